@@ -1,0 +1,17 @@
+/**
+ * `npm run check`: validate every record in registry/ and report every
+ * problem as `file:line:col  error  [check-id]  message` (SPEC 5.9).
+ * Exit 0 when clean, 1 when any problem was found.
+ */
+import { formatProblem, summarizeProblems } from './lib/problems.ts';
+import { loadRegistryDir } from './lib/registry-dir.ts';
+
+const { records, problems } = await loadRegistryDir();
+for (const problem of problems) console.log(formatProblem(problem));
+if (problems.length > 0) {
+  console.log(`\n${summarizeProblems(problems)}`);
+  process.exitCode = 1;
+} else {
+  const tools = records.reduce((sum, record) => sum + record.tools.length, 0);
+  console.log(`${records.length} records, ${tools} tools: no problems`);
+}

@@ -1,0 +1,107 @@
+/**
+ * The project's JSON Schemas, compiled once with Ajv (JSON Schema 2020-12).
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; its default export arrives as the module under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+const schemaDir = new URL('../../schema/', import.meta.url);
+
+function readSchema(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(name, schemaDir), 'utf8')) as Record<string, unknown>;
+}
+
+let compiled: { record: ValidateFunction; registry: ValidateFunction } | undefined;
+
+/**
+ * Validators for `schema/record.schema.json` and `schema/registry.schema.json`.
+ * @throws if a schema file is missing or does not compile
+ */
+export function schemaValidators(): { record: ValidateFunction; registry: ValidateFunction } {
+  if (compiled === undefined) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    const record = readSchema('record.schema.json');
+    ajv.addSchema(record);
+    const registry = readSchema('registry.schema.json');
+    ajv.addSchema(registry);
+    compiled = { record: ajv.getSchema(record.$id as string)!, registry: ajv.getSchema(registry.$id as string)! };
+  }
+  return compiled;
+}
+
+/** Decode an Ajv `instancePath` (a JSON Pointer) into a data path. */
+export function pointerToPath(pointer: string): Array<string | number> {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^(0|[1-9][0-9]*)$/.test(part) ? Number(part) : part));
+}
+
+/** Show a data path as `tools[3].class`. */
+export function showPath(dataPath: ReadonlyArray<string | number>): string {
+  let text = '';
+  for (const part of dataPath) text += typeof part === 'number' ? `[${part}]` : text === '' ? part : `.${part}`;
+  return text === '' ? 'the record' : `\`${text}\``;
+}
+
+const FRIENDLY_PATTERNS: Record<string, string> = {
+  '/$defs/provenance/properties/commit/pattern': 'must be a full 40-character lowercase hex commit',
+  '/properties/id/pattern': 'must be lowercase letters, digits and hyphens, starting with a letter or digit',
+  '/$defs/evidence/properties/path/pattern': 'must be a relative path with `/` separators, no `..`, no spaces or backslashes',
+  '/$defs/server/properties/repository/pattern': 'must be a GitHub repository as `owner/name`',
+};
+
+/**
+ * Turn one Ajv error into a one-line message in the project's style
+ * (lowercase, no final period, values in backticks).
+ * @returns the data path the message is about, and the message
+ */
+export function describeSchemaError(error: ErrorObject, data: unknown): { path: Array<string | number>; key: boolean; message: string } {
+  const path = pointerToPath(error.instancePath);
+  const where = showPath(path);
+  const params = error.params as Record<string, unknown>;
+  const got = (() => {
+    let value: unknown = data;
+    for (const part of path) value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
+    const text = JSON.stringify(value);
+    return text === undefined ? 'nothing' : `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
+  })();
+  switch (error.keyword) {
+    case 'required':
+      return { path, key: false, message: `${where} is missing required property \`${String(params.missingProperty)}\`` };
+    case 'additionalProperties':
+      return { path: [...path, String(params.additionalProperty)], key: true, message: `${where} has unknown property \`${String(params.additionalProperty)}\`` };
+    case 'enum':
+      return { path, key: false, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}; got ${got}` };
+    case 'const':
+      return { path, key: false, message: `${where} must be \`${JSON.stringify(params.allowedValue)}\`; got ${got}` };
+    case 'type':
+      return { path, key: false, message: `${where} must be of type ${String(params.type)}; got ${got}` };
+    case 'pattern': {
+      const friendly = FRIENDLY_PATTERNS[error.schemaPath.replace(/^[^#]*#/, '')];
+      return { path, key: false, message: `${where} ${friendly ?? `must match \`${String(params.pattern)}\``}; got ${got}` };
+    }
+    case 'format':
+      return { path, key: false, message: `${where} must be a valid ${String(params.format)}; got ${got}` };
+    case 'minimum':
+      return { path, key: false, message: `${where} must be at least ${String(params.limit)}; got ${got}` };
+    case 'minLength':
+    case 'maxLength':
+      return { path, key: false, message: `${where} must have ${error.keyword === 'minLength' ? 'at least' : 'at most'} ${String(params.limit)} characters` };
+    case 'minItems':
+      return { path, key: false, message: `${where} must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` };
+    case 'minProperties':
+    case 'maxProperties':
+      return { path, key: false, message: `${where} must have exactly one condition key` };
+    case 'uniqueItems':
+      return { path, key: false, message: `${where} has duplicate items at positions ${String(params.j)} and ${String(params.i)}` };
+    default:
+      return { path, key: false, message: `${where} ${error.message ?? 'is invalid'}` };
+  }
+}

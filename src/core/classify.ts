@@ -1,0 +1,250 @@
+/**
+ * The classifier (SPEC 4): one tool call in, its class, the reason and the
+ * default policy decision out. It never throws; anything it cannot decide is
+ * R4 (fail closed).
+ */
+import { CLASS_NAMES, DEFAULT_POLICY, type PolicyDecision, type ReversibilityClass, isBelow } from './classes.ts';
+import { egressAllowed } from './egress.ts';
+import { type DeploymentOverride, type PreimageCapturer, indexOverrides } from './overrides.ts';
+import type { RecordStatus, ToolRecord } from './record.ts';
+import { type Registry, evidenceUrl } from './registry.ts';
+import { type RuleOutcome, evaluateRule, rulesNeedSql } from './rules.ts';
+import type { Session } from './session.ts';
+import { loadSqlParser, loadedSqlParser } from './sql/index.ts';
+import { type ServerVersion, rulesApplyTo } from './version.ts';
+
+/**
+ * Where a class came from:
+ * - `registry`: the tool's base class in its record;
+ * - `rule`: an argument rule of the record lowered it;
+ * - `override`: a deployment override set the base class (SPEC 5.7);
+ * - `preimage`: a deployment captured the prior state (SPEC 5.6);
+ * - `session`: the session guard raised it (SPEC 9);
+ * - `unknown`: no record names the server or the tool (SPEC 4.3);
+ * - `error`: the input or the classifier failed (SPEC 4.4).
+ */
+export type ClassificationSource = 'registry' | 'rule' | 'override' | 'preimage' | 'session' | 'unknown' | 'error';
+
+/** The answer for one tool call. */
+export interface Classification {
+  server: string;
+  tool: string;
+  class: ReversibilityClass;
+  /** The class's name in words, e.g. `Irreversible`. */
+  name: string;
+  source: ClassificationSource;
+  /** The argument rule that decided the class, when one did. */
+  rule?: string;
+  /** One sentence: why this class. */
+  rationale: string;
+  /** The default policy decision for the class (SPEC 3). */
+  policy: PolicyDecision;
+  /** The record's review status, when a record was found. */
+  status?: RecordStatus;
+  /** The tool's base class in the registry, when it has one. */
+  base_class?: ReversibilityClass;
+  /** Permalink to the evidence, when a record was found. */
+  evidence?: string;
+  /** Every rule of the tool, with which conditions held (absent when the tool has none). */
+  rules?: RuleOutcome[];
+  /** Further facts that shaped the answer (ignored rules, override reasons, preimage references). */
+  notes?: string[];
+}
+
+/** Per-call options. */
+export interface CheckOptions {
+  /** The session the call belongs to, for the session guard (SPEC 9). */
+  session?: Session;
+  /** What is known of the server's release (SPEC 5.3); unpinned when omitted. */
+  serverVersion?: ServerVersion;
+}
+
+/** Options for a classifier. */
+export interface ClassifierOptions {
+  /** Deployment overrides (SPEC 5.6, 5.7). */
+  overrides?: readonly DeploymentOverride[];
+  /** Captures prior state for preimage overrides; without it they never apply. */
+  capturePreimage?: PreimageCapturer;
+}
+
+function result(
+  server: string,
+  tool: string,
+  cls: ReversibilityClass,
+  source: ClassificationSource,
+  rationale: string,
+  extra?: Partial<Classification>,
+): Classification {
+  return { server, tool, class: cls, name: CLASS_NAMES[cls], source, rationale, policy: DEFAULT_POLICY[cls], ...extra };
+}
+
+function asArguments(args: unknown): Record<string, unknown> | undefined {
+  if (args === undefined || args === null) return {};
+  if (typeof args !== 'object' || Array.isArray(args)) return undefined;
+  return args as Record<string, unknown>;
+}
+
+/**
+ * Classifies tool calls against a registry. Create one per registry and
+ * deployment; it keeps no per-call state, so one instance can serve many
+ * sessions.
+ */
+export class Classifier {
+  readonly registry: Registry;
+  readonly #overrides: Map<string, DeploymentOverride>;
+  readonly #capture: PreimageCapturer | undefined;
+
+  constructor(registry: Registry, options: ClassifierOptions = {}) {
+    this.registry = registry;
+    this.#overrides = indexOverrides(options.overrides ?? []);
+    this.#capture = options.capturePreimage;
+  }
+
+  /**
+   * Classify one call (SPEC 4).
+   * @param server the record id of the server, e.g. `sqlite`
+   * @param tool the tool name exactly as in `tools/list`, e.g. `write_query`
+   * @param args the call's arguments (a JSON object; undefined or null count as `{}`)
+   * @param options the session and server release, if known
+   * @returns the classification; never throws (an internal error is R4 with source `error`)
+   */
+  check(server: string, tool: string, args?: unknown, options: CheckOptions = {}): Classification {
+    try {
+      return this.#check(String(server), String(tool), args, options);
+    } catch (error) {
+      return result(String(server), String(tool), 'R4', 'error', 'The classifier failed on this call, so it is treated as irreversible (SPEC 4.4).', {
+        notes: [error instanceof Error ? error.message : String(error)],
+      });
+    }
+  }
+
+  /**
+   * Like {@link check}, but first loads the SQL parser if this tool's rules
+   * need it, so SQL rules can be decided rather than failing closed.
+   */
+  async checkAsync(server: string, tool: string, args?: unknown, options: CheckOptions = {}): Promise<Classification> {
+    await this.prepare(server, tool);
+    return this.check(server, tool, args, options);
+  }
+
+  /**
+   * Load what the tool's rules need (the SQL parser) before a synchronous
+   * {@link check}. Resolves even if loading fails; the rules then fail closed.
+   */
+  async prepare(server: string, tool: string): Promise<void> {
+    const found = this.registry.server(server)?.tools.get(tool);
+    if (found && rulesNeedSql(found.rules) && loadedSqlParser() === undefined) {
+      try {
+        await loadSqlParser();
+      } catch {
+        // The sql_read_only condition reports the parser as not loaded.
+      }
+    }
+  }
+
+  #check(server: string, tool: string, rawArgs: unknown, options: CheckOptions): Classification {
+    const args = asArguments(rawArgs);
+    if (args === undefined) {
+      return result(server, tool, 'R4', 'error', 'The call arguments are not a JSON object, so the call cannot be classified and is treated as irreversible (SPEC 4.4).');
+    }
+    const indexed = this.registry.server(server);
+    if (indexed === undefined) {
+      return result(server, tool, 'R4', 'unknown', `No registry record names the server \`${server}\`; an unknown server is irreversible until classified (SPEC 4.3).`);
+    }
+    const record = indexed.record;
+    const entry = indexed.tools.get(tool);
+    if (entry === undefined) {
+      return result(server, tool, 'R4', 'unknown', `The ${record.id} record does not list the tool \`${tool}\`; an unlisted tool is irreversible until classified (SPEC 4.3).`, {
+        status: record.provenance.status,
+      });
+    }
+    const notes: string[] = [];
+    const base = this.#baseClass(server, entry, notes);
+    let cls = base.cls;
+    let source: ClassificationSource = base.source;
+    let rationale = base.rationale;
+    let ruleId: string | undefined;
+    let outcomes: RuleOutcome[] | undefined;
+
+    if (entry.rules !== undefined && entry.rules.length > 0) {
+      if (rulesApplyTo(record.server.min_version, options.serverVersion)) {
+        outcomes = entry.rules.map((rule) => evaluateRule(rule, args));
+        for (let i = 0; i < outcomes.length; i += 1) {
+          const outcome = outcomes[i]!;
+          if (outcome.fired && isBelow(outcome.class, cls)) {
+            cls = outcome.class;
+            source = 'rule';
+            ruleId = outcome.id;
+            rationale = entry.rules[i]!.reason;
+          }
+        }
+      } else {
+        notes.push(
+          options.serverVersion === null
+            ? `argument rules ignored: the server's version could not be read and the record was checked against ${record.server.min_version}`
+            : `argument rules ignored: version ${String(options.serverVersion)} is older than ${record.server.min_version}, the release the record was checked against`,
+        );
+      }
+    }
+
+    const preimage = this.#preimage(server, entry, args, cls, notes);
+    if (preimage !== undefined) {
+      cls = 'R1';
+      source = 'preimage';
+      rationale = preimage;
+    }
+
+    const session = options.session;
+    if (session !== undefined && session.hasRead && entry.egress !== undefined && cls !== 'R4') {
+      const verdict = egressAllowed(entry.egress, args, session.egressAllow);
+      if (!verdict.allowed) {
+        notes.push(`session guard: ${verdict.reason}`);
+        cls = 'R4';
+        source = 'session';
+        ruleId = undefined;
+        rationale = 'The session has already read data, and this call can carry it to a destination the agent chose that is not on the egress allowlist (SPEC 9).';
+      }
+    }
+
+    return result(server, tool, cls, source, rationale, {
+      ...(ruleId !== undefined ? { rule: ruleId } : {}),
+      status: record.provenance.status,
+      base_class: entry.class,
+      evidence: entry.evidence.url ?? evidenceUrl(record, entry.evidence),
+      ...(outcomes !== undefined ? { rules: outcomes } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+    });
+  }
+
+  #baseClass(server: string, entry: ToolRecord, notes: string[]): { cls: ReversibilityClass; source: ClassificationSource; rationale: string } {
+    const override = this.#overrides.get(`${server}\u0000${entry.name}`);
+    const fromRecord = { cls: entry.class, source: 'registry' as ClassificationSource, rationale: entry.rationale };
+    if (override?.class === undefined || override.class === entry.class) return fromRecord;
+    if (isBelow(override.class, entry.class) && entry.disclosure === true) {
+      notes.push(`deployment override to ${override.class} ignored: the worst case is a disclosure, which nothing lowers (SPEC 5.7)`);
+      return fromRecord;
+    }
+    notes.push(`deployment override: ${override.reason}`);
+    return { cls: override.class, source: 'override', rationale: override.reason };
+  }
+
+  #preimage(server: string, entry: ToolRecord, args: Record<string, unknown>, cls: ReversibilityClass, notes: string[]): string | undefined {
+    const override = this.#overrides.get(`${server}\u0000${entry.name}`);
+    if (override?.preimage !== true || !isBelow('R1', cls)) return undefined;
+    if (entry.disclosure === true) {
+      notes.push('preimage override ignored: the worst case is a disclosure, which a saved copy cannot recall (SPEC 5.6)');
+      return undefined;
+    }
+    if (this.#capture === undefined) {
+      notes.push('preimage override not applied: no capture is configured');
+      return undefined;
+    }
+    const capture = this.#capture(server, entry.name, args);
+    if (!capture.captured) {
+      notes.push(`preimage capture failed: ${capture.detail ?? 'no reason given'}`);
+      return undefined;
+    }
+    notes.push(`preimage captured: ${capture.ref ?? 'no reference given'}`);
+    return `The deployment saved the prior state before this call (${override.reason}), so it can be written back (SPEC 5.6).`;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The classifier core: browser-safe, no Node built-ins. The CLI, the build
+ * and the site's playground all use this entry point.
+ */
+export { CLASSES, CLASS_NAMES, DEFAULT_POLICY, classRank, isBelow, isClass, lowerClass, parseClass, worseClass } from './classes.ts';
+export type { PolicyDecision, ReversibilityClass } from './classes.ts';
+export { hintClass } from './annotations.ts';
+export { Classifier } from './classify.ts';
+export type { CheckOptions, Classification, ClassificationSource, ClassifierOptions } from './classify.ts';
+export { egressAllowed } from './egress.ts';
+export type { EgressVerdict } from './egress.ts';
+export { indexOverrides } from './overrides.ts';
+export type { DeploymentOverride, PreimageCapture, PreimageCapturer } from './overrides.ts';
+export { PREDICATE_NAMES } from './record.ts';
+export type {
+  ArgumentRule,
+  ClassCounts,
+  EgressMarking,
+  Evidence,
+  Gate,
+  Predicate,
+  Provenance,
+  RecordStatus,
+  RegistryDocument,
+  ServerIdentity,
+  ServerRecord,
+  SqlDialectName,
+  ToolAnnotations,
+  ToolRecord,
+} from './record.ts';
+export { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, countClasses, emptyCounts, evidenceUrl } from './registry.ts';
+export type { IndexedServer } from './registry.ts';
+export { evaluatePredicate, evaluateRule, rulesNeedSql } from './rules.ts';
+export type { CallArguments, ConditionOutcome, RuleOutcome } from './rules.ts';
+export { Session } from './session.ts';
+export type { SessionOptions, SessionState } from './session.ts';
+export { parseClaudeToolName } from './tool-names.ts';
+export type { QualifiedToolName } from './tool-names.ts';
+export { rulesApplyTo } from './version.ts';
+export type { ServerVersion } from './version.ts';

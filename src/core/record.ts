@@ -1,0 +1,121 @@
+/**
+ * TypeScript shapes of a registry record and of the emitted registry document.
+ * They mirror `schema/record.schema.json` and `schema/registry.schema.json`
+ * (SPEC 5); the schemas are the authority and the build validates against them.
+ */
+import type { ReversibilityClass } from './classes.ts';
+
+/** Record status (SPEC 5.1). */
+export type RecordStatus = 'draft' | 'reviewed' | 'verified';
+
+/** SQL dialects an argument rule can name (SPEC 5.4.1). */
+export type SqlDialectName = 'postgresql' | 'sqlite' | 'mysql';
+
+/** One argument condition; exactly one key is set (SPEC 5.4). */
+export type Predicate =
+  | { equals: { arg: string; value: string | number | boolean | null } }
+  | { one_of: { arg: string; values: Array<string | number | boolean | null> } }
+  | { absent: { arg: string } }
+  | { sql_read_only: { arg: string; dialect: SqlDialectName } }
+  | { url_host_in: { arg: string; hosts: string[] } };
+
+/** The predicate names of the rule vocabulary (SPEC 5.4). */
+export const PREDICATE_NAMES = ['equals', 'one_of', 'absent', 'sql_read_only', 'url_host_in'] as const;
+
+/** An argument rule that lowers a tool's class when all its conditions hold (SPEC 5.4). */
+export interface ArgumentRule {
+  id: string;
+  class: ReversibilityClass;
+  when: Predicate[];
+  reason: string;
+}
+
+/** Where the tool is defined: a path and line at the record's commit (SPEC 5.2). */
+export interface Evidence {
+  repository?: string;
+  path: string;
+  line: number;
+  /** Permalink; filled in by the build in `registry.json`, never written in `registry/`. */
+  url?: string;
+}
+
+/** MCP tool annotations as the server declares them (SPEC 7). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool that can carry data to a destination the agent chooses (SPEC 9). */
+export interface EgressMarking {
+  destination: string[];
+  note?: string;
+}
+
+/** One tool of a record (SPEC 5.2). */
+export interface ToolRecord {
+  name: string;
+  class: ReversibilityClass;
+  rationale: string;
+  disclosure?: boolean;
+  evidence: Evidence;
+  annotations?: ToolAnnotations;
+  gated_by?: string[];
+  egress?: EgressMarking;
+  rules?: ArgumentRule[];
+}
+
+/** A switch that exposes or hides tools (SPEC 5.5). */
+export interface Gate {
+  id: string;
+  kind: 'toolset' | 'capability' | 'flag' | 'hides';
+  default?: boolean;
+  description: string;
+}
+
+/** How a server is recognised (SPEC 5.3, SPEC 6). */
+export interface ServerIdentity {
+  repository: string;
+  path?: string;
+  homepage?: string;
+  packages?: Array<{ registry: 'npm' | 'pypi'; name: string }>;
+  images?: string[];
+  urls?: string[];
+  min_version?: string;
+}
+
+/** Who classified the tools and against which commit (SPEC 5.1). */
+export interface Provenance {
+  status: RecordStatus;
+  author: string;
+  reviewers: string[];
+  last_verified: string;
+  commit: string;
+  release?: string;
+  notes?: string;
+}
+
+/** One registry record: one MCP server (SPEC 5). */
+export interface ServerRecord {
+  $schema?: string;
+  id: string;
+  name: string;
+  description: string;
+  server: ServerIdentity;
+  provenance: Provenance;
+  gates?: Gate[];
+  tools: ToolRecord[];
+}
+
+/** Per-class tool counts. */
+export type ClassCounts = Record<ReversibilityClass, number>;
+
+/** The emitted `registry.json` (SPEC 5.8). */
+export interface RegistryDocument {
+  format_version: 1;
+  spec_version: string;
+  totals: { servers: number; tools: number; classes: ClassCounts };
+  servers: ServerRecord[];
+}

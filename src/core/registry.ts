@@ -1,0 +1,125 @@
+/**
+ * An in-memory index over a registry document: records by id, tools by name
+ * (SPEC 5). Building it is linear in the number of tools; lookups are two
+ * `Map` reads.
+ */
+import { CLASSES, type ReversibilityClass } from './classes.ts';
+import type { ClassCounts, Evidence, RegistryDocument, ServerRecord, ToolRecord } from './record.ts';
+
+/** The specification version this code implements. */
+export const SPEC_VERSION = '0.3.0';
+
+/** The `format_version` of the registry document this code reads and writes. */
+export const FORMAT_VERSION = 1 as const;
+
+/** A record with its tools indexed by name. */
+export interface IndexedServer {
+  readonly record: ServerRecord;
+  readonly tools: ReadonlyMap<string, ToolRecord>;
+}
+
+/**
+ * Read-only index over a registry document.
+ *
+ * Construct it with {@link Registry.fromDocument} (a parsed `registry.json`)
+ * or {@link Registry.fromRecords} (records already validated by the build).
+ */
+export class Registry {
+  readonly document: RegistryDocument;
+  readonly #servers: Map<string, IndexedServer>;
+
+  private constructor(document: RegistryDocument) {
+    this.document = document;
+    this.#servers = new Map();
+    for (const record of document.servers) {
+      const tools = new Map<string, ToolRecord>();
+      for (const tool of record.tools) tools.set(tool.name, tool);
+      this.#servers.set(record.id, { record, tools });
+    }
+  }
+
+  /**
+   * Index a parsed registry document (SPEC 5.8).
+   * @param document an object shaped like `schema/registry.schema.json`
+   * @throws TypeError if it has no `servers` array or an unsupported `format_version`
+   */
+  static fromDocument(document: RegistryDocument): Registry {
+    if (document === null || typeof document !== 'object' || !Array.isArray(document.servers)) {
+      throw new TypeError('registry document has no `servers` array');
+    }
+    if (document.format_version !== FORMAT_VERSION) {
+      throw new TypeError(`unsupported registry format_version \`${String(document.format_version)}\`; expected \`${FORMAT_VERSION}\``);
+    }
+    return new Registry(document);
+  }
+
+  /**
+   * Build a document from records (sorted by id, totals computed, evidence
+   * permalinks filled in) and index it.
+   * @param records records valid against `schema/record.schema.json`
+   */
+  static fromRecords(records: readonly ServerRecord[]): Registry {
+    return new Registry(buildDocument(records));
+  }
+
+  /** The record with this id, or undefined. */
+  server(id: string): IndexedServer | undefined {
+    return this.#servers.get(id);
+  }
+
+  /** Every indexed server, in document order (sorted by id). */
+  servers(): IterableIterator<IndexedServer> {
+    return this.#servers.values();
+  }
+}
+
+/**
+ * The GitHub permalink of an evidence citation: the file at the record's
+ * commit, anchored at the line (SPEC 5.2).
+ * @returns `https://github.com/<owner>/<name>/blob/<commit>/<path>#L<line>`
+ */
+export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
+  const path = evidence.path.split('/').map(encodeURIComponent).join('/');
+  return `https://github.com/${record.server.repository}/blob/${record.provenance.commit}/${path}#L${evidence.line}`;
+}
+
+/** Zeroed per-class counts. */
+export function emptyCounts(): ClassCounts {
+  return { R0: 0, R1: 0, R2: 0, R3: 0, R4: 0 };
+}
+
+/** Tools per base class in one record. */
+export function countClasses(record: ServerRecord): ClassCounts {
+  const counts = emptyCounts();
+  for (const tool of record.tools) counts[tool.class] += 1;
+  return counts;
+}
+
+/**
+ * Assemble the registry document the build emits (SPEC 5.8): records sorted
+ * by id, `$schema` pointers dropped, evidence permalinks added, totals counted.
+ * The input records are not modified.
+ */
+export function buildDocument(records: readonly ServerRecord[]): RegistryDocument {
+  const servers = [...records]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((record): ServerRecord => {
+      const { $schema: _schema, ...rest } = record;
+      return {
+        ...rest,
+        tools: record.tools.map((tool) => ({ ...tool, evidence: { ...tool.evidence, url: evidenceUrl(record, tool.evidence) } })),
+      };
+    });
+  const classes = emptyCounts();
+  let tools = 0;
+  for (const record of servers) {
+    for (const tool of record.tools) {
+      classes[tool.class] += 1;
+      tools += 1;
+    }
+  }
+  return { format_version: FORMAT_VERSION, spec_version: SPEC_VERSION, totals: { servers: servers.length, tools, classes }, servers };
+}
+
+/** Every class, for callers that print per-class tables in order. */
+export const CLASS_ORDER: readonly ReversibilityClass[] = CLASSES;
