@@ -1,12 +1,19 @@
 /**
  * `npm run build`: the main job. Validate every record, emit
- * `build/registry.json`, and print the summary. Nothing is written when any
- * record has a problem. Exit 0 on success, 1 on problems.
+ * `build/registry.json`, the ready-made policies and the CLI bundle, build
+ * the site with its search index, and print the summary. Nothing is
+ * written when any record has a problem. Exit 0 on success, 1 on problems.
  */
 import { formatProblem, summarizeProblems } from './lib/problems.ts';
 import { loadRegistryDir } from './lib/registry-dir.ts';
+import { ROOT } from './lib/paths.ts';
 import { renderSummary } from './lib/summary.ts';
+import { bundleCli } from './steps/cli-bundle.ts';
+import { writePolicies } from './steps/policies.ts';
 import { assembleRegistry, writeRegistry } from './steps/registry-json.ts';
+import { buildSite } from './steps/site.ts';
+
+const shown = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length) : file);
 
 const { records, problems } = await loadRegistryDir();
 if (problems.length > 0) {
@@ -15,6 +22,13 @@ if (problems.length > 0) {
   process.exit(1);
 }
 const document = assembleRegistry(records);
-const file = await writeRegistry(document);
+const written = [await writeRegistry(document)];
+written.push(...(await writePolicies(document)));
+const cli = await bundleCli();
+if (cli !== undefined) written.push(cli);
+const site = await buildSite();
+
 console.log(renderSummary(document));
-console.log(`\nwrote ${file.replace(process.cwd() + '/', '')}`);
+console.log('');
+for (const file of written) console.log(`wrote ${shown(file)}`);
+if (site.pages > 0) console.log(`built the site: ${site.pages} pages with a search index`);
