@@ -1,12 +1,13 @@
 /**
- * `npm run check`: validate every record in registry/ and report every
- * problem as `file:line:col  error  [check-id]  message` (SPEC 5.9).
- * Exit 0 when clean, 1 when any problem was found.
+ * `npm run check [DIR]`: validate every record in registry/ (or DIR) and
+ * report every problem as `file:line:col  error  [check-id]  message`
+ * (SPEC 5.9). Exit 0 when clean, 1 when any problem was found.
  */
 import { formatProblem, summarizeProblems } from './lib/problems.ts';
 import { loadRegistryDir } from './lib/registry-dir.ts';
 
-const { records, problems } = await loadRegistryDir();
+const dir = process.argv[2];
+const { records, problems } = dir === undefined ? await loadRegistryDir() : await loadRegistryDir(dir);
 for (const problem of problems) console.log(formatProblem(problem));
 if (problems.length > 0) {
   console.log(`\n${summarizeProblems(problems)}`);

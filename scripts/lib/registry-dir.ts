@@ -1,21 +1,25 @@
 /**
  * Read and validate the whole `registry/` directory (SPEC 5.9).
  */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { type ValidationResult, validateSources } from './validate.ts';
 import { readRecordSources } from './source.ts';
 import { sortProblems } from './problems.ts';
-
-/** The repository's `registry/` directory. */
-export const REGISTRY_DIR = fileURLToPath(new URL('../../registry/', import.meta.url));
+import { REGISTRY_DIR, ROOT } from './paths.ts';
 
 /**
  * Parse and validate every record in a directory.
- * @param dir defaults to the repository's `registry/`
+ * @param dir defaults to the repository's `registry/` (or `RCLASS_REGISTRY_DIR`)
  * @returns valid records and every problem (YAML, schema and lint) in one list
  */
-export async function loadRegistryDir(dir: string = REGISTRY_DIR, shownAs = 'registry'): Promise<ValidationResult> {
+export async function loadRegistryDir(dir: string = REGISTRY_DIR, shownAs = shownPath(dir)): Promise<ValidationResult> {
   const { sources, problems: syntax } = await readRecordSources(dir, shownAs);
   const result = validateSources(sources);
   return { records: result.records, problems: sortProblems([...syntax, ...result.problems]) };
+}
+
+/** How a directory is written in reports: relative to the repository root when inside it. */
+function shownPath(dir: string): string {
+  const relative = path.relative(ROOT, dir);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : dir.replace(/\/+$/, '');
 }

@@ -1,0 +1,133 @@
+/**
+ * `npm run check` reports each bad record as `file:line:col  error  [check]
+ * message`, all problems in one run, and exits 1 (SPEC 5.9).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRecordSource } from '../../scripts/lib/source.ts';
+import { validateSources } from '../../scripts/lib/validate.ts';
+import { formatProblem } from '../../scripts/lib/problems.ts';
+
+const run = promisify(execFile);
+const root = new URL('../../', import.meta.url).pathname;
+
+const GOOD = `id: demo
+name: Demo
+description: A record used by the tests.
+server:
+  repository: example/demo
+provenance:
+  status: draft
+  author: tests
+  reviewers: []
+  last_verified: 2026-11-30
+  commit: 0123456789abcdef0123456789abcdef01234567
+tools:
+  - name: alpha
+    class: R0
+    rationale: Reads and changes nothing.
+    evidence: { path: src/index.ts, line: 10 }
+  - name: beta
+    class: R4
+    rationale: Deletes rows with no copy kept.
+    evidence: { path: src/index.ts, line: 20 }
+`;
+
+function problemsOf(file: string, text: string): string[] {
+  const parsed = parseRecordSource(file, text);
+  return [...parsed.problems, ...validateSources([parsed.source]).problems].map(formatProblem);
+}
+
+describe('check report positions', () => {
+  it('a good record has no problems', () => {
+    expect(problemsOf('registry/demo.yaml', GOOD)).toEqual([]);
+  });
+
+  it('bad class points at the class value', () => {
+    const text = GOOD.replace('class: R0', 'class: R7');
+    expect(problemsOf('registry/demo.yaml', text)).toContain(
+      'registry/demo.yaml:14:12  error  [schema]  `tools[0].class` must be one of `R0`, `R1`, `R2`, `R3`, `R4`; got `"R7"`',
+    );
+  });
+
+  it('a rule that raises the class points at the rule class', () => {
+    const text = GOOD.replace(
+      '    evidence: { path: src/index.ts, line: 10 }\n',
+      '    evidence: { path: src/index.ts, line: 10 }\n    rules:\n      - id: up\n        class: R2\n        when: [{ absent: { arg: x } }]\n        reason: Raises it.\n',
+    );
+    expect(problemsOf('registry/demo.yaml', text)).toEqual([
+      "registry/demo.yaml:19:16  error  [rules-only-lower]  rule `up` of `alpha` gives R2, which is not below the tool's class R0; rules may only lower a class",
+    ]);
+  });
+
+  it('a duplicated tool points at the second name', () => {
+    const text = GOOD.replace('name: beta', 'name: alpha');
+    const problems = problemsOf('registry/demo.yaml', text);
+    expect(problems).toContain('registry/demo.yaml:17:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])');
+  });
+
+  it('malformed evidence points at the bad field', () => {
+    const text = GOOD.replace('line: 20', 'line: -3').replace('0123456789abcdef0123456789abcdef01234567', 'HEAD');
+    expect(problemsOf('registry/demo.yaml', text)).toEqual([
+      'registry/demo.yaml:11:11  error  [schema]  `provenance.commit` must be a full 40-character lowercase hex commit; got `"HEAD"`',
+      'registry/demo.yaml:20:44  error  [schema]  `tools[1].evidence.line` must be at least 1; got `-3`',
+    ]);
+  });
+
+  it('a YAML syntax error is reported with its position', () => {
+    const problems = problemsOf('registry/demo.yaml', GOOD.replace('name: Demo', 'name: [Demo'));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/^registry\/demo\.yaml:\d+:\d+  error  \[yaml-syntax\]  /);
+  });
+});
+
+describe('npm run check and build as commands', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rclass-check-'));
+    await writeFile(path.join(dir, 'demo.yaml'), GOOD.replace('class: R0', 'class: R7').replace('name: beta', 'name: alpha'));
+    await writeFile(path.join(dir, 'other.yaml'), GOOD);
+  });
+
+  it('reports every problem of every file in one run and exits 1', async () => {
+    const failure = await run('npx', ['tsx', 'scripts/check.ts', dir], { cwd: root }).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    const lines = failure!.stdout.split('\n').filter((line) => line.includes('  error  '));
+    const shown = dir.replace(/\/+$/, '');
+    expect(lines.map((line) => line.replace(shown, 'DIR'))).toEqual([
+      'DIR/demo.yaml:14:12  error  [schema]  `tools[0].class` must be one of `R0`, `R1`, `R2`, `R3`, `R4`; got `"R7"`',
+      'DIR/demo.yaml:17:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])',
+      'DIR/other.yaml:1:5  error  [id-matches-file]  id `demo` does not match the file name `other`',
+      'DIR/other.yaml:1:5  error  [unique-ids]  id `demo` is already used by DIR/demo.yaml',
+    ]);
+  });
+
+  it('build writes nothing when a record is bad', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'rclass-build-'));
+    const failure = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: dir, RCLASS_BUILD_DIR: out } }).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toContain('nothing was written');
+    expect(await readdir(out)).toEqual([]);
+  });
+
+  it('build of a good registry writes a registry.json valid for its schema', async () => {
+    const good = await mkdtemp(path.join(tmpdir(), 'rclass-good-'));
+    await writeFile(path.join(good, 'demo.yaml'), GOOD);
+    const out = await mkdtemp(path.join(tmpdir(), 'rclass-build-'));
+    const { stdout } = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: good, RCLASS_BUILD_DIR: out, RCLASS_SKIP_SITE: '1' } });
+    expect(stdout).toContain('1 servers, 2 tools.');
+    const document = JSON.parse(await readFile(path.join(out, 'registry.json'), 'utf8'));
+    expect(document.totals).toEqual({ servers: 1, tools: 2, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 1 } });
+    expect(document.servers[0].tools[0].evidence.url).toBe('https://github.com/example/demo/blob/0123456789abcdef0123456789abcdef01234567/src/index.ts#L10');
+  });
+});
