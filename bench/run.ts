@@ -1,0 +1,24 @@
+/**
+ * `npm run bench`: every benchmark, printed one after another. Figures only;
+ * nothing here is asserted. Builds first so the figures are for the current
+ * registry.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps: Array<[string, string[]]> = [
+  ['classifier', ['tsx', 'bench/classify.ts']],
+  ['SQL analysis', ['tsx', 'bench/sql.ts']],
+  ['site build', ['tsx', 'bench/site-build.ts']],
+];
+
+if (!existsSync('build/registry.json')) spawnSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' });
+for (const [name, args] of steps) {
+  if (!existsSync(args[1]!)) {
+    console.log(`\n## ${name}: ${args[1]} is missing`);
+    continue;
+  }
+  console.log(`\n## ${name}`);
+  const run = spawnSync('npx', ['--no-install', ...args], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '--expose-gc' } });
+  if (run.status !== 0) console.log(`(${name} exited ${run.status})`);
+}
