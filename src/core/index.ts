@@ -5,6 +5,8 @@
 export { CLASSES, CLASS_NAMES, DEFAULT_POLICY, classRank, isBelow, isClass, lowerClass, parseClass, worseClass } from './classes.ts';
 export type { PolicyDecision, ReversibilityClass } from './classes.ts';
 export { hintClass } from './annotations.ts';
+export { MAX_PASTED_LENGTH, parsePastedCall } from './call-input.ts';
+export type { PastedCall, PastedCallResult } from './call-input.ts';
 export { Classifier } from './classify.ts';
 export type { CheckOptions, Classification, ClassificationSource, ClassifierOptions } from './classify.ts';
 export { egressAllowed } from './egress.ts';
