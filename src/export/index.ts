@@ -1,0 +1,103 @@
+/**
+ * Static policy exports (SPEC 8): one entry point for the CLI, the build and
+ * the site. Every format is a pure function of a {@link PolicyPlan}; the
+ * Claude Code hook fragment also needs the launcher words. Browser-safe.
+ */
+import type { RegistryDocument } from '../core/record.ts';
+import { renderCedar } from './cedar.ts';
+import { renderToolHive } from './cedar-toolhive.ts';
+import { renderCel } from './cel.ts';
+import { renderClaudeHook } from './claude-hook.ts';
+import { renderClaudeSettings } from './claude-settings.ts';
+import { renderCursorCli } from './cursor-cli.ts';
+import { type PolicyPlan, planPolicy } from './plan.ts';
+import type { Thresholds } from './thresholds.ts';
+
+export { renderCedar } from './cedar.ts';
+export { renderToolHive } from './cedar-toolhive.ts';
+export { renderCel } from './cel.ts';
+export { renderClaudeHook } from './claude-hook.ts';
+export { renderClaudeSettings } from './claude-settings.ts';
+export { renderCursorCli } from './cursor-cli.ts';
+export { planPolicy } from './plan.ts';
+export type { PolicyPlan, PlannedServer, PlannedTool, ServerSelection } from './plan.ts';
+export { parseThresholds } from './thresholds.ts';
+export type { Decision, Thresholds } from './thresholds.ts';
+
+/** The `--format` values of `rclass policy`. */
+export const POLICY_FORMATS = ['cedar', 'cedar-toolhive', 'cel', 'claude-settings', 'claude-hook', 'cursor-cli'] as const;
+
+/** One `--format` value. */
+export type PolicyFormat = (typeof POLICY_FORMATS)[number];
+
+/** Whether a string is a `--format` value. */
+export function isPolicyFormat(value: string): value is PolicyFormat {
+  return (POLICY_FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * Render a plan in a format.
+ * @param launcher the words that start rclass, for `claude-hook` only
+ * @throws RangeError for `claude-hook` without launcher words
+ */
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = []): string {
+  switch (format) {
+    case 'cedar':
+      return renderCedar(plan);
+    case 'cedar-toolhive':
+      return renderToolHive(plan);
+    case 'cel':
+      return renderCel(plan);
+    case 'claude-settings':
+      return renderClaudeSettings(plan);
+    case 'claude-hook':
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds });
+    case 'cursor-cli':
+      return renderCursorCli(plan);
+  }
+}
+
+/** One ready-made policy file, as the build writes it under `build/policies/`. */
+export interface PolicyFile {
+  /** File name, e.g. `rclass.cedar`. */
+  file: string;
+  format: PolicyFormat;
+  /** Where it is used, in a few words. */
+  target: string;
+  /** What the file does, one sentence. */
+  description: string;
+  /** The thresholds it was made with. */
+  thresholds: Thresholds;
+  /** The `rclass policy` command that writes the same file. */
+  command: string;
+  content: string;
+}
+
+/**
+ * The ready-made policy files for the whole registry, with the default
+ * thresholds of each target (the Cursor CLI file denies R4, since Cursor has
+ * no ask list and would otherwise get an empty file). The hook fragment runs
+ * `rclass` from the PATH, since a download cannot know where it is installed.
+ * @param document the registry document (SPEC 5.8)
+ * @param generator e.g. `rclass 0.1.0`
+ */
+export function policyFiles(document: RegistryDocument, generator: string): PolicyFile[] {
+  const plan = (thresholds: Thresholds): PolicyPlan => planPolicy(document, { generator, thresholds });
+  const file = (name: string, format: PolicyFormat, target: string, description: string, thresholds: Thresholds, flags = ''): PolicyFile => ({
+    file: name,
+    format,
+    target,
+    description,
+    thresholds,
+    command: `rclass policy --format ${format}${flags}`,
+    content: renderPolicy(format, plan(thresholds), ['rclass']),
+  });
+  return [
+    file('rclass.cedar', 'cedar', 'Docker MCP gateway governance', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
+    file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
+    file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
+    file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),
+    file('claude-hook.json', 'claude-hook', 'Claude Code hooks', 'Hook settings that run `rclass hook` (found on the PATH) before and after every MCP call, with a 10-second timeout.', {}),
+    file('cursor-cli.json', 'cursor-cli', 'Cursor CLI permissions', 'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.', { denyFrom: 'R4' }, ' --deny-from R4'),
+  ];
+}
