@@ -1,0 +1,174 @@
+/**
+ * `rclass policy --format FORMAT [CONFIG]`: static policy for a gateway or
+ * client (SPEC 8), at every tool's base class (SPEC 8.1).
+ *
+ * Without CONFIG the policy covers the whole registry under record ids.
+ * With CONFIG (a Claude Desktop, Claude Code, Cursor, VS Code or Windsurf
+ * MCP configuration) it covers the servers that file runs, under the names
+ * it gives them; an entry is matched to a record only as SPEC 6 allows,
+ * and an unrecognised entry counts as R4 and is reported on stderr.
+ * Nothing from `env` or `headers` is printed.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildIdentityIndex, identifyConfig } from '../../config/identify.ts';
+import { ConfigError } from '../../config/parse.ts';
+import { readConfigFile } from '../../config/read.ts';
+import { CLIENTS, type ClientKind } from '../../config/types.ts';
+import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
+import { planPolicy, type ServerSelection } from '../../export/plan.ts';
+import { parseThresholds } from '../../export/thresholds.ts';
+import { writeAtomic } from '../../node/write-atomic.ts';
+import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { fixedLauncher } from '../paths.ts';
+import { loadRegistry, packageVersion } from '../registry.ts';
+
+/** The usage line of `policy`. */
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE]`;
+
+/** The help text of `policy`. */
+export const POLICY_HELP = `usage: ${POLICY_USAGE}
+
+Write static policy for a gateway or client. Every tool is exported at its
+worst-case (base) class, so the policy is never less strict than a per-call
+check; tools whose class depends on arguments go to the approval side (SPEC 8).
+
+formats:
+  cedar             Docker MCP gateway governance: R0–R1 permit, R2–R4 permit with @requireApproval
+  cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
+  cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
+  claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
+  claude-hook       Claude Code hooks that run \`rclass hook\` for every MCP call (matcher mcp__.*)
+  cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from
+
+  CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
+  --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask)
+  --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
+  --server NAME       only this server (a record id, or a name in CONFIG); repeatable
+  --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
+  --out FILE          write to FILE (atomically) instead of stdout
+  --registry FILE     use this registry document instead of the bundled one
+
+claude-hook runs the Node binary and the rclass launcher this command runs
+from, by absolute path, so no PATH lookup or repository can substitute
+another rclass; regenerate it after moving rclass or removing that Node.
+
+Exit codes: 0 ok, 2 usage error, 3 incomplete (CONFIG unreadable, an entry
+invalid for its client, or the registry unreadable).
+`;
+
+/**
+ * Run `rclass policy`.
+ * @returns 0, or 3 when the result is incomplete
+ * @throws UsageError for a wrong command line
+ */
+export async function policyCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      format: { type: 'string', short: 'f' },
+      'deny-from': { type: 'string' },
+      'allow-up-to': { type: 'string' },
+      server: { type: 'string', multiple: true },
+      client: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      registry: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(POLICY_HELP);
+    return EXIT.ok;
+  }
+  if (values.format === undefined) throw new UsageError(`\`policy\` needs \`--format\`, one of ${POLICY_FORMATS.join(', ')}`);
+  if (!isPolicyFormat(values.format)) throw new UsageError(`\`--format\` must be one of ${POLICY_FORMATS.join(', ')}; got \`${values.format}\``);
+  const format: PolicyFormat = values.format;
+  if (positionals.length > 1) throw new UsageError(`\`policy\` takes at most one CONFIG; got ${positionals.length}`);
+  const configFile = positionals[0];
+  const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
+  if ('error' in thresholds) throw new UsageError(thresholds.error);
+  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
+  if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
+  if (format === 'claude-hook' && (configFile !== undefined || values.server !== undefined)) {
+    throw new UsageError('`claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code\'s configuration each time it runs');
+  }
+
+  let registry;
+  try {
+    registry = await loadRegistry(values.registry, io.cwd);
+  } catch (error) {
+    complain(io, error instanceof Error ? error.message : String(error));
+    return EXIT.incomplete;
+  }
+  const document = registry.document;
+  let exit: number = EXIT.ok;
+  let selections: ServerSelection[] | undefined;
+  let source = 'registry';
+
+  if (configFile !== undefined) {
+    let config;
+    try {
+      config = await readConfigFile(configFile, { cwd: io.cwd, ...(values.client !== undefined ? { client: values.client as ClientKind } : {}), ...(io.env.HOME !== undefined ? { home: io.env.HOME } : io.env.USERPROFILE !== undefined ? { home: io.env.USERPROFILE } : {}) });
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        if (error.kind === 'missing') throw new UsageError(error.message);
+        complain(io, error.message);
+        return EXIT.incomplete;
+      }
+      throw error;
+    }
+    for (const note of config.notes) complain(io, `note: ${note}`);
+    const { servers, disabled } = identifyConfig(config, buildIdentityIndex(document.servers));
+    for (const name of disabled) complain(io, `\`${name}\` is disabled in \`${configFile}\` and was left out`);
+    selections = [];
+    for (const server of servers) {
+      if (server.recordId !== undefined) {
+        const subjects = [...new Set(server.entries.map((item) => (item.identification.status === 'recognised' ? item.identification.subject : '')))].join(', ');
+        complain(io, `\`${server.name}\` runs record \`${server.recordId}\` (${subjects})`);
+        selections.push({ name: server.name, recordId: server.recordId });
+      } else {
+        if (server.invalid) exit = EXIT.incomplete;
+        complain(io, `\`${server.name}\` is ${server.invalid ? 'invalid' : 'unrecognised'}, so every tool counts as R4: ${server.unrecognised ?? 'no reason given'}`);
+        selections.push({ name: server.name, unrecognised: server.unrecognised ?? 'not identified' });
+      }
+    }
+    if (servers.length === 0) complain(io, `\`${configFile}\` runs no MCP servers (${config.client})`);
+    source = path.basename(configFile);
+  }
+
+  if (values.server !== undefined) {
+    const available = selections ?? document.servers.map((record) => ({ name: record.id, recordId: record.id }));
+    const wanted = new Set(values.server);
+    for (const name of wanted) {
+      if (!available.some((selection) => selection.name === name)) {
+        throw new UsageError(`no server \`${name}\` in ${configFile === undefined ? 'the registry' : `\`${configFile}\``}`);
+      }
+    }
+    selections = available.filter((selection) => wanted.has(selection.name));
+  }
+
+  if (format === 'cedar-toolhive' && selections !== undefined) {
+    const unrecognised = selections.filter((selection) => 'unrecognised' in selection);
+    const recognised = selections.length - unrecognised.length;
+    for (const selection of unrecognised) complain(io, `do not attach this ToolHive config to \`${selection.name}\`: it is unrecognised, so none of its tools may run without approval`);
+    if (recognised > 1) complain(io, `one ToolHive config covers ${recognised} servers here, so each tool name gets the strictest decision any of them needs; use \`--server NAME\` for one server's exact config`);
+  }
+
+  const version = await packageVersion();
+  const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
+  const text = renderPolicy(format, plan, format === 'claude-hook' ? fixedLauncher() : []);
+  if (values.out === undefined) {
+    io.stdout.write(text);
+    return exit;
+  }
+  try {
+    await writeAtomic(path.resolve(io.cwd, values.out), text);
+  } catch (error) {
+    complain(io, `cannot write \`${values.out}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
+    return EXIT.incomplete;
+  }
+  complain(io, `wrote \`${values.out}\``);
+  return exit;
+}

@@ -1,0 +1,116 @@
+/**
+ * The `rclass` command line: `lookup`, `export`, `policy` (and `hook`, not
+ * in this release). {@link run} is the whole CLI as a function of its
+ * arguments and I/O, so tests run it in-process; {@link main} binds it to
+ * the real process.
+ *
+ * Exit codes: 0 ok, 1 a threshold was met (`lookup --fail-on`), 2 usage
+ * error, 3 incomplete. Any unexpected error is reported on stderr with exit
+ * 3, never a stack trace on stdout and never silence.
+ */
+import { exportCommand, EXPORT_HELP, EXPORT_USAGE } from './commands/export.ts';
+import { hookCommand } from './commands/hook.ts';
+import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
+import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
+import { EXIT, type CliIO, UsageError, complain } from './io.ts';
+import { packageVersion } from './registry.ts';
+
+export type { CliIO } from './io.ts';
+export { EXIT } from './io.ts';
+
+/** The top-level help text. */
+export const MAIN_HELP = `usage: rclass <command> [options]
+
+Reversibility Classes R0–R4 for AI agent tool calls: how hard a mistaken
+call would be to undo, from an evidence-linked registry of MCP servers.
+
+commands:
+  ${LOOKUP_USAGE}
+  ${EXPORT_USAGE}
+  ${POLICY_USAGE}
+  rclass hook      (not in this release)
+
+  rclass <command> --help   details of one command
+  rclass --version          the version of rclass
+
+Exit codes: 0 ok, 1 a threshold was met, 2 usage error, 3 incomplete.
+`;
+
+const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Promise<number>; help: string }>> = {
+  lookup: { run: lookupCommand, help: LOOKUP_HELP },
+  export: { run: exportCommand, help: EXPORT_HELP },
+  policy: { run: policyCommand, help: POLICY_HELP },
+  hook: { run: hookCommand, help: '' },
+};
+
+function usageMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // node:util parseArgs errors: make them one lowercase sentence with the option in backticks.
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown !== null) return `unknown option \`${unknown[1]}\``;
+  const missing = /^Option '([^']+)' argument missing/.exec(message);
+  if (missing !== null) return `option \`${missing[1]!.replace(/^-\w, /, '').replace(/ <value>$/, '')}\` needs a value`;
+  const unexpected = /^Unexpected argument '([^']+)'/.exec(message);
+  if (unexpected !== null) return `unexpected argument \`${unexpected[1]}\``;
+  const type = /^Option '([^']+)' (does not take an argument|takes an argument)/.exec(message);
+  if (type !== null) return `option \`${type[1]!.replace(/ <value>$/, '')}\` ${type[2]}`;
+  return message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+}
+
+/**
+ * Run the CLI.
+ * @param argv the arguments after the program name, e.g. `["lookup", "sqlite", "write_query"]`
+ * @param io the streams, environment and working directory to use
+ * @returns the exit code (0 ok, 1 threshold met, 2 usage error, 3 incomplete); never throws
+ */
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      if (command === undefined) {
+        io.stderr.write(MAIN_HELP);
+        return EXIT.usage;
+      }
+      const topic = rest[0] !== undefined ? COMMANDS[rest[0]] : undefined;
+      io.stdout.write(topic !== undefined && topic.help !== '' ? topic.help : MAIN_HELP);
+      return EXIT.ok;
+    }
+    if (command === '--version' || command === '-V') {
+      io.stdout.write(`rclass ${await packageVersion()}\n`);
+      return EXIT.ok;
+    }
+    const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (entry === undefined) throw new UsageError(`unknown command \`${command}\``);
+    return await entry.run(rest, io);
+  } catch (error) {
+    const isUsage = error instanceof UsageError || (error instanceof TypeError && typeof (error as { code?: unknown }).code === 'string' && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+    if (isUsage) {
+      complain(io, usageMessage(error));
+      const entry = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+      const usage = entry !== undefined && entry.help !== '' ? entry.help.split('\n')[0]! : 'usage: rclass <command> [options]';
+      io.stderr.write(`${usage}\nrun \`rclass ${entry !== undefined && entry.help !== '' ? `${command} ` : ''}--help\` for details\n`);
+      return EXIT.usage;
+    }
+    complain(io, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.incomplete;
+  }
+}
+
+/**
+ * Run the CLI on the real process: `process.argv`, the standard streams and
+ * environment. Sets `process.exitCode` rather than exiting, so output is
+ * flushed; a closed stdout (`rclass export | head`) ends quietly.
+ */
+export async function main(): Promise<void> {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  process.exitCode = await run(process.argv.slice(2), {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+}
