@@ -1,0 +1,104 @@
+// Host names, IP literals and allowlist entries (SPEC 9, SPEC 5.4.2).
+// Browser-safe: only the global WHATWG URL parser is used.
+
+/** Longest host name accepted, in characters (DNS limit). */
+export const MAX_HOST_LENGTH = 253;
+
+const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const CANONICAL_IPV4 = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
+
+/** True for a dotted-decimal IPv4 address with no leading zeros (the form WHATWG serialises). */
+export function isCanonicalIpv4(host: string): boolean {
+  return CANONICAL_IPV4.test(host);
+}
+
+/** True when `host` is a bracketed IPv6 literal as WHATWG serialises it (`[::1]`). */
+export function isBracketedIpv6(host: string): boolean {
+  return host.length > 2 && host.startsWith('[') && host.endsWith(']');
+}
+
+/**
+ * What the WHATWG parser makes of `host` as the host of an http URL:
+ * its serialised hostname, or undefined if the parser rejects it. Never throws.
+ */
+export function whatwgHostname(host: string): string | undefined {
+  try {
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for a lowercase ASCII host name of letters, digits, hyphens and dots, with 1–63 character labels and no empty label. */
+export function isLdhHostname(host: string): boolean {
+  if (host.length === 0 || host.length > MAX_HOST_LENGTH) return false;
+  const labels = host.split('.');
+  for (const label of labels) if (!LDH_LABEL.test(label)) return false;
+  // A last label that is all digits makes WHATWG read the host as an IPv4 address.
+  return !/^[0-9]+$/.test(labels[labels.length - 1] as string);
+}
+
+/**
+ * Validate and normalise allowlist entries (SPEC 9). Each entry is a host name
+ * (it covers itself and its subdomains), a dotted-decimal IPv4 address or an
+ * IPv6 literal (with or without brackets), each covering exactly that address.
+ * Entries are trimmed and lowercased; IPv6 entries are rewritten in WHATWG's
+ * canonical bracketed form. Refused entries (reported in `errors`, one line
+ * each, and left out of `hosts`): wildcards, URLs instead of hosts, trailing
+ * dots, non-ASCII (write the xn-- form), non-canonical IPv4 spellings
+ * (`127.1`, `0x7f.0.0.1`, `2130706433`), and single-label names other than
+ * `localhost` (they would cover a whole top-level domain). Duplicates are
+ * dropped. Never throws.
+ */
+export function parseAllowlist(entries: readonly string[]): { hosts: string[]; errors: string[] } {
+  const hosts: string[] = [];
+  const errors: string[] = [];
+  const seen = new Set<string>();
+  const list: readonly unknown[] = Array.isArray(entries) ? entries : [];
+  list.forEach((raw, i) => {
+    const bad = (why: string) => errors.push(`entry ${i + 1} (${JSON.stringify(String(raw).slice(0, 80))}): ${why}`);
+    if (typeof raw !== 'string') return bad('not a string');
+    const e = raw.trim().toLowerCase();
+    if (e.length === 0) return bad('empty');
+    if (e.includes('://') || e.includes('/')) return bad('give a host name, not a URL or path');
+    if (e.includes('*')) return bad('wildcards are not supported; an entry already covers its subdomains');
+    if (/[^\x21-\x7e]/.test(e)) return bad('non-ASCII or whitespace; write an internationalised name in its xn-- form');
+    let host: string | undefined;
+    if (e.startsWith('[') || e.includes(':')) {
+      const inner = e.startsWith('[') && e.endsWith(']') ? e.slice(1, -1) : e;
+      const parsed = whatwgHostname(`[${inner}]`);
+      if (parsed === undefined || !isBracketedIpv6(parsed)) return bad('not a valid IPv6 address');
+      host = parsed;
+    } else if (/^[0-9.]+$/.test(e) || /^0x/.test(e) || /\.0x[0-9a-f]*$/.test(e) || /(?:^|\.)[0-9]+$/.test(e)) {
+      if (!isCanonicalIpv4(e)) return bad('an IPv4 address must be written in dotted-decimal form without leading zeros');
+      host = e;
+    } else {
+      if (e.endsWith('.')) return bad('trailing dot');
+      if (!isLdhHostname(e)) return bad('not a host name of letters, digits, hyphens and dots');
+      if (!e.includes('.') && e !== 'localhost') return bad('a single-label name would cover a whole top-level domain');
+      if (whatwgHostname(e) !== e) return bad('the URL parser reads this host differently');
+      host = e;
+    }
+    if (!seen.has(host)) {
+      seen.add(host);
+      hosts.push(host);
+    }
+  });
+  return { hosts, errors };
+}
+
+/**
+ * The allowlist entry that covers `host` (already canonical lowercase), or
+ * undefined. Host names match themselves and their subdomains on a label
+ * boundary; IP literals match only exactly. Never throws.
+ */
+export function coveringEntry(host: string, hosts: readonly string[]): string | undefined {
+  const ip = isCanonicalIpv4(host) || isBracketedIpv6(host);
+  for (const entry of hosts) {
+    if (host === entry) return entry;
+    if (ip) continue;
+    if (isCanonicalIpv4(entry) || isBracketedIpv6(entry)) continue;
+    if (host.length > entry.length + 1 && host.endsWith(entry) && host.charCodeAt(host.length - entry.length - 1) === 0x2e) return entry;
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+// Path corpus (SPEC 5.4.3): every case in test/corpora/paths.json.
+//
+// Cases with `pure: true` give already-resolved `{ target, root }` strings for
+// isContained. The others are paths relative to a fixture root this test
+// builds in a temp directory (unless `absolute: false`, which passes the input
+// as is), checked with isPathWithin against the single root `allowed/dir`:
+//
+//   allowed/dir/file.txt
+//   allowed/dir/sub/
+//   allowed/dir/link-in       -> sub                       (stays inside)
+//   allowed/dir/link-out      -> <fixture>/outside         (directory link out)
+//   allowed/dir/link-file-out -> <fixture>/outside/secret.txt
+//   allowed/dir/dangling      -> <fixture>/outside/new.txt (target absent)
+//   allowed/dir/rel-out       -> ../../outside             (relative link out)
+//   allowed/dir/up            -> <fixture>/outside/deep/er
+//   allowed/dir/loop1 -> loop2, allowed/dir/loop2 -> loop1
+//   allowed/dir-evil/secret.txt                            (common-prefix sibling)
+//   outside/secret.txt, outside/deep/er/
+//   outside/link-to-allowed   -> <fixture>/allowed/dir
+import { mkdtempSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import corpus from '../corpora/paths.json' with { type: 'json' };
+import { isContained } from '../../src/core/paths.ts';
+import { isPathWithin } from '../../src/node/paths.ts';
+
+interface PathCase {
+  input: string | { target: string; root: string };
+  expect: 'within' | 'outside';
+  reason: string;
+  pure?: boolean;
+  absolute?: boolean;
+  source?: string;
+}
+
+const cases = corpus as PathCase[];
+let fixture = '';
+
+beforeAll(() => {
+  fixture = realpathSync(mkdtempSync(path.join(tmpdir(), 'rclass-paths-')));
+  const p = (...parts: string[]) => path.join(fixture, ...parts);
+  mkdirSync(p('allowed', 'dir', 'sub'), { recursive: true });
+  mkdirSync(p('allowed', 'dir-evil'), { recursive: true });
+  mkdirSync(p('outside', 'deep', 'er'), { recursive: true });
+  writeFileSync(p('allowed', 'dir', 'file.txt'), 'in');
+  writeFileSync(p('allowed', 'dir-evil', 'secret.txt'), 'sibling');
+  writeFileSync(p('outside', 'secret.txt'), 'out');
+  symlinkSync('sub', p('allowed', 'dir', 'link-in'));
+  symlinkSync(p('outside'), p('allowed', 'dir', 'link-out'));
+  symlinkSync(p('outside', 'secret.txt'), p('allowed', 'dir', 'link-file-out'));
+  symlinkSync(p('outside', 'new.txt'), p('allowed', 'dir', 'dangling'));
+  symlinkSync(path.join('..', '..', 'outside'), p('allowed', 'dir', 'rel-out'));
+  symlinkSync(p('outside', 'deep', 'er'), p('allowed', 'dir', 'up'));
+  symlinkSync('loop2', p('allowed', 'dir', 'loop1'));
+  symlinkSync('loop1', p('allowed', 'dir', 'loop2'));
+  symlinkSync(p('allowed', 'dir'), p('outside', 'link-to-allowed'));
+});
+
+afterAll(() => {
+  if (fixture) rmSync(fixture, { recursive: true, force: true });
+});
+
+function label(c: PathCase): string {
+  const text = typeof c.input === 'string' ? JSON.stringify(c.input) : `${JSON.stringify(c.input.target)} in ${JSON.stringify(c.input.root)}`;
+  return `${text} is ${c.expect}: ${c.reason}`;
+}
+
+describe('path corpus', () => {
+  it('has at least 15 cases, each with an expectation and a reason', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+    for (const c of cases) {
+      expect(['within', 'outside']).toContain(c.expect);
+      expect(c.reason.length).toBeGreaterThan(5);
+    }
+  });
+
+  it.each(cases.filter((c) => c.pure).map((c) => [label(c), c] as const))('isContained: %s', (_name, c) => {
+    const { target, root } = c.input as { target: string; root: string };
+    expect(isContained(target, root) ? 'within' : 'outside').toBe(c.expect);
+  });
+
+  it.each(cases.filter((c) => !c.pure).map((c) => [label(c), c] as const))('isPathWithin: %s', async (_name, c) => {
+    const input = c.input as string;
+    const target = c.absolute === false ? input : `${fixture}/${input}`;
+    const v = await isPathWithin(target, [path.join(fixture, 'allowed', 'dir')]);
+    expect(v.within ? 'within' : 'outside', v.reason).toBe(c.expect);
+    expect(v.reason.length).toBeGreaterThan(0);
+  });
+});
+
+describe('path analysis outside the corpus', () => {
+  it('names an escaping symlink as the reason', async () => {
+    const v = await isPathWithin(`${fixture}/allowed/dir/link-out/secret.txt`, [`${fixture}/allowed/dir`]);
+    expect(v).toMatchObject({ within: false, reason: 'a symlink leads outside the allowed roots', resolved: `${fixture}/outside/secret.txt` });
+  });
+
+  it('reports the resolved path of a new file', async () => {
+    const v = await isPathWithin(`${fixture}/allowed/dir/link-in/new.txt`, [`${fixture}/allowed/dir`]);
+    expect(v).toMatchObject({ within: true, resolved: `${fixture}/allowed/dir/sub/new.txt` });
+  });
+
+  it('accepts a target under any one of several roots, and refuses with no existing root', async () => {
+    expect((await isPathWithin(`${fixture}/outside/secret.txt`, [`${fixture}/allowed/dir`, `${fixture}/outside`])).within).toBe(true);
+    expect(await isPathWithin(`${fixture}/outside/secret.txt`, [`${fixture}/missing`, 'relative/root'])).toEqual({ within: false, reason: 'no allowed root exists' });
+  });
+
+  it('resolves a root given through a symlink', async () => {
+    const v = await isPathWithin(`${fixture}/allowed/dir/file.txt`, [`${fixture}/outside/link-to-allowed`]);
+    expect(v.within).toBe(true);
+  });
+
+  it('never rejects on odd input', async () => {
+    for (const t of [undefined, 42, '', 'x'.repeat(5000), '/\u0000']) {
+      const v = await isPathWithin(t as unknown as string, [fixture]);
+      expect(v.within).toBe(false);
+    }
+  });
+});
