@@ -1,8 +1,122 @@
 /**
- * Build step: the static site with its search index. Filled in with the site.
+ * Build step: the static site with its search index.
+ *
+ * 1. Astro builds every page from `build/registry.json`, SPEC.md and
+ *    CONTRIBUTING.md into `build/site/` (astro.config.mjs). The downloads
+ *    (registry.json, the schemas, the conformance vectors and every file in
+ *    `build/policies/`) are written by a static endpoint with their exact
+ *    bytes, and the downloads page shows their size and SHA-256.
+ * 2. Pagefind indexes the server and tool pages (the ones whose `<main>`
+ *    carries `data-pagefind-body`) and writes `pagefind/` into the output.
+ *
+ * Everything is linear in the number of tools: one page per tool and one per
+ * server, each sized by its own content.
  */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { BUILD_DIR, REGISTRY_JSON, ROOT } from '../lib/paths.ts';
 
-/** Build the site; returns the number of pages written. */
-export async function buildSite(): Promise<{ pages: number }> {
-  return { pages: 0 };
+/** Where the site is written unless told otherwise. */
+export const SITE_DIR = join(BUILD_DIR, 'site');
+
+/** Options of {@link buildSite}; every one has a default. */
+export interface SiteBuildOptions {
+  /** Output folder (default `build/site/`). */
+  outDir?: string;
+  /** Base path, e.g. `/reversibility-classes/` (default: env `SITE_BASE`, else `/`). */
+  base?: string;
+  /** Registry document to render (default `build/registry.json`). */
+  registryJson?: string;
+  /** Folder of ready-made policies to offer (default `build/policies/`). */
+  policiesDir?: string;
+  /** Astro's log level (default `warn`, so `npm run build` stays readable). */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** What {@link buildSite} did, with timings in milliseconds. */
+export interface SiteBuildResult {
+  /** HTML pages written (every `*.html` in the output). */
+  pages: number;
+  /** Pages Pagefind indexed (servers and tools). */
+  indexed: number;
+  outDir: string;
+  astroMs: number;
+  pagefindMs: number;
+}
+
+async function countHtml(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) count += 1;
+  }
+  return count;
+}
+
+function normalizeBase(value: string | undefined): string {
+  const trimmed = (value ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/**
+ * Build the site and its search index.
+ * @returns page counts and timings; `pages` is 0 only if Astro wrote no HTML
+ * @throws Error when Astro fails (a page threw, or registry.json is missing)
+ *   or when Pagefind reports any error; the output folder may then be partial
+ */
+export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBuildResult> {
+  const outDir = resolve(options.outDir ?? SITE_DIR);
+  const base = normalizeBase(options.base ?? process.env.SITE_BASE);
+  // The site's loaders read these (src/site/lib/paths.ts). They are set for
+  // the duration of the build and restored after, so steps can run in turn.
+  const saved = { RC_ROOT: process.env.RC_ROOT, RC_REGISTRY_JSON: process.env.RC_REGISTRY_JSON, RC_POLICIES_DIR: process.env.RC_POLICIES_DIR, SITE_BASE: process.env.SITE_BASE };
+  process.env.RC_ROOT = ROOT;
+  process.env.RC_REGISTRY_JSON = resolve(options.registryJson ?? REGISTRY_JSON);
+  process.env.RC_POLICIES_DIR = resolve(options.policiesDir ?? join(BUILD_DIR, 'policies'));
+  process.env.SITE_BASE = base;
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  try {
+    const started = performance.now();
+    const { build } = await import('astro');
+    await build({ root: ROOT, outDir, base, logLevel: options.logLevel ?? 'warn', mode: 'production' });
+    const astroMs = performance.now() - started;
+
+    const indexStarted = performance.now();
+    const indexed = await indexSite(outDir);
+    const pagefindMs = performance.now() - indexStarted;
+    return { pages: await countHtml(outDir), indexed, outDir, astroMs, pagefindMs };
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/**
+ * Index a built site with Pagefind's Node API and write `pagefind/` into it.
+ * Tool names keep their underscores (`write_file` is one word), so a search
+ * for a tool name finds that tool first.
+ * @returns the number of pages indexed
+ * @throws Error listing Pagefind's errors, if any
+ */
+export async function indexSite(outDir: string): Promise<number> {
+  const pagefind = await import('pagefind');
+  const fail = (what: string, errors: string[]) => {
+    if (errors.length > 0) throw new Error(`pagefind ${what} failed:\n${errors.join('\n')}`);
+  };
+  try {
+    const created = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_' });
+    fail('createIndex', created.errors);
+    const index = created.index!;
+    const added = await index.addDirectory({ path: outDir });
+    fail('addDirectory', added.errors);
+    const written = await index.writeFiles({ outputPath: join(outDir, 'pagefind') });
+    fail('writeFiles', written.errors);
+    // addDirectory counts every HTML file it read; the entry file counts the
+    // pages that were actually indexed (those with data-pagefind-body).
+    const entry = JSON.parse(await readFile(join(outDir, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+  } finally {
+    await pagefind.close();
+  }
 }
