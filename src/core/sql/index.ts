@@ -7,9 +7,10 @@
 //   3. the PostgreSQL reading of our own lexer, and a nesting estimate so the
 //      parser is never handed a tree deep enough to overflow its stack;
 //   4. libpg-query parses; exactly one statement is required;
-//   5. every plausible reading (libpg-query's own scanner, PostgreSQL with
-//      standard_conforming_strings off, the tool's dialect) must agree on which
-//      characters are code, else some server could run text we saw as a literal;
+//   5. every plausible reading (PostgreSQL with standard_conforming_strings
+//      off, the tool's dialect) must agree with ours on which characters are
+//      code, else some server could run text we saw as a literal; where such a
+//      comparison is made, libpg-query's own scanner must agree with ours too;
 //   6. an allowlist walk of the tree (tree.ts).
 // Browser-safe: no Node APIs; libpg-query is only reached via loadSqlParser().
 
@@ -134,7 +135,12 @@ function analyze(sql: unknown, dialect: SqlDialect, parser: SqlParser): SqlVerdi
 
   // 5. Every plausible reading must agree on which characters are code.
   const base = opaqueMask(pgText.length, pg.spans);
-  if (typeof parser.scan === 'function') {
+  // The real scanner is consulted only where our lexer's reading is compared
+  // with another one: for PostgreSQL text without a backslash the other
+  // reading is identical, and the parse tree alone decides (scanning costs
+  // several times a parse).
+  const readingsDiffer = dialect !== 'postgresql' || sql.includes('\\');
+  if (readingsDiffer && typeof parser.scan === 'function') {
     let scanned: unknown;
     try {
       scanned = parser.scan(pgText);
