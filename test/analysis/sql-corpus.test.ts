@@ -126,8 +126,10 @@ describe('sql analysis outside the corpus', () => {
       parse: (s) => parser.parse(s),
       scan: () => ({ tokens: [{ start: 0, end: 8, text: "'SELECT " }] }),
     };
-    const v = analyzeSql('SELECT 1', 'postgresql', lying);
-    expect(v).toEqual({ readOnly: false, reason: 'internal lexer disagrees with the postgresql scanner' });
+    // The scanner is consulted where readings are compared: MySQL/SQLite text, or PostgreSQL text with a backslash.
+    expect(analyzeSql('SELECT 1', 'mysql', lying)).toEqual({ readOnly: false, reason: 'internal lexer disagrees with the postgresql scanner' });
+    expect(analyzeSql("SELECT '\\d'", 'postgresql', lying)).toEqual({ readOnly: false, reason: 'internal lexer disagrees with the postgresql scanner' });
+    expect(analyzeSql('SELECT 1', 'postgresql', lying).readOnly).toBe(true);
   });
 
   it('refuses with a parser that is missing', () => {
