@@ -13,6 +13,16 @@
 //      comparison is made, libpg-query's own scanner must agree with ours too;
 //   6. an allowlist walk of the tree (tree.ts).
 // Browser-safe: no Node APIs; libpg-query is only reached via loadSqlParser().
+//
+// What the text cannot show (limits of SPEC 5.4.1, to be stated with it): a
+// database can attach code to its own objects, and a read-only-looking query
+// still runs it: views and row-security policies that call functions,
+// operators, casts and comparison functions defined for user types, domain
+// checks, and PostgreSQL's attribute notation (`t.f` calls f(t) when t has no
+// column f). The function list also assumes pg_catalog is searched first (the
+// default); a schema placed before it can shadow built-in names. So "read-only"
+// here means "the statement text asks for no effect"; deployments should also
+// run such tools with a read-only role or default_transaction_read_only.
 
 import { firstDisagreement, lex, opaqueMask, rewriteQuotedIdentifiers, type Span } from './lexer.ts';
 import { estimateNesting, SQL_MAX_NESTING } from './nesting.ts';

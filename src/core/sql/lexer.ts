@@ -46,7 +46,7 @@ const C_SLASH = 0x2f;
 const C_STAR = 0x2a;
 const C_HASH = 0x23;
 
-/** PostgreSQL's `space` class: space, tab, LF, CR, FF, VT. */
+/** PostgreSQL's `space` class: space, tab, LF, CR, FF, VT (`c` is a UTF-16 code unit). Never throws. SPEC 5.4.1. */
 export function isSqlSpace(c: number): boolean {
   return c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_FF || c === C_VT;
 }
@@ -426,7 +426,12 @@ function lexSqlite(s: string): LexResult {
   return { ok: true, spans, tokens: [], executableComment: false };
 }
 
-/** Lex `s` the way `reading` would. Linear time, no recursion. Never throws. */
+/**
+ * Lex `s` the way `reading` would: opaque spans (UTF-16 [start, end)), coarse
+ * code tokens (PostgreSQL readings only) and whether a MySQL executable comment
+ * was seen; or `{ ok: false, error }` for an unterminated quote or comment.
+ * Linear time, no recursion. Never throws. SPEC 5.4.1 (dialects).
+ */
 export function lex(s: string, reading: Reading): LexResult {
   switch (reading) {
     case 'postgresql':
@@ -440,7 +445,7 @@ export function lex(s: string, reading: Reading): LexResult {
   }
 }
 
-/** Marks opaque UTF-16 positions (1) from a list of spans. */
+/** A mask of `length` bytes, 1 at every UTF-16 index inside one of `spans`, 0 elsewhere. Never throws. SPEC 5.4.1. */
 export function opaqueMask(length: number, spans: readonly Span[]): Uint8Array {
   const mask = new Uint8Array(length);
   for (const sp of spans) mask.fill(1, Math.max(0, sp.start), Math.min(length, sp.end));
@@ -450,6 +455,7 @@ export function opaqueMask(length: number, spans: readonly Span[]): Uint8Array {
 /**
  * First index where one mask calls a non-space character code and the other
  * calls it opaque, or -1 when the two readings agree on every code character.
+ * `a` and `b` are masks from {@link opaqueMask} over `s`. Never throws. SPEC 5.4.1.
  */
 export function firstDisagreement(s: string, a: Uint8Array, b: Uint8Array): number {
   for (let i = 0; i < s.length; i++) {
@@ -462,6 +468,7 @@ export function firstDisagreement(s: string, a: Uint8Array, b: Uint8Array): numb
  * Rewrite MySQL/SQLite quoted identifiers (`x`, [x]) as PostgreSQL "x", keeping
  * every offset unchanged. Returns undefined when an identifier holds a double
  * quote or a doubled backtick, which could not be rewritten one for one.
+ * `spans` come from the MySQL or SQLite reading of `s`. Never throws. SPEC 5.4.1.
  */
 export function rewriteQuotedIdentifiers(s: string, spans: readonly Span[]): string | undefined {
   let out = '';

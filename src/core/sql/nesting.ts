@@ -32,8 +32,9 @@ interface Level {
 
 /**
  * Over-estimate of the parse tree depth for `tokens` (from the PostgreSQL
- * reading of the lexer). Linear time, iterative; returns early once the
- * estimate passes `stopAbove`. Never throws.
+ * reading of the lexer), in estimate units (roughly tree levels). Linear
+ * time, iterative; returns early once the estimate passes `stopAbove`.
+ * Never throws. SPEC 5.4.1 (bounded work).
  */
 export function estimateNesting(tokens: readonly CodeToken[], stopAbove = Infinity): number {
   const stack: Level[] = [];

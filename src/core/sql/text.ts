@@ -3,7 +3,7 @@
 /**
  * UTF-8 length of a JS string in bytes, counting a lone surrogate as 3 bytes
  * (what an encoder would emit for U+FFFD). Stops counting once `stopAbove` is
- * passed, so a huge string costs no more than the cap. Never throws.
+ * passed, so a huge string costs no more than the cap. Never throws. SPEC 5.4.1 (size cap).
  */
 export function utf8Length(s: string, stopAbove = Infinity): number {
   let n = 0;
@@ -23,7 +23,7 @@ export function utf8Length(s: string, stopAbove = Infinity): number {
   return n;
 }
 
-/** True when every surrogate in `s` is part of a pair (the string is valid UTF-16). Never throws. */
+/** True when every surrogate in `s` is part of a pair (the string is valid UTF-16). Never throws. SPEC 5.4.1. */
 export function isWellFormedUtf16(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -40,6 +40,7 @@ export function isWellFormedUtf16(s: string): boolean {
  * Map from UTF-8 byte offset to UTF-16 index for `s` (which must be well formed).
  * Returns a function; offsets that fall inside a multi-byte character map to the
  * index of that character, offsets past the end map to `s.length`. Never throws.
+ * Used to read libpg-query's scanner offsets (UTF-8 bytes). SPEC 5.4.1.
  */
 export function byteToIndexMapper(s: string): (byteOffset: number) => number {
   // Fast path: pure ASCII strings have identical offsets.
@@ -82,7 +83,7 @@ export function byteToIndexMapper(s: string): (byteOffset: number) => number {
 /**
  * Turn an error message from the parser into a short, safe reason fragment:
  * drops the quoted excerpt of the input (` at or near "…"`, ` at end of input`),
- * control characters, and anything past 80 characters. Never throws.
+ * control characters, and anything past 80 characters; lowercased. Never throws. SPEC 5.4.1 (reasons).
  */
 export function shortParserMessage(message: unknown): string {
   let m = typeof message === 'string' ? message : 'unknown error';
@@ -93,7 +94,7 @@ export function shortParserMessage(message: unknown): string {
   return m.length > 0 ? m.toLowerCase() : 'unknown error';
 }
 
-/** Quote an identifier from the input for a reason: control characters dropped, at most 64 characters. */
+/** An identifier from the input made safe for a reason: control characters replaced by ?, at most 64 characters. Never throws. SPEC 5.4.1. */
 export function safeName(name: string): string {
   let n = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   if (n.length > 64) n = n.slice(0, 61) + '...';

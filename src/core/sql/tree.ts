@@ -16,9 +16,10 @@ import {
 } from './allowlists.ts';
 import { safeName } from './text.ts';
 
+/** Same as SqlDialect in index.ts (kept here to avoid an import cycle). */
 export type Dialect = 'postgresql' | 'sqlite' | 'mysql';
 
-/** Upper bound on objects, arrays and values visited in one tree (a 64 KiB statement stays far below). */
+/** Upper bound on objects, arrays and values visited in one tree (a 64 KiB statement stays far below); past it the statement is not read-only. SPEC 5.4.1. */
 export const SQL_MAX_TREE_VISITS = 2_000_000;
 
 /** Node types that may appear anywhere in a read-only query. */
@@ -98,7 +99,7 @@ const QUERY_NODES: ReadonlySet<string> = new Set([
 
 const DML_NODES: ReadonlySet<string> = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
 
-/** Words for statement node types in reasons: `DropStmt` → "drop statement". */
+/** Words for statement node types in reasons: `DropStmt` → "drop statement". Never throws. SPEC 5.4.1. */
 export function describeNode(type: string): string {
   const special: Record<string, string> = {
     DoStmt: 'do block',
@@ -118,6 +119,7 @@ export function describeNode(type: string): string {
   return /Stmt$/.test(type) ? `${words} statement` : `${words} node`;
 }
 
+/** Outcome of {@link checkStatement}; `reason` is a short lowercase phrase. */
 export interface TreeVerdict {
   readOnly: boolean;
   reason: string;
@@ -161,7 +163,9 @@ type Frame = [value: unknown, inCte: boolean];
 
 /**
  * Decide whether one parsed statement (the `stmt` of a RawStmt: `{ SelectStmt: … }`)
- * is a read-only query. Never throws; unknown shapes are not read-only.
+ * is a read-only query for `dialect`: a SelectStmt passing the allowlist walk,
+ * EXPLAIN [ANALYZE] of one (report-only options), or SHOW. Never throws;
+ * unknown shapes are not read-only. SPEC 5.4.1.
  */
 export function checkStatement(stmt: unknown, dialect: Dialect): TreeVerdict {
   if (!stmt || typeof stmt !== 'object' || Array.isArray(stmt)) return fail('unexpected parse tree');

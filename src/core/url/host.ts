@@ -7,19 +7,19 @@ export const MAX_HOST_LENGTH = 253;
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const CANONICAL_IPV4 = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
 
-/** True for a dotted-decimal IPv4 address with no leading zeros (the form WHATWG serialises). */
+/** True for a dotted-decimal IPv4 address with no leading zeros (the form WHATWG serialises). Never throws. SPEC 9. */
 export function isCanonicalIpv4(host: string): boolean {
   return CANONICAL_IPV4.test(host);
 }
 
-/** True when `host` is a bracketed IPv6 literal as WHATWG serialises it (`[::1]`). */
+/** True when `host` looks like a bracketed IPv6 literal as WHATWG serialises it (`[::1]`). Never throws. SPEC 9. */
 export function isBracketedIpv6(host: string): boolean {
   return host.length > 2 && host.startsWith('[') && host.endsWith(']');
 }
 
 /**
  * What the WHATWG parser makes of `host` as the host of an http URL:
- * its serialised hostname, or undefined if the parser rejects it. Never throws.
+ * its serialised hostname, or undefined if the parser rejects it. Never throws. SPEC 9.
  */
 export function whatwgHostname(host: string): string | undefined {
   try {
@@ -29,7 +29,7 @@ export function whatwgHostname(host: string): string | undefined {
   }
 }
 
-/** True for a lowercase ASCII host name of letters, digits, hyphens and dots, with 1–63 character labels and no empty label. */
+/** True for a lowercase ASCII host name of letters, digits, hyphens and dots, 1–63 character labels, at most 253 characters, last label not all digits. Never throws. SPEC 9. */
 export function isLdhHostname(host: string): boolean {
   if (host.length === 0 || host.length > MAX_HOST_LENGTH) return false;
   const labels = host.split('.');
@@ -90,7 +90,8 @@ export function parseAllowlist(entries: readonly string[]): { hosts: string[]; e
 /**
  * The allowlist entry that covers `host` (already canonical lowercase), or
  * undefined. Host names match themselves and their subdomains on a label
- * boundary; IP literals match only exactly. Never throws.
+ * boundary; IP literals match only exactly. `hosts` must come from
+ * {@link parseAllowlist}. Never throws. SPEC 9.
  */
 export function coveringEntry(host: string, hosts: readonly string[]): string | undefined {
   const ip = isCanonicalIpv4(host) || isBracketedIpv6(host);
