@@ -25,7 +25,6 @@ export function validateSources(sources: readonly RecordSource[]): ValidationRes
   const problems: Problem[] = [];
   const validator = schemaValidators().record;
   const inputs: RecordInput[] = [];
-  const schemaFailed = new Set<string>();
   const failedFiles = new Set<string>();
   let running = 'schema';
 
@@ -42,7 +41,6 @@ export function validateSources(sources: readonly RecordSource[]): ValidationRes
         const { path, key, message } = describeSchemaError(error, source.data);
         push(source, path, key, message);
       }
-      schemaFailed.add(source.file);
       // Lint checks still run below, so one run reports every problem; they
       // may trip over the malformed parts, which the schema already named.
       if (!isShapedLikeRecord(source.data)) continue;
@@ -57,7 +55,7 @@ export function validateSources(sources: readonly RecordSource[]): ValidationRes
   for (const check of CHECKS) {
     running = check.id;
     if (check.scope === 'record') for (const input of inputs) tolerant(input.file, () => check.check(input));
-    else check.check(inputs.filter((input) => !schemaFailed.has(input.file)));
+    else tolerant('the registry', () => check.check(inputs));
   }
 
   return { records: inputs.filter((input) => !failedFiles.has(input.file)).map((input) => input.record), problems: sortProblems(problems) };

@@ -74,7 +74,7 @@ describe('check report positions', () => {
     const text = GOOD.replace('line: 20', 'line: -3').replace('0123456789abcdef0123456789abcdef01234567', 'HEAD');
     expect(problemsOf('registry/demo.yaml', text)).toEqual([
       'registry/demo.yaml:11:11  error  [schema]  `provenance.commit` must be a full 40-character lowercase hex commit; got `"HEAD"`',
-      'registry/demo.yaml:20:44  error  [schema]  `tools[1].evidence.line` must be at least 1; got `-3`',
+      'registry/demo.yaml:20:43  error  [schema]  `tools[1].evidence.line` must be at least 1; got `-3`',
     ]);
   });
 
@@ -101,7 +101,7 @@ describe('npm run check and build as commands', () => {
     expect(failure?.code).toBe(1);
     const lines = failure!.stdout.split('\n').filter((line) => line.includes('  error  '));
     const shown = dir.replace(/\/+$/, '');
-    expect(lines.map((line) => line.replace(shown, 'DIR'))).toEqual([
+    expect(lines.map((line) => line.replaceAll(shown, 'DIR'))).toEqual([
       'DIR/demo.yaml:14:12  error  [schema]  `tools[0].class` must be one of `R0`, `R1`, `R2`, `R3`, `R4`; got `"R7"`',
       'DIR/demo.yaml:17:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])',
       'DIR/other.yaml:1:5  error  [id-matches-file]  id `demo` does not match the file name `other`',

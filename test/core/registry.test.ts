@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, type ServerRecord } from '../../src/core/index.ts';
+
+const COMMIT = 'ffffffffffffffffffffffffffffffffffffffff';
+const make = (id: string, classes: Array<'R0' | 'R4'>): ServerRecord => ({
+  $schema: '../schema/record.schema.json',
+  id,
+  name: id,
+  description: 'Test record.',
+  server: { repository: `example/${id}` },
+  provenance: { status: 'draft', author: 'a', reviewers: [], last_verified: '2026-11-30', commit: COMMIT },
+  tools: classes.map((cls, i) => ({ name: `t${i}`, class: cls, rationale: 'Test.', evidence: { path: 'dir with space/a#b.ts', line: i + 1 } })),
+});
+
+describe('registry document (SPEC 5.8)', () => {
+  it('sorts records, counts classes, drops $schema and adds encoded permalinks', () => {
+    const document = buildDocument([make('zeta', ['R4']), make('alpha', ['R0', 'R4', 'R4'])]);
+    expect(document.format_version).toBe(FORMAT_VERSION);
+    expect(document.spec_version).toBe(SPEC_VERSION);
+    expect(document.servers.map((s) => s.id)).toEqual(['alpha', 'zeta']);
+    expect(document.totals).toEqual({ servers: 2, tools: 4, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 3 } });
+    expect('$schema' in document.servers[0]!).toBe(false);
+    expect(document.servers[0]!.tools[0]!.evidence.url).toBe(`https://github.com/example/alpha/blob/${COMMIT}/dir%20with%20space/a%23b.ts#L1`);
+  });
+
+  it('refuses a document of another format version', () => {
+    expect(() => Registry.fromDocument({ ...buildDocument([]), format_version: 2 as 1 })).toThrow('unsupported registry format_version `2`; expected `1`');
+    expect(() => Registry.fromDocument({} as never)).toThrow('registry document has no `servers` array');
+  });
+});
