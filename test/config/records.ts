@@ -1,0 +1,33 @@
+/**
+ * Small records for identification tests: only `server` identities matter
+ * here, so each has one placeholder tool. They mirror the real records'
+ * packages, images and URLs without depending on them.
+ */
+import type { ServerRecord } from '../../src/core/record.ts';
+
+function record(id: string, server: ServerRecord['server']): ServerRecord {
+  return {
+    id,
+    name: id,
+    description: `test record ${id}`,
+    server,
+    provenance: { status: 'draft', author: 'tests', reviewers: [], last_verified: '2026-11-30', commit: '0'.repeat(40) },
+    tools: [{ name: 'noop', class: 'R0', rationale: 'A placeholder tool that does nothing.', evidence: { path: 'x.ts', line: 1 } }],
+  };
+}
+
+/** The records the identification table is matched against. */
+export const IDENTITY_RECORDS: ServerRecord[] = [
+  record('filesystem', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'npm', name: '@modelcontextprotocol/server-filesystem' }], images: ['mcp/filesystem'] }),
+  record('github', {
+    repository: 'github/github-mcp-server',
+    images: ['ghcr.io/github/github-mcp-server'],
+    urls: ['https://api.githubcopilot.com/mcp/', 'https://api.githubcopilot.com/mcp/readonly'],
+    min_version: '1.10.1',
+  }),
+  record('git', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-git' }], images: ['mcp/git'] }),
+  record('time', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-time' }] }),
+  record('heroku', { repository: 'heroku/heroku-mcp-server', packages: [{ registry: 'npm', name: '@heroku/mcp-server' }] }),
+  record('playwright', { repository: 'microsoft/playwright', packages: [{ registry: 'npm', name: '@playwright/mcp' }], images: ['mcr.microsoft.com/playwright/mcp'] }),
+  record('sqlite', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-sqlite' }], images: ['mcp/sqlite'] }),
+];

@@ -1,0 +1,34 @@
+/**
+ * The whole registry for export tests: every valid record under `registry/`,
+ * assembled as the build does, so "every registry tool" means every tool
+ * the build would publish. Loaded once per test file.
+ */
+import { buildDocument } from '../../src/core/registry.ts';
+import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
+import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+
+let cached: Promise<RegistryDocument> | undefined;
+
+/** The registry document built from `registry/*.yaml` (records with problems are left out, as the validator reports them elsewhere). */
+export function registryDocument(): Promise<RegistryDocument> {
+  cached ??= loadRegistryDir().then(({ records }) => buildDocument(records));
+  return cached;
+}
+
+/** A record with the given tools and classes, for tests that need odd names or exact classes. */
+export function syntheticRecord(id: string, tools: Array<{ name: string; class: ServerRecord['tools'][number]['class']; lowest?: ServerRecord['tools'][number]['class'] }>): ServerRecord {
+  return {
+    id,
+    name: `Synthetic ${id}`,
+    description: 'A record made up for a test.',
+    server: { repository: 'example/synthetic' },
+    provenance: { status: 'draft', author: 'tests', reviewers: [], last_verified: '2026-11-30', commit: '0'.repeat(40) },
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      class: tool.class,
+      rationale: `Tool ${tool.name} is ${tool.class} "for a test".`,
+      evidence: { path: 'x.ts', line: 1 },
+      ...(tool.lowest !== undefined ? { rules: [{ id: 'lower', class: tool.lowest, when: [{ equals: { arg: 'dry', value: true } }], reason: 'A dry run changes nothing.' }] } : {}),
+    })),
+  };
+}
