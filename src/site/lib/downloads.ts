@@ -69,12 +69,14 @@ function filesUnder(dir: string): string[] {
   return out.sort();
 }
 
+// What each policy file is for, by its name; an unknown file is still listed.
 const POLICY_TITLES: Array<[RegExp, string]> = [
-  [/cedar/i, 'Cedar policy'],
-  [/cel|agentgateway/i, 'CEL rules'],
-  [/claude/i, 'Claude Code'],
+  [/toolhive/i, 'ToolHive authorization (Cedar)'],
+  [/\.cedar$/i, 'Docker MCP gateway governance (Cedar)'],
+  [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
+  [/claude-hook/i, 'Claude Code hooks'],
+  [/claude/i, 'Claude Code permission rules'],
   [/cursor/i, 'Cursor CLI permissions'],
-  [/toolhive/i, 'ToolHive'],
 ];
 
 function policyTitle(sitePath: string): string {
@@ -100,9 +102,10 @@ export function listDownloads(): Download[] {
     list.push(describe('conformance', 'conformance/vectors.json', vectors, 'Conformance vectors', `spec ${readJsonField(vectors, 'spec_version') ?? specVersion}`));
   }
   const policies = policiesDir();
+  const generator = `rclass ${readJsonField(fromRoot('package.json'), 'version') ?? ''}`.trim();
   for (const file of filesUnder(policies)) {
     const sitePath = `policies/${relative(policies, file).split(sep).join('/')}`;
-    list.push(describe('policies', sitePath, file, policyTitle(sitePath), `registry spec ${specVersion}`));
+    list.push(describe('policies', sitePath, file, policyTitle(sitePath), `${generator} · spec ${specVersion}`));
   }
   return list;
 }

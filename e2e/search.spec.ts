@@ -1,0 +1,34 @@
+/**
+ * Search runs fully in the browser on the static Pagefind index: a tool name
+ * finds its tool first, and the class filter narrows results to tools of
+ * that class.
+ */
+import { expect, test } from '@playwright/test';
+
+test('searching write_file from the home page finds its tool on the first result', async ({ page }) => {
+  await page.goto('./');
+  await page.getByRole('searchbox', { name: 'Search servers and tools' }).fill('write_file');
+  await page.getByRole('searchbox', { name: 'Search servers and tools' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
+  const first = page.locator('#search-results > li').first();
+  await expect(first.getByRole('link').first()).toHaveAttribute('href', /\/servers\/filesystem\/write_file\/$/);
+  await expect(first.locator('.badge')).toHaveText(/^R\d [A-Z]/);
+  await expect(page.getByRole('status')).toHaveText(/results? for “write_file”/);
+});
+
+test('the class filter keeps only tools of the chosen class', async ({ page }) => {
+  await page.goto('search/?q=file');
+  await expect(page.locator('#search-results > li').first()).toBeVisible();
+  await page.getByRole('checkbox', { name: 'R0 No effect' }).check();
+  await expect(page).toHaveURL(/[?&]class=R0/);
+  await expect(page.locator('#search-results > li').first()).toBeVisible();
+  const badges = await page.locator('#search-results > li .badge').allTextContents();
+  expect(badges.length).toBeGreaterThan(0);
+  for (const badge of badges) expect(badge).toBe('R0 No effect');
+  expect(await page.locator('#search-results a[href$="/servers/filesystem/write_file/"]').count()).toBe(0);
+});
+
+test('a search for a server name finds the server page', async ({ page }) => {
+  await page.goto('search/?q=filesystem');
+  await expect(page.locator('#search-results a[href$="/servers/filesystem/"]').first()).toBeVisible();
+});

@@ -1,0 +1,48 @@
+/**
+ * Shared helpers of the end-to-end tests: where the built sites are, the
+ * registry they were built from, and the pages their sitemaps list.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RegistryDocument } from '../src/core/record.ts';
+
+/** Repository root (the tests run from it). */
+export const ROOT = process.cwd();
+
+/** The root-served build and its local address. */
+export const SITE_DIR = join(ROOT, 'build/site');
+export const ROOT_URL = 'http://127.0.0.1:4321/';
+
+/** The base-path build, served under BASE_PATH. */
+export const SITE_BASE_DIR = join(ROOT, 'build/site-base');
+export const BASE_PATH = '/reversibility-classes/';
+export const BASE_URL = `http://127.0.0.1:4322${BASE_PATH}`;
+
+/** Where the e2e run writes its screenshots. */
+export const SCREENSHOT_DIR = join(ROOT, 'build/screenshots');
+
+/** Chromium flags for Debian's Chromium in a container. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The registry document the site was built from. */
+export function readRegistry(dir = SITE_DIR): RegistryDocument {
+  return JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as RegistryDocument;
+}
+
+/**
+ * Every page address in a built site's sitemap, as paths relative to the
+ * site's base (`servers/filesystem/`, `''` for the home page).
+ */
+export function sitemapPaths(dir = SITE_DIR): string[] {
+  const index = readFileSync(join(dir, 'sitemap-index.xml'), 'utf8');
+  const paths: string[] = [];
+  for (const [, sitemapUrl] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const file = join(dir, new URL(sitemapUrl!).pathname.split('/').pop()!);
+    const xml = readFileSync(file, 'utf8');
+    for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(loc!).pathname);
+  }
+  // Addresses carry the site's base path; the home page is the shortest one
+  // and every other address starts with it.
+  const home = paths.reduce((shortest, path) => (path.length < shortest.length ? path : shortest), paths[0] ?? '/');
+  return paths.map((path) => path.slice(home.length));
+}

@@ -1,0 +1,62 @@
+/**
+ * A tool page carries what a reader needs to trust or challenge its class:
+ * the class in words, the evidence permalink at a pinned 40-hex commit, and a
+ * dispute link whose query keys are the ids of the issue form's fields.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { readRegistry } from './support.ts';
+
+const registry = readRegistry();
+const filesystem = registry.servers.find((record) => record.id === 'filesystem')!;
+const writeFile = filesystem.tools.find((tool) => tool.name === 'write_file')!;
+
+test('write_file shows its class in words, the record status and the server’s hint class', async ({ page }) => {
+  await page.goto('servers/filesystem/write_file/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('write_file');
+  await expect(page.locator('main .badge').first()).toHaveText(`${writeFile.class} ${{ R0: 'No effect', R1: 'Restorable', R2: 'Compensable', R3: 'Hard to recover', R4: 'Irreversible' }[writeFile.class]}`);
+  await expect(page.locator('main .status').first()).toHaveText(/Draft|Reviewed|Verified/);
+  await expect(page.getByText(/by its hints/)).toBeVisible();
+  await expect(page.getByText(writeFile.rationale)).toBeVisible();
+});
+
+test('the evidence link points at the exact file and line at a 40-hex commit', async ({ page }) => {
+  await page.goto('servers/filesystem/write_file/');
+  const href = await page.locator('a.evidence-link').getAttribute('href');
+  expect(href).toBe(writeFile.evidence.url);
+  expect(href).toMatch(new RegExp(`^https://github\\.com/${filesystem.server.repository}/blob/[0-9a-f]{40}/${writeFile.evidence.path}#L${writeFile.evidence.line}$`));
+  expect(href).toContain(filesystem.provenance.commit);
+});
+
+test('every evidence link on a server page is a permalink at the record’s commit', async ({ page }) => {
+  await page.goto('servers/filesystem/');
+  const hrefs = await page.locator('a.evidence-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toHaveLength(filesystem.tools.length);
+  for (const href of hrefs) expect(href).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{40}\/.+#L\d+$/);
+});
+
+test('the dispute link opens the issue form prefilled with server, tool and current class', async ({ page }) => {
+  await page.goto('servers/filesystem/write_file/');
+  const href = await page.getByRole('link', { name: 'Dispute this class' }).first().getAttribute('href');
+  const url = new URL(href!);
+  expect(`${url.origin}${url.pathname}`).toBe('https://github.com/TwoMuchLabs/reversibility-classes/issues/new');
+  expect(url.searchParams.get('template')).toBe('classification-dispute.yml');
+  expect(url.searchParams.get('server')).toBe('filesystem');
+  expect(url.searchParams.get('tool')).toBe('write_file');
+  expect(url.searchParams.get('current-class')).toBe(writeFile.class);
+
+  // Every prefilled key except GitHub's own (template, title) is a field id of the form.
+  const form = parse(readFileSync('.github/ISSUE_TEMPLATE/classification-dispute.yml', 'utf8')) as { body: Array<{ id?: string }> };
+  const ids = new Set(form.body.map((field) => field.id).filter(Boolean));
+  for (const key of url.searchParams.keys()) {
+    if (key !== 'template' && key !== 'title') expect(ids, `form field id for ?${key}=`).toContain(key);
+  }
+});
+
+test('a tool entry on the server page has a stable anchor and a permalink', async ({ page }) => {
+  await page.goto('servers/filesystem/#tool-write_file');
+  await expect(page.locator('#tool-write_file')).toBeInViewport();
+  await page.locator('#tool-write_file').getByRole('link', { name: 'Permalink of write_file' }).click();
+  await expect(page).toHaveURL(/\/servers\/filesystem\/write_file\/$/);
+});

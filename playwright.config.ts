@@ -1,0 +1,43 @@
+/**
+ * End-to-end tests of the built site in Debian's Chromium (never a browser
+ * downloaded by Playwright). Run `npm run build` first: the tests read
+ * build/site (served at the root) and build a second copy under a base path
+ * into build/site-base, the way GitHub Pages serves a project site.
+ */
+import { defineConfig } from '@playwright/test';
+import { BASE_PATH, BASE_URL, CHROMIUM_ARGS, ROOT_URL } from './e2e/support.ts';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'site', testIgnore: /base-path\.spec\.ts$/, use: { baseURL: ROOT_URL } },
+    { name: 'base-path', testMatch: /base-path\.spec\.ts$/, use: { baseURL: BASE_URL } },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/serve.ts --dir build/site --port 4321',
+      url: ROOT_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx e2e/build-base.ts && npx tsx e2e/serve.ts --dir build/site-base --port 4322 --base ${BASE_PATH}`,
+      url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+    },
+  ],
+});

@@ -1,0 +1,93 @@
+/**
+ * The size budget in site-budget.json, checked against every page of the
+ * built site: HTML, CSS and JS after gzip, per page kind, with a per-item
+ * allowance for the pages that list servers or tools. The largest figures
+ * per kind are printed, so a change in weight shows up in the test log.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pages, requireSite, searchRuntimeWeight, weigh, type Page, type PageWeight } from './support.ts';
+
+interface KindBudget {
+  html: number;
+  css: number;
+  js: number;
+  perServer?: number;
+  perTool?: number;
+}
+interface Budget {
+  kinds: Record<string, KindBudget>;
+  searchRuntime: number;
+}
+
+const budget = JSON.parse(readFileSync('site-budget.json', 'utf8')) as Budget;
+
+/** Items a page lists, for the per-item allowance. */
+function items(page: Page): { servers: number; tools: number } {
+  return {
+    servers: page.kind === 'servers' ? (page.html.match(/<li[^>]*\sdata-tools="/g) ?? []).length : 0,
+    tools: page.kind === 'server' ? (page.html.match(/class="tool-entry"/g) ?? []).length : 0,
+  };
+}
+
+function allowance(page: Page, kind: KindBudget): number {
+  const counted = items(page);
+  return kind.html + (kind.perServer ?? 0) * counted.servers + (kind.perTool ?? 0) * counted.tools;
+}
+
+describe('site budget (site-budget.json)', () => {
+  let weighed: Array<{ page: Page; weight: PageWeight }> = [];
+
+  beforeAll(() => {
+    requireSite();
+    weighed = pages().map((page) => ({ page, weight: weigh(page) }));
+  });
+
+  it('every page has a kind the budget knows', () => {
+    const unknown = weighed.filter(({ page }) => budget.kinds[page.kind] === undefined).map(({ page }) => `${page.file} (${page.kind})`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('no page is heavier than the budget for its kind', () => {
+    const over: string[] = [];
+    for (const { page, weight } of weighed) {
+      const kind = budget.kinds[page.kind];
+      if (kind === undefined) continue;
+      const html = allowance(page, kind);
+      if (weight.html.gzip > html) over.push(`${page.file}: HTML ${weight.html.gzip} > ${html}`);
+      if (weight.css.gzip > kind.css) over.push(`${page.file}: CSS ${weight.css.gzip} > ${kind.css}`);
+      if (weight.js.gzip > kind.js) over.push(`${page.file}: JS ${weight.js.gzip} > ${kind.js}`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it('pages without interactive parts ship no JavaScript', () => {
+    const withJs = weighed.filter(({ page, weight }) => budget.kinds[page.kind]?.js === 0 && weight.js.raw > 0).map(({ page }) => page.file);
+    expect(withJs).toEqual([]);
+  });
+
+  it('the search runtime stays within its budget', () => {
+    expect(searchRuntimeWeight().gzip).toBeLessThanOrEqual(budget.searchRuntime);
+  });
+
+  it('prints the figures', () => {
+    const rows: Record<string, Record<string, number | string>> = {};
+    for (const { page, weight } of weighed) {
+      const row = (rows[page.kind] ??= { pages: 0, 'max html': 0, 'max html raw': 0, 'html budget': 0, css: 0, js: 0, heaviest: '' });
+      row.pages = (row.pages as number) + 1;
+      if (weight.html.gzip > (row['max html'] as number)) {
+        row['max html'] = weight.html.gzip;
+        row['html budget'] = budget.kinds[page.kind] ? allowance(page, budget.kinds[page.kind]!) : 0;
+        row.heaviest = page.file;
+      }
+      row['max html raw'] = Math.max(row['max html raw'] as number, weight.html.raw);
+      row.css = Math.max(row.css as number, weight.css.gzip);
+      row.js = Math.max(row.js as number, weight.js.gzip);
+    }
+    console.log('Site weight per page kind (bytes, gzip unless raw):');
+    console.table(rows);
+    const runtime = searchRuntimeWeight();
+    console.log(`Search runtime on first query: ${runtime.gzip} bytes gzip (${runtime.raw} raw), budget ${budget.searchRuntime}`);
+    expect(Object.keys(rows).length).toBeGreaterThan(0);
+  });
+});

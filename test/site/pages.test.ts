@@ -1,0 +1,80 @@
+/**
+ * The built site covers the registry: a page per server and per tool, each
+ * tool page with its class in words, its evidence permalink and a prefilled
+ * dispute link, and no page that carries the rest of the registry (a tool
+ * page's size must not depend on how many tools exist).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RegistryDocument } from '../../src/core/record.ts';
+import { CLASS_NAMES } from '../../src/core/classes.ts';
+import { requireSite, SITE_DIR } from './support.ts';
+import { segment, toolAnchor } from '../../src/site/lib/urls.ts';
+
+const read = (file: string): string => readFileSync(join(SITE_DIR, file), 'utf8');
+
+/** The href of the first `<a>` carrying a class, whatever the attribute order. */
+function hrefOfClass(html: string, className: string): string | undefined {
+  for (const [tag] of html.matchAll(/<a\s[^>]*>/g)) {
+    const classes = /\sclass="([^"]*)"/.exec(tag)?.[1]?.split(/\s+/) ?? [];
+    if (classes.includes(className)) return /\shref="([^"]*)"/.exec(tag)?.[1]?.replaceAll('&amp;', '&');
+  }
+  return undefined;
+}
+
+describe('registry coverage', () => {
+  let registry: RegistryDocument;
+  beforeAll(() => {
+    requireSite();
+    registry = JSON.parse(read('registry.json')) as RegistryDocument;
+  });
+
+  it('the site serves the registry it was built from', () => {
+    expect(registry.servers.length).toBe(registry.totals.servers);
+  });
+
+  it('every server has a page listing every one of its tools with an anchor', () => {
+    const problems: string[] = [];
+    for (const record of registry.servers) {
+      const html = read(`servers/${segment(record.id)}/index.html`);
+      for (const tool of record.tools) if (!html.includes(`id="${toolAnchor(tool.name)}"`)) problems.push(`${record.id}: no #${toolAnchor(tool.name)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every tool has a page with its class in words, its evidence permalink and a dispute link', () => {
+    const problems: string[] = [];
+    for (const record of registry.servers) {
+      for (const tool of record.tools) {
+        const file = `servers/${segment(record.id)}/${segment(tool.name)}/index.html`;
+        let html: string;
+        try {
+          html = read(file);
+        } catch {
+          problems.push(`${file} is missing`);
+          continue;
+        }
+        if (!html.includes(`${tool.class} ${CLASS_NAMES[tool.class]}</span>`)) problems.push(`${file}: no class badge "${tool.class} ${CLASS_NAMES[tool.class]}"`);
+        const href = hrefOfClass(html, 'evidence-link');
+        if (href === undefined || href !== tool.evidence.url) problems.push(`${file}: evidence link ${href} is not ${tool.evidence.url}`);
+        else if (!/\/blob\/[0-9a-f]{40}\//.test(href)) problems.push(`${file}: evidence link is not at a 40-hex commit`);
+        const dispute = hrefOfClass(html, 'dispute-link');
+        const params = dispute ? new URL(dispute).searchParams : undefined;
+        if (params?.get('server') !== record.id || params.get('tool') !== tool.name || params.get('current-class') !== tool.class) problems.push(`${file}: dispute link not prefilled`);
+      }
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+  });
+
+  it('a tool page links to at most a handful of other tools (nothing that grows with the registry)', () => {
+    const worst = registry.servers
+      .flatMap((record) => record.tools.map((tool) => ({ record, tool })))
+      .map(({ record, tool }) => {
+        const html = read(`servers/${segment(record.id)}/${segment(tool.name)}/index.html`);
+        return { page: `${record.id}/${tool.name}`, links: (html.match(/href="[^"]*\/servers\/[^"/]+\/[^"/#]+\/"/g) ?? []).length };
+      })
+      .sort((a, b) => b.links - a.links)[0];
+    expect(worst?.links ?? 0).toBeLessThanOrEqual(3);
+  });
+});
