@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The `rclass` command. It runs the bundled CLI (build/cli/rclass.mjs, made
 // by `npm install` or `npm run build`); in a clone where nothing was built
-// yet it runs the TypeScript source through tsx instead.
+// yet (or with RCLASS_SOURCE=1) it runs the TypeScript source through tsx.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const bundle = new URL('../build/cli/rclass.mjs', import.meta.url);
 let cli;
-if (existsSync(fileURLToPath(bundle))) {
+if (process.env.RCLASS_SOURCE !== '1' && existsSync(fileURLToPath(bundle))) {
   cli = await import(bundle.href);
 } else {
   try {

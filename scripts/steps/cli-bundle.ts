@@ -26,13 +26,14 @@ export const EXTERNAL_PACKAGES = ['@cedar-policy/cedar-wasm', 'libpg-query'];
 
 /**
  * Bundle the CLI.
+ * @param outfile where to write it; the bundle must sit two levels below a package root (`<root>/build/cli/`)
  * @returns the bundle's path
  * @throws if esbuild reports an error (the message lists them)
  */
-export async function bundleCli(): Promise<string> {
+export async function bundleCli(outfile: string = CLI_BUNDLE): Promise<string> {
   await build({
     entryPoints: [ENTRY],
-    outfile: CLI_BUNDLE,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -45,5 +46,5 @@ export async function bundleCli(): Promise<string> {
     logLevel: 'warning',
     sourcemap: false,
   });
-  return CLI_BUNDLE;
+  return outfile;
 }
