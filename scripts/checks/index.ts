@@ -2,6 +2,7 @@
 import type { Check } from './check.ts';
 import { disclosureIsR4 } from './disclosure-is-r4.ts';
 import { evidence } from './evidence.ts';
+import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
 import { idMatchesFile } from './id-matches-file.ts';
 import { oneSentence } from './one-sentence.ts';
@@ -18,6 +19,7 @@ export const CHECKS: readonly Check[] = [
   uniqueTools,
   toolsSorted,
   evidence,
+  evidencePath,
   rulesOnlyLower,
   uniqueRuleIds,
   oneSentence,
