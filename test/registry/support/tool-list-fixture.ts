@@ -1,0 +1,60 @@
+/**
+ * Tool-list fixtures: `test/fixtures/tool-lists/<id>.json`, each tool's name
+ * and where it is defined, extracted mechanically from the server's source at
+ * one commit (`{repository, commit, extracted_with, tools: [{name, path, line}]}`).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+
+/** The directory of tool-list fixtures. */
+export const TOOL_LIST_DIR = path.join(ROOT, 'test/fixtures/tool-lists');
+
+/** One tool and the place its name is defined. */
+export interface CitedTool {
+  name: string;
+  path: string;
+  line: number;
+}
+
+/** A tool list extracted from source. */
+export interface ToolListFixture {
+  repository: string;
+  commit: string;
+  /** The command that produced the list, for people re-running it. */
+  extracted_with: string;
+  tools: CitedTool[];
+}
+
+/** The ids of every tool-list fixture, sorted. */
+export function toolListIds(): string[] {
+  if (!existsSync(TOOL_LIST_DIR)) return [];
+  return readdirSync(TOOL_LIST_DIR).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)).sort();
+}
+
+/**
+ * Read and shape-check one tool-list fixture.
+ * @returns undefined when the file does not exist
+ * @throws when the file is not JSON or not in the fixture's shape
+ */
+export function readToolList(id: string): ToolListFixture | undefined {
+  const file = path.join(TOOL_LIST_DIR, `${id}.json`);
+  if (!existsSync(file)) return undefined;
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<ToolListFixture>;
+  const fail = (message: string): never => {
+    throw new Error(`test/fixtures/tool-lists/${id}.json: ${message}`);
+  };
+  if (typeof data.repository !== 'string') fail('`repository` must be `owner/name`');
+  if (typeof data.commit !== 'string') fail('`commit` must be a commit hash');
+  if (typeof data.extracted_with !== 'string' || data.extracted_with.trim() === '') fail('`extracted_with` must say how the list was made');
+  if (!Array.isArray(data.tools)) fail('`tools` must be a list');
+  data.tools!.forEach((tool, index) => {
+    if (typeof tool?.name !== 'string' || typeof tool.path !== 'string' || !Number.isInteger(tool.line)) fail(`tools[${index}] must be {name, path, line}`);
+  });
+  return data as ToolListFixture;
+}
+
+/** Cited tools as `name path:line` strings sorted by name, for whole-list comparisons with readable diffs. */
+export function citationLines(tools: ReadonlyArray<CitedTool>): string[] {
+  return tools.map((tool) => `${tool.name} ${tool.path}:${tool.line}`).sort();
+}

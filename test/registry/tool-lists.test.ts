@@ -1,0 +1,47 @@
+/**
+ * Every record's tool list equals the list extracted mechanically from the
+ * server's source (`test/fixtures/tool-lists/<id>.json`): same repository,
+ * same commit, same tool names, and each tool's evidence at the same path and
+ * line (SPEC 5.1, 5.2). A record without a fixture fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { readRecord, recordIds } from './support/records.ts';
+import { citationLines, readToolList, toolListIds } from './support/tool-list-fixture.ts';
+
+const ids = recordIds();
+
+describe('tool lists match the source they cite', () => {
+  it('the registry has records to check', () => {
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it('every tool-list fixture belongs to a record', () => {
+    expect(toolListIds().filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  for (const id of ids) {
+    describe(`registry/${id}.yaml`, () => {
+      it('has a tool-list fixture', () => {
+        expect(readToolList(id), `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
+      });
+
+      it('cites the fixture\'s repository and commit', () => {
+        const record = readRecord(id)!;
+        const fixture = readToolList(id);
+        expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
+        expect({ repository: record.server.repository, commit: record.provenance.commit }).toEqual({
+          repository: fixture!.repository,
+          commit: fixture!.commit,
+        });
+      });
+
+      it('lists exactly the fixture\'s tools, each cited at the fixture\'s path and line', () => {
+        const record = readRecord(id)!;
+        const fixture = readToolList(id);
+        expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
+        const cited = record.tools.map((tool) => ({ name: tool.name, path: tool.evidence.path, line: tool.evidence.line }));
+        expect(citationLines(cited)).toEqual(citationLines(fixture!.tools));
+      });
+    });
+  }
+});
