@@ -1,0 +1,32 @@
+/**
+ * Run `scripts/evidence.ts` as `npm run evidence` would, in a child process
+ * with a minimal environment: no real token, no real cache.
+ */
+import { execFile } from 'node:child_process';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+
+/** What the command printed and how it exited. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run the evidence command.
+ * @param env variables added to a minimal environment (`PATH` only)
+ * @returns exit code and output; never rejects on a non-zero exit
+ */
+export function runEvidenceCli(env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/evidence.ts'],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr });
+      },
+    );
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Synthetic repository files built from the tool-list fixtures: each cited
+ * file gets every tool name at the line its fixture gives, and filler lines
+ * (`//`) everywhere else, three more after the last cited line. No real
+ * source code is involved.
+ */
+import { readdirSync } from 'node:fs';
+import { REGISTRY_DIR } from '../../../scripts/lib/paths.ts';
+import { readToolList, toolListIds } from '../../registry/support/tool-list-fixture.ts';
+import { type FakeFiles, repoFileKey } from './fake-github.ts';
+
+/** Synthetic files, and what the registry's records cite. */
+export interface SyntheticRepository {
+  files: FakeFiles;
+  /** Tools cited by records that have a fixture. */
+  citations: number;
+  /** Distinct files cited by those records. */
+  citedFiles: number;
+  /** Records that have a fixture. */
+  records: number;
+}
+
+/** The text of one synthetic file: `name: "<tool>",` at each cited line (several names share a line when cited together). */
+export function syntheticFile(tools: ReadonlyArray<{ name: string; line: number }>): string {
+  const length = Math.max(...tools.map((tool) => tool.line)) + 3;
+  const lines = Array.from({ length }, () => '//');
+  for (const tool of tools) {
+    const at = tool.line - 1;
+    lines[at] = lines[at] === '//' ? `  name: "${tool.name}",` : `${lines[at]} name: "${tool.name}",`;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Build the files of every tool-list fixture, and count what the current registry cites. */
+export function syntheticRepository(): SyntheticRepository {
+  const recordIds = new Set(readdirSync(REGISTRY_DIR).filter((name) => name.endsWith('.yaml')).map((name) => name.slice(0, -5)));
+  const byFile = new Map<string, Array<{ name: string; line: number }>>();
+  const citedKeys = new Set<string>();
+  let citations = 0;
+  let records = 0;
+  for (const id of toolListIds()) {
+    const fixture = readToolList(id)!;
+    const [owner, repo] = fixture.repository.split('/') as [string, string];
+    const cited = recordIds.has(id);
+    if (cited) {
+      records += 1;
+      citations += fixture.tools.length;
+    }
+    for (const tool of fixture.tools) {
+      const key = repoFileKey(owner, repo, fixture.commit, tool.path);
+      if (cited) citedKeys.add(key);
+      const list = byFile.get(key) ?? [];
+      if (!list.some((entry) => entry.name === tool.name && entry.line === tool.line)) list.push({ name: tool.name, line: tool.line });
+      byFile.set(key, list);
+    }
+  }
+  const files = new Map<string, string>();
+  for (const [key, tools] of byFile) files.set(key, syntheticFile(tools));
+  return { files, citations, citedFiles: citedKeys.size, records };
+}
