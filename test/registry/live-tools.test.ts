@@ -1,0 +1,87 @@
+/**
+ * Live `tools/list` of published npm packages: for every
+ * `test/fixtures/live/<id>.json`, start the package at the fixture's exact
+ * version over stdio (minimal environment, scratch HOME, dummy credentials),
+ * list its tools, and check that they equal the fixture's list and that the
+ * record `registry/<id>.yaml` lists every one of them (SPEC 5.1 `verified`,
+ * 5.2). A live tool the record lacks is drift and is named in the failure.
+ *
+ * Each start has a hard deadline ({@link SERVER_DEADLINE_MS}) and its whole
+ * process group is killed afterwards. A package that is not installed fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { type LiveFixture, TMPDIR_PLACEHOLDER, liveFixtureIds, readLiveFixture, resolveInstalledBin } from './support/live-fixture.ts';
+import { listServerTools } from './support/list-tools.ts';
+import { readRecord } from './support/records.ts';
+import { makeScratch, serverEnv } from './support/server-env.ts';
+
+/** Hard deadline for starting one server and listing its tools, in milliseconds. */
+const SERVER_DEADLINE_MS = 30_000;
+
+const ids = liveFixtureIds();
+
+function load(id: string): LiveFixture | Error {
+  try {
+    return readLiveFixture(id);
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+function describeRun(fixture: LiveFixture, index: number): string {
+  const run = fixture.runs[index]!;
+  const parts = [...run.args, ...Object.keys(run.env).map((name) => `${name}=…`)];
+  return `${fixture.package}@${fixture.version}${parts.length === 0 ? '' : ` ${parts.join(' ')}`}`;
+}
+
+describe('live tools/list of published npm packages', () => {
+  it('there are live fixtures to check', () => {
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  for (const id of ids) {
+    const fixture = load(id);
+    if (fixture instanceof Error) {
+      it(`${id}: the live fixture is well formed`, () => {
+        throw fixture;
+      });
+      continue;
+    }
+    describe(id, () => {
+      it(`${fixture.package} is a package of registry/${id}.yaml`, () => {
+        const record = readRecord(id);
+        expect(record, `registry/${id}.yaml is missing`).toBeDefined();
+        expect(record!.server.packages ?? []).toContainEqual({ registry: 'npm', name: fixture.package });
+      });
+
+      it(`${fixture.package} is installed at exactly ${fixture.version}`, () => {
+        expect(resolveInstalledBin(fixture.package, fixture.bin).version).toBe(fixture.version);
+      });
+
+      fixture.runs.forEach((run, index) => {
+        it(`${describeRun(fixture, index)}: lists the fixture's tools, all in the record`, async () => {
+          const record = readRecord(id);
+          expect(record, `registry/${id}.yaml is missing`).toBeDefined();
+          const installed = resolveInstalledBin(fixture.package, fixture.bin);
+          expect(installed.version, `installed ${fixture.package} is ${installed.version}, the fixture is for ${fixture.version}`).toBe(fixture.version);
+
+          const scratch = makeScratch();
+          try {
+            const args = run.args.map((arg) => (arg === TMPDIR_PLACEHOLDER ? scratch.placeholderDir() : arg));
+            const listed = await listServerTools(
+              { command: process.execPath, args: [installed.binPath, ...args], env: serverEnv(scratch, run.env), cwd: scratch.root },
+              SERVER_DEADLINE_MS,
+            );
+            const live = [...listed.names].sort();
+            expect(live.filter((name, i) => live[i - 1] === name), 'tools listed twice').toEqual([]);
+            expect(live, 'live tools/list differs from the fixture').toEqual([...run.tools].sort());
+            const known = new Set(record!.tools.map((tool) => tool.name));
+            expect(live.filter((name) => !known.has(name)), `drift: live tools that registry/${id}.yaml does not list`).toEqual([]);
+          } finally {
+            scratch.remove();
+          }
+        }, SERVER_DEADLINE_MS + 15_000);
+      });
+    });
+  }
+});
