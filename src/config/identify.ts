@@ -112,6 +112,15 @@ function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '');
 }
 
+/**
+ * How an option is named in a reason: a long option without its `=value`,
+ * a short option without an attached value, so no value is ever shown.
+ */
+export function optionName(word: string): string {
+  if (word.startsWith('--')) return word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+  return word.slice(0, 2);
+}
+
 // ---------------------------------------------------------------- URLs
 
 /**
@@ -129,7 +138,7 @@ export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId:
   }
   if (url.username !== '' || url.password !== '' || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(raw)) return { error: 'the URL has userinfo (`user@host`)' };
   if (url.protocol !== 'https:') return { error: `the URL's scheme is \`${url.protocol.replace(/:$/, '')}\`; hosted servers are recognised only over https` };
-  const shown = `${url.origin}${url.pathname}`;
+  // Only the origin and the record's own path prefix are ever shown: some hosted servers put a key in the path.
   const segments = segmentsOf(url.pathname);
   let best: { length: number; ids: Set<string> } | undefined;
   for (const candidate of index.urls) {
@@ -138,9 +147,10 @@ export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId:
     if (best === undefined || candidate.segments.length > best.length) best = { length: candidate.segments.length, ids: new Set([candidate.recordId]) };
     else if (candidate.segments.length === best.length) best.ids.add(candidate.recordId);
   }
-  if (best === undefined) return { error: `no record names the hosted URL \`${shown}\`` };
-  if (best.ids.size > 1) return { error: `the hosted URL \`${shown}\` matches several records (${[...best.ids].sort().join(', ')})` };
-  return { recordId: [...best.ids][0]!, subject: `url ${shown}` };
+  if (best === undefined) return { error: `no record names a hosted URL at \`${url.origin}\` with this path` };
+  const prefix = `${url.origin}/${segments.slice(0, best.length).join('/')}`;
+  if (best.ids.size > 1) return { error: `the hosted URL \`${prefix}\` matches several records (${[...best.ids].sort().join(', ')})` };
+  return { recordId: [...best.ids][0]!, subject: `url ${prefix}` };
 }
 
 // ---------------------------------------------------------------- launchers
@@ -296,7 +306,7 @@ function identifyContainer(words: string[], launcher: string, index: IdentityInd
   let i = 1;
   if (words[i] === 'container') i += 1;
   if (words[i] !== 'run') {
-    if (words[i]?.startsWith('-')) return { error: `\`${launcher}\` options before \`run\` (such as \`${words[i]}\`) can choose another daemon or configuration` };
+    if (words[i]?.startsWith('-')) return { error: `\`${launcher}\` options before \`run\` (such as \`${optionName(words[i]!)}\`) can choose another daemon or configuration` };
     return { error: `\`${`${launcher} ${words[i] ?? ''}`.trim()}\` is not \`${launcher} run\`` };
   }
   i += 1;
@@ -307,9 +317,10 @@ function identifyContainer(words: string[], launcher: string, index: IdentityInd
     const eq = word.indexOf('=');
     const option = eq > 0 && word.startsWith('--') ? word.slice(0, eq) : word;
     const inline = eq > 0 && word.startsWith('--') ? word.slice(eq + 1) : undefined;
+    const shown = optionName(word);
     if (Object.hasOwn(DOCKER_REFUSED, option)) return { error: `\`${launcher} run ${option}\` ${DOCKER_REFUSED[option]}` };
     if (DOCKER_FLAGS.has(option) || /^-[itdqP]{2,}$/.test(option)) continue;
-    if (!DOCKER_WITH_VALUE.has(option)) return { error: `the \`${launcher} run\` option \`${option}\` is not understood` };
+    if (!DOCKER_WITH_VALUE.has(option)) return { error: `the \`${launcher} run\` option \`${shown}\` is not understood` };
     let value = inline;
     if (value === undefined) {
       i += 1;
@@ -372,7 +383,7 @@ function identifyNpx(words: string[], start: number, launcher: string, allowYes:
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-')) break;
-    const option = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    const option = optionName(word);
     if (allowYes && (word === '-y' || word === '--yes')) continue;
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
@@ -399,7 +410,7 @@ function identifyNpmExec(words: string[], launcher: string, index: IdentityIndex
     }
     if (!word.startsWith('-')) break;
     if (word === '-y' || word === '--yes') continue;
-    const option = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    const option = optionName(word);
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
@@ -431,7 +442,7 @@ function identifyPypi(words: string[], start: number, launcher: string, index: I
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-')) break;
-    const option = word.includes('=') ? word.slice(0, word.indexOf('=')) : word;
+    const option = optionName(word);
     if (Object.hasOwn(UV_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${UV_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
@@ -444,6 +455,9 @@ function identifyPypi(words: string[], start: number, launcher: string, index: I
   return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
 }
 
+/** The launchers SPEC 6.1 reads (and `cmd`, which is unwrapped first). */
+const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'npm', 'uvx', 'uv', 'pipx', 'docker', 'podman', 'cmd']);
+
 const CMD_SWITCH = /^\/([dsq]|[ev]:(on|off))$/i;
 const CMD_SPECIAL = /[&|<>^%!"]/;
 
@@ -451,14 +465,19 @@ const CMD_SPECIAL = /[&|<>^%!"]/;
  * Identify a stdio entry from its command and arguments (SPEC 6.1, 6.2).
  */
 function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<{ recordId: string; subject: string; version: ServerVersion; launcher: string }> {
-  const command = entry.command!;
+  const command = entry.command!.trim();
   let words: string[];
-  if (/\s/.test(command.trim()) && !isAbsolutePath(command.trim())) {
+  if (/\s/.test(command)) {
+    // A whole command line, or an absolute path with spaces (`C:\Program Files\nodejs\npx.cmd`):
+    // an absolute path is read as a command line only when its first word names a launcher.
     const split = splitCommandLine(command);
-    if (failed(split)) return split;
-    words = [...split.words, ...(entry.args ?? [])];
+    const firstName = failed(split) ? undefined : launcherName(split.words[0] ?? '', entry);
+    const startsWithLauncher = firstName !== undefined && !failed(firstName) && LAUNCHERS.has(firstName.name);
+    if (isAbsolutePath(command) && !startsWithLauncher) words = [command, ...(entry.args ?? [])];
+    else if (failed(split)) return split;
+    else words = [...split.words, ...(entry.args ?? [])];
   } else {
-    words = [command.trim(), ...(entry.args ?? [])];
+    words = [command, ...(entry.args ?? [])];
   }
   for (const key of entry.envKeys) {
     if (changesWhatRuns(key)) return { error: `its \`env\` sets \`${key}\`, which changes what code runs` };

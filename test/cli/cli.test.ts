@@ -154,7 +154,7 @@ describe('rclass policy', () => {
     expect(settings.permissions.ask).toContain('mcp__gh__create_repository');
     const names = new Set([...settings.permissions.ask, ...settings.permissions.deny].map((rule: string) => rule.split('__')[1]));
     expect([...names].sort()).toEqual(['docs', 'fs', 'gh', 'heroku']);
-    expect(result.stderr).toContain('rclass: `docs` is unrecognised, so every tool counts as R4: no record names the hosted URL `https://mcp.docs.example/sse`');
+    expect(result.stderr).toContain('rclass: `docs` is unrecognised, so every tool counts as R4: no record names a hosted URL at `https://mcp.docs.example` with this path');
     expect(result.stderr).toContain('rclass: `fs` runs record `filesystem` (npm @modelcontextprotocol/server-filesystem)');
     for (const text of [result.stdout, result.stderr]) expect(text).not.toContain('heroku-secret-value-0002');
   });

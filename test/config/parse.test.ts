@@ -57,7 +57,7 @@ describe('BR-03: launch wrappers hide the real server', () => {
     const { servers } = identifyConfig(config, index);
     expect(summary(servers)).toEqual({ docs: 'unrecognised', fs: 'filesystem', gh: 'github', heroku: 'heroku' });
     const docs = servers.find((server) => server.name === 'docs')!;
-    expect(docs.unrecognised).toBe('no record names the hosted URL `https://mcp.docs.example/sse`');
+    expect(docs.unrecognised).toBe('no record names a hosted URL at `https://mcp.docs.example` with this path');
     const fs = servers.find((server) => server.name === 'fs')!.entries[0]!.identification;
     expect(fs).toMatchObject({ launcher: 'cmd /c npx', subject: 'npm @modelcontextprotocol/server-filesystem' });
     expect(JSON.stringify(servers)).not.toContain('heroku-secret-value-0002');
