@@ -63,7 +63,13 @@ export async function validateRegistryDocument(document: unknown, shown: string)
   return document as RegistryDocument;
 }
 
-async function fromSourceRecords(): Promise<RegistryDocument | undefined> {
+/**
+ * In a clone where nothing was built: validate and assemble the records
+ * under `registry/` with the build's own code (SPEC 5.8, 5.9).
+ * @returns the document, or undefined when this is not a clone (no `registry/` or build scripts)
+ * @throws RegistryError when any record has a problem
+ */
+export async function registryFromSources(): Promise<RegistryDocument | undefined> {
   const dirModule = path.join(PACKAGE_ROOT, 'scripts', 'lib', 'registry-dir.ts');
   const assembleModule = path.join(PACKAGE_ROOT, 'scripts', 'steps', 'registry-json.ts');
   if (!existsSync(path.join(PACKAGE_ROOT, 'registry')) || !existsSync(dirModule) || !existsSync(assembleModule)) return undefined;
@@ -87,7 +93,7 @@ export async function loadRegistry(file: string | undefined, cwd: string): Promi
       return Registry.fromDocument(document);
     }
     if (existsSync(BUNDLED_REGISTRY)) return Registry.fromDocument((await readJson(BUNDLED_REGISTRY, 'build/registry.json')) as RegistryDocument);
-    const assembled = await fromSourceRecords();
+    const assembled = await registryFromSources();
     if (assembled !== undefined) return Registry.fromDocument(assembled);
     throw new RegistryError('the bundled registry `build/registry.json` is missing; run `npm run build` in the package');
   } catch (error) {

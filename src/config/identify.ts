@@ -341,11 +341,10 @@ function identifyContainer(words: string[], launcher: string, index: IdentityInd
     const base = (after.split(/[\\/]/).at(-1) ?? after).replace(WINDOWS_EXTENSION, '').toLowerCase();
     if (COMMAND_NAMES.test(base)) return { error: `\`${launcher} run\` passes the command \`${after}\` after the image, replacing the server` };
   }
-  let name = canonicalImageName(image.name);
+  const name = canonicalImageName(image.name);
   if (launcher === 'podman' && !hasRegistryHost(image.name)) {
     return { error: `podman resolves the short image name \`${image.name}\` through its own registry search list; write the registry host, e.g. \`docker.io/${name}\`` };
   }
-  name = canonicalImageName(name);
   const ids = index.images.get(name);
   if (ids === undefined) return { error: `no record names the image \`${image.name}\`` };
   if (ids.size > 1) return { error: `the image \`${image.name}\` is named by several records (${[...ids].sort().join(', ')})` };

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import { buildDocument } from '../../src/core/registry.ts';
+import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
 import { schemaValidators } from '../../scripts/lib/schemas.ts';
+import { registryFromSources } from '../../src/cli/registry.ts';
 import { syntheticRecord } from '../export/registry.ts';
 import { ROOT, runCli, tempDir, writeRegistry } from './harness.ts';
 
@@ -112,6 +114,19 @@ describe('rclass lookup', () => {
     expect(result.code).toBe(3);
     expect(result.stdout.split('\n')[0]).toBe('R4 Irreversible (error)');
     expect(result.stdout).toContain('does not match schema/registry.schema.json');
+  });
+});
+
+describe('the registry the CLI loads', () => {
+  it('can be assembled from registry/*.yaml in a clone where nothing was built', async () => {
+    const { problems } = await loadRegistryDir();
+    if (problems.length > 0) {
+      await expect(registryFromSources()).rejects.toThrow(/run `npm run check`/);
+      return;
+    }
+    const document = await registryFromSources();
+    expect(schemaValidators().registry(document)).toBe(true);
+    expect(document!.servers.map((record) => record.id)).toContain('sqlite');
   });
 });
 
