@@ -7,7 +7,6 @@
  * included) become spaces, so a record's text can never end a comment early.
  */
 export function commentSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
