@@ -48,8 +48,19 @@ export function makeScratch(): Scratch {
 }
 
 /**
+ * Opt-outs of background work that outlives the listing. chrome-devtools-mcp
+ * otherwise starts a detached update check (a process group of its own, so
+ * killing the server's group misses it) that asks the npm registry for its
+ * latest version and writes into `HOME` after the scratch area is gone.
+ */
+export const QUIET_ENV: Readonly<Record<string, string>> = {
+  CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1',
+};
+
+/**
  * The environment for one server: `PATH`, a scratch `HOME` and `TMPDIR`,
- * `NO_COLOR`, then the fixture's own (dummy) variables, which win.
+ * `NO_COLOR`, {@link QUIET_ENV}, then the fixture's own (dummy) variables,
+ * which win.
  */
 export function serverEnv(scratch: Scratch, fixtureEnv: Readonly<Record<string, string>>): Record<string, string> {
   return {
@@ -57,6 +68,7 @@ export function serverEnv(scratch: Scratch, fixtureEnv: Readonly<Record<string, 
     HOME: scratch.home,
     TMPDIR: scratch.tmp,
     NO_COLOR: '1',
+    ...QUIET_ENV,
     ...fixtureEnv,
   };
 }
