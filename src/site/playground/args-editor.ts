@@ -71,7 +71,16 @@ function hintsFor(tool: ToolRecord): Hint[] {
     for (const predicate of rule.when) {
       const entry = hint(argOf(predicate));
       const clause = describePredicate(predicate);
-      entry.roles.push(['Rule ', el('code', {}, rule.id), ' (', classBadge(rule.class, 'sm'), ') needs: ', ...clause.parts.map((part) => (part.code ? el('code', {}, part.text) : part.text))]);
+      const others = rule.when.length - 1;
+      entry.roles.push([
+        'Rule ',
+        el('code', {}, rule.id),
+        ', to ',
+        classBadge(rule.class, 'sm'),
+        ', needs: ',
+        ...clause.parts.map((part) => (part.code ? el('code', {}, part.text) : part.text)),
+        others > 0 ? ` (and ${others} more condition${others === 1 ? '' : 's'})` : '',
+      ]);
       entry.sample ??= sampleFor(predicate);
     }
   }

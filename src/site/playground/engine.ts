@@ -27,7 +27,7 @@ import {
 } from '../../core/index.ts';
 import { loadSqlParser, loadedSqlParser } from '../../core/sql/index.ts';
 import type { Call } from './state.ts';
-import { installSqlWasmRedirect } from './wasm-shim.ts';
+import { installSqlWasmRedirect, prefetchSqlWasm } from './wasm-shim.ts';
 
 /** A session: earlier calls, oldest first, and the egress allowlist (SPEC 9). */
 export interface SessionInput {
@@ -91,7 +91,7 @@ export class PlaygroundEngine {
    * later classification tries again).
    */
   static preloadSqlParser(): void {
-    installSqlWasmRedirect();
+    prefetchSqlWasm();
     loadSqlParser().catch(() => undefined);
   }
 

@@ -108,7 +108,7 @@ function update(immediate: boolean): void {
   editor.showTool(engine?.tool(state.server, state.tool), engine !== undefined);
   clearTimeout(timer);
   if (immediate) void classify();
-  else timer = setTimeout(() => void classify(), 150);
+  else timer = setTimeout(() => void classify(), 250);
 }
 
 async function classify(): Promise<void> {
@@ -128,7 +128,9 @@ async function classify(): Promise<void> {
     showMessage(
       results,
       ['The arguments are not valid JSON, so there is no call to classify yet. An enforcement point given input it cannot parse answers R4 Irreversible with source error (SPEC 4.4). Fix the JSON to see the class.'],
-      true,
+      // Not read out: while someone types, most moments are invalid JSON. The
+      // field itself is marked invalid and described by the error message.
+      false,
       'error',
     );
     return;

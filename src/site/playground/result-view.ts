@@ -141,5 +141,6 @@ export function showResult(targets: ResultTargets, evaluation: Evaluation, conte
  */
 export function showMessage(targets: ResultTargets, message: Child[], announce: boolean, kind = 'info'): void {
   targets.panel.replaceChildren(el('div', { class: 'pg-result pg-message', 'data-kind': kind }, el('p', {}, ...message)));
-  if (announce) targets.summary.textContent = message.map((part) => (typeof part === 'string' ? part : part instanceof Node ? part.textContent : '')).join('');
+  // Either read the message out, or empty the summary so it never describes an answer no longer shown.
+  targets.summary.textContent = announce ? message.map((part) => (typeof part === 'string' ? part : part instanceof Node ? part.textContent : '')).join('') : '';
 }

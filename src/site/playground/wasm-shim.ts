@@ -12,6 +12,9 @@
 import wasmUrl from 'libpg-query/wasm/libpg-query.wasm?url';
 
 let installed = false;
+let realFetch: typeof fetch | undefined;
+/** A download started before the parser asked for it (see {@link prefetchSqlWasm}). */
+let early: Promise<Response> | undefined;
 
 /** The address the SQL parser's WebAssembly is served from. */
 export const SQL_WASM_URL: string = wasmUrl;
@@ -30,10 +33,27 @@ function requestedUrl(input: RequestInfo | URL): string {
 export function installSqlWasmRedirect(): void {
   if (installed || typeof globalThis.fetch !== 'function') return;
   installed = true;
-  const realFetch = globalThis.fetch.bind(globalThis);
+  const original = globalThis.fetch.bind(globalThis);
+  realFetch = original;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
     const url = requestedUrl(input);
-    const wanted = url === 'libpg-query.wasm' || url.endsWith('/libpg-query.wasm');
-    return realFetch(wanted ? SQL_WASM_URL : input, init);
+    if (url !== 'libpg-query.wasm' && !url.endsWith('/libpg-query.wasm')) return original(input, init);
+    const started = early;
+    early = undefined;
+    return started ?? original(SQL_WASM_URL, init);
   }) as typeof fetch;
+}
+
+/**
+ * Start downloading the WebAssembly now, while the parser's JavaScript is
+ * still on its way; the parser's own request then gets this download.
+ * Used only when the page already knows a SQL call is coming.
+ */
+export function prefetchSqlWasm(): void {
+  installSqlWasmRedirect();
+  if (early !== undefined || realFetch === undefined) return;
+  early = realFetch(SQL_WASM_URL, { credentials: 'same-origin' });
+  early.catch(() => {
+    early = undefined;
+  });
 }
