@@ -1,11 +1,12 @@
 /**
  * End-to-end tests of the built site in Debian's Chromium (never a browser
  * downloaded by Playwright). Run `npm run build` first: the tests read
- * build/site (served at the root) and build a second copy under a base path
- * into build/site-base, the way GitHub Pages serves a project site.
+ * build/site (served at the root; `SITE_DIR` points them elsewhere) and
+ * build a second copy under a base path into build/site-base, the way
+ * GitHub Pages serves a project site.
  */
 import { defineConfig } from '@playwright/test';
-import { BASE_PATH, BASE_URL, CHROMIUM_ARGS, ROOT_URL } from './e2e/support.ts';
+import { BASE_PATH, BASE_URL, CHROMIUM_ARGS, ROOT_URL, SITE_DIR } from './e2e/support.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,7 +29,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx e2e/serve.ts --dir build/site --port 4321',
+      command: `npx tsx e2e/serve.ts --dir ${JSON.stringify(SITE_DIR)} --port 4321`,
       url: ROOT_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

@@ -7,7 +7,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_DIR } from '../scripts/lib/paths.ts';
-import { buildSite, SITE_DIR } from '../scripts/steps/site.ts';
+import { buildSite } from '../scripts/steps/site.ts';
+import { SITE_DIR } from './support.ts';
 
 const OUT_DIR = join(BUILD_DIR, 'site-base');
 const BASE = '/reversibility-classes/';

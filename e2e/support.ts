@@ -3,14 +3,14 @@
  * registry they were built from, and the pages their sitemaps list.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { RegistryDocument } from '../src/core/record.ts';
 
 /** Repository root (the tests run from it). */
 export const ROOT = process.cwd();
 
-/** The root-served build and its local address. */
-export const SITE_DIR = join(ROOT, 'build/site');
+/** The root-served build and its local address; `SITE_DIR` overrides the folder. */
+export const SITE_DIR = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : join(ROOT, 'build/site');
 export const ROOT_URL = 'http://127.0.0.1:4321/';
 
 /** The base-path build, served under BASE_PATH. */

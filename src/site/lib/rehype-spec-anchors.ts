@@ -10,6 +10,9 @@
  *   become links: within SPEC.md to the section when it exists, elsewhere
  *   to the rendered specification (`../spec/#section-7-2`).
  *
+ * - Code blocks and tables that can scroll sideways are focusable, so a
+ *   keyboard can scroll them.
+ *
  * It walks the HAST tree by hand, so it needs no dependency of its own.
  */
 import { sectionId } from './spec-sections.ts';
@@ -87,6 +90,37 @@ function splitReferences(value: string, known: ReadonlySet<string> | undefined, 
 }
 
 /**
+ * Blocks that may scroll sideways on a narrow screen must be reachable by
+ * keyboard (WCAG 2.1.1): code blocks get `tabindex="0"`, and each table is
+ * wrapped in a focusable, labelled region that scrolls instead of the page.
+ */
+function makeScrollersFocusable(node: HastNode | HastRoot): void {
+  const children = (node as HastOther).children;
+  if (children === undefined) return;
+  children.forEach((child, index) => {
+    if (!isElement(child)) return;
+    if (child.tagName === 'pre') {
+      child.properties = { ...child.properties, tabIndex: 0 };
+      return;
+    }
+    if (child.tagName === 'table') {
+      const headers: string[] = [];
+      eachElement(child, (cell) => {
+        if (cell.tagName === 'th') headers.push(textOf(cell).trim());
+      });
+      children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['table-wrap'], tabIndex: 0, role: 'region', ariaLabel: headers.length > 0 ? `Table: ${headers.join(', ')}` : 'Table' },
+        children: [child],
+      };
+      return;
+    }
+    makeScrollersFocusable(child);
+  });
+}
+
+/**
  * The rehype plugin (no options). Astro runs it before its own heading-id
  * pass, which keeps ids that are already set.
  */
@@ -118,5 +152,6 @@ export function rehypeSpecAnchors() {
     // the site's link test checks that those anchors exist.
     if (path.endsWith('SPEC.md')) linkReferences(tree, known, (id) => `#${id}`);
     else linkReferences(tree, undefined, (id) => `../spec/#${id}`);
+    makeScrollersFocusable(tree);
   };
 }
