@@ -158,28 +158,44 @@ export class Classifier {
         status: record.provenance.status,
       });
     }
-    const notes: string[] = [];
-    const base = this.#baseClass(server, entry, notes);
-    let cls = base.cls;
-    let source: ClassificationSource = base.source;
-    let rationale = base.rationale;
+    // The hot path: no override lookups without overrides, no spreads, notes allocated only when needed.
+    let notes: string[] | undefined;
+    const note = (text: string): void => {
+      (notes ??= []).push(text);
+    };
+    const override = this.#overrides.size > 0 ? this.#overrides.get(`${server}\u0000${entry.name}`) : undefined;
+    let cls: ReversibilityClass = entry.class;
+    let source: ClassificationSource = 'registry';
+    let rationale = entry.rationale;
+    if (override?.class !== undefined && override.class !== entry.class) {
+      if (isBelow(override.class, entry.class) && entry.disclosure === true) {
+        note(`deployment override to ${override.class} ignored: the worst case is a disclosure, which nothing lowers (SPEC 5.7)`);
+      } else {
+        note(`deployment override: ${override.reason}`);
+        cls = override.class;
+        source = 'override';
+        rationale = override.reason;
+      }
+    }
     let ruleId: string | undefined;
     let outcomes: RuleOutcome[] | undefined;
 
-    if (entry.rules !== undefined && entry.rules.length > 0) {
+    const rules = entry.rules;
+    if (rules !== undefined && rules.length > 0) {
       if (rulesApplyTo(record.server.min_version, options.serverVersion)) {
-        outcomes = entry.rules.map((rule) => evaluateRule(rule, args));
-        for (let i = 0; i < outcomes.length; i += 1) {
-          const outcome = outcomes[i]!;
+        outcomes = new Array<RuleOutcome>(rules.length);
+        for (let i = 0; i < rules.length; i += 1) {
+          const outcome = evaluateRule(rules[i]!, args);
+          outcomes[i] = outcome;
           if (outcome.fired && isBelow(outcome.class, cls)) {
             cls = outcome.class;
             source = 'rule';
             ruleId = outcome.id;
-            rationale = entry.rules[i]!.reason;
+            rationale = rules[i]!.reason;
           }
         }
       } else {
-        notes.push(
+        note(
           options.serverVersion === null
             ? `argument rules ignored: the server's version could not be read and the record was checked against ${record.server.min_version}`
             : `argument rules ignored: version ${String(options.serverVersion)} is older than ${record.server.min_version}, the release the record was checked against`,
@@ -187,18 +203,21 @@ export class Classifier {
       }
     }
 
-    const preimage = this.#preimage(server, entry, args, cls, notes);
-    if (preimage !== undefined) {
-      cls = 'R1';
-      source = 'preimage';
-      rationale = preimage;
+    if (override?.preimage === true && isBelow('R1', cls)) {
+      const preimage = this.#preimage(server, entry, args, override, note);
+      if (preimage !== undefined) {
+        cls = 'R1';
+        source = 'preimage';
+        ruleId = undefined;
+        rationale = preimage;
+      }
     }
 
     const session = options.session;
     if (session !== undefined && session.hasRead && entry.egress !== undefined && cls !== 'R4') {
       const verdict = egressAllowed(entry.egress, args, session.egressAllow);
       if (!verdict.allowed) {
-        notes.push(`session guard: ${verdict.reason}`);
+        note(`session guard: ${verdict.reason}`);
         cls = 'R4';
         source = 'session';
         ruleId = undefined;
@@ -206,45 +225,39 @@ export class Classifier {
       }
     }
 
-    return result(server, tool, cls, source, rationale, {
-      ...(ruleId !== undefined ? { rule: ruleId } : {}),
+    const answer: Classification = {
+      server,
+      tool,
+      class: cls,
+      name: CLASS_NAMES[cls],
+      source,
+      rationale,
+      policy: DEFAULT_POLICY[cls],
       status: record.provenance.status,
       base_class: entry.class,
       evidence: entry.evidence.url ?? evidenceUrl(record, entry.evidence),
-      ...(outcomes !== undefined ? { rules: outcomes } : {}),
-      ...(notes.length > 0 ? { notes } : {}),
-    });
+    };
+    if (ruleId !== undefined) answer.rule = ruleId;
+    if (outcomes !== undefined) answer.rules = outcomes;
+    if (notes !== undefined) answer.notes = notes;
+    return answer;
   }
 
-  #baseClass(server: string, entry: ToolRecord, notes: string[]): { cls: ReversibilityClass; source: ClassificationSource; rationale: string } {
-    const override = this.#overrides.get(`${server}\u0000${entry.name}`);
-    const fromRecord = { cls: entry.class, source: 'registry' as ClassificationSource, rationale: entry.rationale };
-    if (override?.class === undefined || override.class === entry.class) return fromRecord;
-    if (isBelow(override.class, entry.class) && entry.disclosure === true) {
-      notes.push(`deployment override to ${override.class} ignored: the worst case is a disclosure, which nothing lowers (SPEC 5.7)`);
-      return fromRecord;
-    }
-    notes.push(`deployment override: ${override.reason}`);
-    return { cls: override.class, source: 'override', rationale: override.reason };
-  }
-
-  #preimage(server: string, entry: ToolRecord, args: Record<string, unknown>, cls: ReversibilityClass, notes: string[]): string | undefined {
-    const override = this.#overrides.get(`${server}\u0000${entry.name}`);
-    if (override?.preimage !== true || !isBelow('R1', cls)) return undefined;
+  #preimage(server: string, entry: ToolRecord, args: Record<string, unknown>, override: DeploymentOverride, note: (text: string) => void): string | undefined {
     if (entry.disclosure === true) {
-      notes.push('preimage override ignored: the worst case is a disclosure, which a saved copy cannot recall (SPEC 5.6)');
+      note('preimage override ignored: the worst case is a disclosure, which a saved copy cannot recall (SPEC 5.6)');
       return undefined;
     }
     if (this.#capture === undefined) {
-      notes.push('preimage override not applied: no capture is configured');
+      note('preimage override not applied: no capture is configured');
       return undefined;
     }
     const capture = this.#capture(server, entry.name, args);
     if (!capture.captured) {
-      notes.push(`preimage capture failed: ${capture.detail ?? 'no reason given'}`);
+      note(`preimage capture failed: ${capture.detail ?? 'no reason given'}`);
       return undefined;
     }
-    notes.push(`preimage captured: ${capture.ref ?? 'no reference given'}`);
+    note(`preimage captured: ${capture.ref ?? 'no reference given'}`);
     return `The deployment saved the prior state before this call (${override.reason}), so it can be written back (SPEC 5.6).`;
   }
 }
