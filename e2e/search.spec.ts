@@ -10,9 +10,13 @@ test('searching write_file from the home page finds its tool on the first result
   await page.getByRole('searchbox', { name: 'Search servers and tools' }).fill('write_file');
   await page.getByRole('searchbox', { name: 'Search servers and tools' }).press('Enter');
   await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
+  // The first result is a tool named exactly write_file (several servers
+  // have one), and the filesystem server's is among the results.
   const first = page.locator('#search-results > li').first();
-  await expect(first.getByRole('link').first()).toHaveAttribute('href', /\/servers\/filesystem\/write_file\/$/);
+  await expect(first.getByRole('link').first()).toHaveText('write_file');
+  await expect(first.getByRole('link').first()).toHaveAttribute('href', /\/servers\/[^/]+\/write_file\/$/);
   await expect(first.locator('.badge')).toHaveText(/^R\d [A-Z]/);
+  await expect(page.locator('#search-results a[href$="/servers/filesystem/write_file/"]')).toHaveCount(1);
   await expect(page.getByRole('status')).toHaveText(/results? for “write_file”/);
 });
 

@@ -9,6 +9,17 @@ import { fileForUrl, pages, requireSite, sitePagesBase, type Page } from './supp
 
 const ATTRS = /\s(?:href|src)="([^"]*)"/g;
 
+/** Attribute values as the browser reads them: character references decoded. */
+function decodeAttribute(value: string): string {
+  return value
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
 function isInternal(url: string): boolean {
   return !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }
@@ -27,7 +38,7 @@ describe('internal links', () => {
     const broken: string[] = [];
     for (const page of all) {
       for (const [, raw] of page.html.matchAll(ATTRS)) {
-        const url = raw!.replaceAll('&amp;', '&');
+        const url = decodeAttribute(raw!);
         if (!isInternal(url)) continue;
         const target = fileForUrl(url, page.file, base);
         if (target === undefined) {
