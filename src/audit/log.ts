@@ -1,0 +1,205 @@
+/**
+ * Appending to the audit log (SPEC 10): one JSON object per line, each
+ * carrying `seq`, `time`, the decision or outcome, `prev_hash` (the previous
+ * line's `hash`) and its own `hash`.
+ *
+ * One lock ({@link withFileLock}) is held across reading the last line and
+ * writing and flushing the new ones, so processes appending at the same
+ * time (Claude Code runs hooks and tool calls in parallel) never fork the
+ * chain. Node-only.
+ */
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type { ReversibilityClass } from '../core/classes.ts';
+import { GENESIS_HASH, entryHash, isSha256Hex, sha256Hex } from './chain.ts';
+import { withFileLock } from './lock.ts';
+
+/** What a line records: a decision before a call, or what became of the call afterwards. */
+export type AuditEvent = 'decision' | 'outcome';
+
+/** What the hook answered: `none` is no decision (Claude Code's own rules apply). */
+export type AuditDecision = 'allow' | 'ask' | 'deny' | 'none';
+
+/** What became of a call: it ran (PostToolUse) or ran and failed (PostToolUseFailure). */
+export type AuditOutcome = 'ran' | 'failed';
+
+/** The fields a caller gives for one line; `seq`, `time`, `prev_hash` and `hash` are added on append. */
+export interface AuditRecord {
+  event: AuditEvent;
+  /** Claude Code's `session_id`, or null when the input did not say. */
+  session: string | null;
+  /** The server as the client names it (`pg` in `mcp__pg__query`); null for built-in tools. */
+  server: string | null;
+  /** The registry record the server was identified as, when it was. */
+  record?: string | null;
+  /** The tool as the server lists it, or the built-in tool's name (`WebFetch`). */
+  tool: string | null;
+  /** Claude Code's `tool_use_id`, which links an outcome to its decision. */
+  tool_use_id: string | null;
+  /** The class decided (SPEC 2); null on outcome lines and for built-in tools that are not classified. */
+  class: ReversibilityClass | null;
+  /** Where the class came from (SPEC 4.5), `builtin` for a built-in tool; null on outcome lines. */
+  source: string | null;
+  /** The argument rule that decided the class, when one did. */
+  rule?: string;
+  /** What the hook answered; null on outcome lines. */
+  decision: AuditDecision | null;
+  /** The worst class decided so far in the session, this call included (SPEC 10.1). */
+  effective_class: ReversibilityClass | null;
+  /** SHA-256 of the arguments' canonical JSON; never the arguments (SPEC 10.1). Null when unknown. */
+  args_sha256: string | null;
+  /** On outcome lines: whether the call ran or failed. */
+  outcome?: AuditOutcome;
+  /** A short reason for errors, unrecognised servers and built-in prompts; never argument values. */
+  detail?: string;
+  /** The user the hook ran as, and the host. */
+  user: string | null;
+  host: string | null;
+  /** Claude Code's permission mode (`default`, `plan`, `acceptEdits`, …) when it sent one. */
+  permission_mode: string | null;
+}
+
+/** One line of the log as written. */
+export interface AuditEntry extends AuditRecord {
+  /** 1 for the first line, then one more per line. */
+  seq: number;
+  /** RFC 3339 with the local offset, to the millisecond. */
+  time: string;
+  /** The previous line's `hash`, 64 zeros for the first line. */
+  prev_hash: string;
+  /** SHA-256 of this line's canonical JSON without `hash` (SPEC 10.2). */
+  hash: string;
+}
+
+/** Options for {@link appendAudit}. */
+export interface AppendOptions {
+  /** Give up waiting for the lock at this time (ms since the epoch); 5 s from now by default. */
+  deadline?: number;
+  /** The clock, for tests. */
+  now?: () => Date;
+}
+
+/** The window read from the end of the file to find the last line; it grows up to {@link MAX_LINE_BYTES}. */
+const TAIL_WINDOW = 64 * 1024;
+
+/** A last line longer than this (bytes) is not read; the chain continues from its digest. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * A time as RFC 3339 with the local offset, to the millisecond, e.g.
+ * `2026-10-25T13:02:11.042+01:00`.
+ */
+export function rfc3339(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The order of the keys in a written line: the order SPEC 10.1 lists them in; any others follow. */
+export const FIELD_ORDER = [
+  'seq', 'time', 'event', 'session', 'server', 'record', 'tool', 'tool_use_id', 'class', 'source', 'rule', 'decision', 'effective_class',
+  'args_sha256', 'outcome', 'detail', 'user', 'host', 'permission_mode', 'prev_hash', 'hash',
+] as const;
+
+/** The same members in {@link FIELD_ORDER}, `undefined` ones left out. */
+function ordered(entry: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of FIELD_ORDER) if (entry[key] !== undefined) out[key] = entry[key];
+  for (const key of Object.keys(entry)) if (!(key in out) && entry[key] !== undefined) out[key] = entry[key];
+  return out;
+}
+
+/** Where the chain continues: the last line's `seq` and `hash`, and whether the file ends in half a line. */
+interface Head {
+  seq: number;
+  hash: string;
+  torn: boolean;
+}
+
+async function countLines(handle: FileHandle, size: number): Promise<number> {
+  const buffer = Buffer.alloc(1024 * 1024);
+  let lines = 0;
+  for (let position = 0; position < size; ) {
+    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position);
+    if (bytesRead === 0) break;
+    for (let i = 0; i < bytesRead; i += 1) if (buffer[i] === 0x0a) lines += 1;
+    position += bytesRead;
+  }
+  return lines;
+}
+
+/**
+ * Read where the chain continues. A last line that is not an entry rclass
+ * wrote (edited, or cut short by a crash) still gets a successor: its `seq`
+ * is the line count plus one and its `prev_hash` the digest of the raw line,
+ * so new lines stay chained to each other and verification stops at the bad one.
+ */
+async function readHead(handle: FileHandle): Promise<Head> {
+  const { size } = await handle.stat();
+  if (size === 0) return { seq: 0, hash: GENESIS_HASH, torn: false };
+  for (let window = TAIL_WINDOW; ; window *= 4) {
+    const start = Math.max(0, size - window);
+    const buffer = Buffer.alloc(size - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    const torn = buffer[buffer.length - 1] !== 0x0a;
+    const body = torn ? buffer : buffer.subarray(0, buffer.length - 1);
+    const newline = body.lastIndexOf(0x0a);
+    if (newline < 0 && start > 0 && window < MAX_LINE_BYTES) continue;
+    const raw = body.subarray(newline + 1).toString('utf8');
+    if (newline >= 0 || start === 0) {
+      try {
+        const last = JSON.parse(raw) as { seq?: unknown; hash?: unknown };
+        if (!torn && typeof last.seq === 'number' && Number.isSafeInteger(last.seq) && last.seq > 0 && isSha256Hex(last.hash)) {
+          return { seq: last.seq, hash: last.hash, torn };
+        }
+      } catch {
+        // Not an entry: fall through.
+      }
+    }
+    const lines = (await countLines(handle, size)) + (torn ? 1 : 0);
+    return { seq: lines, hash: sha256Hex(raw), torn };
+  }
+}
+
+/**
+ * Append entries to the log, in order, under one lock (SPEC 10.2). The
+ * folder is created (mode 700) and the file too (mode 600).
+ * @param file the log's path
+ * @param records what to append; each gets `seq`, `time`, `prev_hash` and `hash`
+ * @returns the entries as written
+ * @throws LockTimeoutError when another process holds the lock past the deadline;
+ *   the file system's error when the folder or file cannot be made, read or written
+ */
+export async function appendAudit(file: string, records: readonly AuditRecord[], options: AppendOptions = {}): Promise<AuditEntry[]> {
+  const deadline = options.deadline ?? Date.now() + 5000;
+  const now = options.now ?? (() => new Date());
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  return withFileLock(file, deadline, async () => {
+    const handle = await open(file, 'a+', 0o600);
+    try {
+      const head = await readHead(handle);
+      let { seq, hash } = head;
+      const entries: AuditEntry[] = [];
+      const lines: string[] = [];
+      for (const record of records) {
+        seq += 1;
+        const unsigned = ordered({ ...record, seq, time: rfc3339(now()), prev_hash: hash });
+        hash = entryHash(unsigned);
+        const entry = { ...unsigned, hash } as AuditEntry;
+        entries.push(entry);
+        lines.push(JSON.stringify(entry));
+      }
+      const text = `${head.torn ? '\n' : ''}${lines.join('\n')}\n`;
+      await handle.appendFile(text, 'utf8');
+      await handle.datasync();
+      return entries;
+    } finally {
+      await handle.close();
+    }
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * `rclass audit report`: the auditor's view of the log (SPEC 10). Every
+ * R3 or R4 decision, and every decision that asked or blocked, on one line
+ * with what became of the call: approved and ran, not run, or blocked.
+ *
+ * An outcome line (written after the call by PostToolUse or
+ * PostToolUseFailure) belongs to the decision with the same session and
+ * `tool_use_id`. An `ask` with no outcome was refused or cancelled by the
+ * user, or never ran. Node-only for file reading; {@link reportLines} is pure.
+ */
+import { readLogLines } from './lines.ts';
+
+/** A parsed log line, as far as the report needs it. */
+interface Line {
+  seq?: unknown;
+  time?: unknown;
+  event?: unknown;
+  session?: unknown;
+  server?: unknown;
+  tool?: unknown;
+  tool_use_id?: unknown;
+  class?: unknown;
+  decision?: unknown;
+  outcome?: unknown;
+  detail?: unknown;
+  user?: unknown;
+  host?: unknown;
+}
+
+/** Options for {@link reportLines}. */
+export interface ReportOptions {
+  /** Only decisions at or after this time (ms since the epoch). */
+  since?: number;
+}
+
+/** The report: its lines, and how many log lines could not be read. */
+export interface Report {
+  lines: string[];
+  /** Log lines that are not JSON objects (left out). */
+  unreadable: number;
+  /** Decisions in the log (after `since`). */
+  decisions: number;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** Strip control characters so a log line cannot move the terminal's cursor. */
+function printable(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+}
+
+function key(line: Line): string | undefined {
+  const session = text(line.session);
+  const id = text(line.tool_use_id);
+  return session !== undefined && id !== undefined ? `${session}\u0000${id}` : undefined;
+}
+
+function interesting(line: Line): boolean {
+  return line.class === 'R3' || line.class === 'R4' || line.decision === 'ask' || line.decision === 'deny';
+}
+
+function whatHappened(decision: unknown, outcome: unknown, sessionHasOutcomes: boolean): string {
+  if (decision === 'deny') return outcome === undefined ? 'blocked' : `blocked, yet an outcome was recorded (${String(outcome)})`;
+  const ran = outcome === 'ran' ? 'ran' : outcome === 'failed' ? 'ran and failed' : undefined;
+  if (decision === 'ask') {
+    if (ran !== undefined) return outcome === 'failed' ? 'approved, ran and failed' : 'approved and ran';
+    return sessionHasOutcomes ? 'not run (refused or cancelled)' : 'no outcome recorded (refused, cancelled, or no PostToolUse hook)';
+  }
+  return ran ?? 'no outcome recorded';
+}
+
+/**
+ * Collects log lines one at a time and builds the report at the end, so a
+ * long log is never held in memory whole: only the decisions worth
+ * reporting and the outcomes' keys are kept.
+ */
+export class ReportBuilder {
+  readonly #since: number | undefined;
+  readonly #decisions: Line[] = [];
+  readonly #outcomes = new Map<string, unknown>();
+  readonly #sessionsWithOutcomes = new Set<string>();
+  #unreadable = 0;
+  #count = 0;
+
+  constructor(options: ReportOptions = {}) {
+    this.#since = options.since;
+  }
+
+  /** Add the next line of the log, parsed; anything that is not an object counts as unreadable. */
+  add(value: unknown): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      this.#unreadable += 1;
+      return;
+    }
+    const line = value as Line;
+    if (line.event === 'outcome') {
+      const k = key(line);
+      if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, line.outcome);
+      const session = text(line.session);
+      if (session !== undefined) this.#sessionsWithOutcomes.add(session);
+    } else if (line.event === 'decision') {
+      if (this.#since !== undefined) {
+        const time = typeof line.time === 'string' ? Date.parse(line.time) : Number.NaN;
+        if (!(time >= this.#since)) return;
+      }
+      this.#count += 1;
+      if (interesting(line)) this.#decisions.push(line);
+    }
+  }
+
+  /** The report so far. */
+  finish(): Report {
+    const lines: string[] = [];
+    for (const line of this.#decisions) {
+      const k = key(line);
+      const outcome = k !== undefined ? this.#outcomes.get(k) : undefined;
+      const session = text(line.session);
+      const server = text(line.server);
+      const tool = text(line.tool);
+      const name = tool === undefined ? '(unreadable hook input)' : server === undefined ? tool : `${server}/${tool}`;
+      const decision = line.decision === 'none' ? 'no decision' : text(line.decision) ?? 'no decision';
+      const who = `${text(line.user) ?? 'unknown user'}@${text(line.host) ?? 'unknown host'}`;
+      const detail = text(line.detail);
+      const happened = whatHappened(line.decision, outcome, session !== undefined && this.#sessionsWithOutcomes.has(session));
+      const cls = text(line.class) ?? '--';
+      lines.push(
+        printable(`${text(line.time) ?? '(no time)'} ${cls} ${name} ${decision}: ${happened}${detail !== undefined ? ` [${detail}]` : ''} (session ${session === undefined ? 'unknown' : session.slice(0, 8)}, ${who})`),
+      );
+    }
+    return { lines, unreadable: this.#unreadable, decisions: this.#count };
+  }
+}
+
+/**
+ * Build the report from parsed log lines, oldest first.
+ * @param entries the log's lines, parsed (anything that is not an object is counted as unreadable)
+ * @returns one line per decision worth an auditor's attention, without trailing newlines
+ */
+export function reportLines(entries: Iterable<unknown>, options: ReportOptions = {}): Report {
+  const builder = new ReportBuilder(options);
+  for (const entry of entries) builder.add(entry);
+  return builder.finish();
+}
+
+/**
+ * Build the report from a log file, reading it line by line.
+ * @throws the file system's error when the file cannot be read (`ENOENT` for a missing file)
+ */
+export async function reportFile(file: string, options: ReportOptions = {}): Promise<Report> {
+  const builder = new ReportBuilder(options);
+  for await (const line of readLogLines(file)) {
+    if (line.tooLong) {
+      builder.add(undefined);
+      continue;
+    }
+    try {
+      builder.add(JSON.parse(line.text));
+    } catch {
+      builder.add(undefined);
+    }
+  }
+  return builder.finish();
+}

@@ -1,0 +1,82 @@
+/**
+ * BR-25: concurrent writers must not fork the chain. One lock spans
+ * reading the last line, appending and flushing, across processes.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GENESIS_HASH } from '../../src/audit/chain.ts';
+import { appendAudit } from '../../src/audit/log.ts';
+import { verifyAuditFile } from '../../src/audit/verify.ts';
+import { ROOT, tempDir } from '../cli/harness.ts';
+import { record } from './support/entries.ts';
+
+const APPENDER = path.join(ROOT, 'test', 'audit', 'support', 'appender.ts');
+
+function appendInChild(file: string, count: number, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', APPENDER, file, String(count), name], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(code) : reject(new Error(`appender ${name} exited ${code}: ${stderr}`))));
+  });
+}
+
+/** The BR-25 checks on a finished log. */
+async function expectLinear(file: string, total: number): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  expect(text.endsWith('\n')).toBe(true);
+  const lines = text.split('\n').slice(0, -1);
+  expect(lines).toHaveLength(total);
+  const entries = lines.map((line) => JSON.parse(line) as { seq: number; prev_hash: string; hash: string });
+  expect(entries.map((entry) => entry.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+  expect(entries[0]!.prev_hash).toBe(GENESIS_HASH);
+  for (let i = 1; i < total; i += 1) expect(entries[i]!.prev_hash).toBe(entries[i - 1]!.hash);
+  expect(new Set(entries.map((entry) => entry.prev_hash)).size).toBe(total);
+  expect(await verifyAuditFile(file)).toEqual({ ok: true, lines: total });
+}
+
+describe('BR-25: concurrent appends', () => {
+  it('8 processes × 25 appends give 200 linear lines that verify', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    await Promise.all(Array.from({ length: 8 }, (_, i) => appendInChild(file, 25, `writer-${i}`)));
+    await expectLinear(file, 200);
+    const perWriter = new Map<string, number>();
+    for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+      const session = (JSON.parse(line) as { session: string }).session;
+      perWriter.set(session, (perWriter.get(session) ?? 0) + 1);
+    }
+    expect([...perWriter.values()]).toEqual(Array(8).fill(25));
+  }, 120_000);
+
+  it('2 async writers in one process, 50 appends each, give 100 linear lines', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    const writer = async (name: string) => {
+      for (let i = 0; i < 50; i += 1) await appendAudit(file, [record({ session: name, tool_use_id: `${name}-${i}` })], { deadline: Date.now() + 30_000 });
+    };
+    await Promise.all([writer('a'), writer('b')]);
+    await expectLinear(file, 100);
+  }, 60_000);
+
+  it('appends several records under one lock in order', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    const written = await appendAudit(file, [record({ tool_use_id: '1' }), record({ tool_use_id: '2' }), record({ tool_use_id: '3' })]);
+    expect(written.map((entry) => entry.seq)).toEqual([1, 2, 3]);
+    await expectLinear(file, 3);
+  });
+
+  it('gives up waiting for a lock held past the deadline, with LockTimeoutError', async () => {
+    const { withFileLock, LockTimeoutError } = await import('../../src/audit/lock.ts');
+    const file = path.join(tempDir(), 'audit.jsonl');
+    let release: () => void = () => undefined;
+    const held = withFileLock(file, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(appendAudit(file, [record()], { deadline: Date.now() + 200 })).rejects.toBeInstanceOf(LockTimeoutError);
+    release();
+    await held;
+    await appendAudit(file, [record()]);
+    await expectLinear(file, 1);
+  });
+});
