@@ -1,0 +1,187 @@
+/**
+ * What every hook event needs: the user's options, where state and the log
+ * live, Claude Code's project folder, who and where the hook runs, and the
+ * registry, loaded once per process and only when an MCP call needs it.
+ * Node-only.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
+import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../audit/location.ts';
+import { loadRegistry } from '../cli/registry.ts';
+import type { Registry } from '../core/registry.ts';
+import type { Thresholds } from '../export/thresholds.ts';
+import { claudeJsonFile, managedMcpFile } from './claude-config.ts';
+import { protectedPaths, type ProtectedPaths } from './builtin.ts';
+import type { ServerMapping } from './identify-session.ts';
+import { HOOK_DEADLINE_MS } from './limits.ts';
+import type { HookPayload, PartialPayload } from './payload.ts';
+
+/** The hook's options, from its command line. */
+export interface HookOptions {
+  thresholds: Thresholds;
+  /** `--egress-allow` hosts, already checked. */
+  egressAllow: string[];
+  /** `--map NAME=RECORD` values. */
+  mappings: ServerMapping[];
+  /** The audit log (absolute), or null for `--no-log`; undefined for the default place. */
+  log?: string | null;
+  /** `--registry FILE` (absolute), or undefined for the bundled registry. */
+  registry?: string;
+}
+
+/** What the hook runs with besides its options; tests replace any of it. */
+export interface HookEnvironment {
+  env: Readonly<Record<string, string | undefined>>;
+  /** The folder relative paths are read against (only `--registry` and `--log` use it, and they must be absolute). */
+  cwd: string;
+  /** `managed-mcp.json`; the platform's file by default. */
+  managedMcp?: string;
+  /** The clock. */
+  now?: () => Date;
+  /** Stops work after the answer was given (the deadline passed). */
+  cancelled?: () => boolean;
+}
+
+/** Budgets within the hook's deadline (ms from the start). */
+export const BUDGET = {
+  /** Waiting for the session lock ends here; state is then treated as unkeepable (SPEC 9.3). */
+  sessionLock: Math.round(HOOK_DEADLINE_MS * 0.4),
+  /** Waiting for the log lock ends here. */
+  logLock: Math.round(HOOK_DEADLINE_MS * 0.85),
+} as const;
+
+/** The work was stopped because the hook already answered. */
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+}
+
+/** Everything an event handler needs. */
+export class HookContext {
+  readonly options: HookOptions;
+  readonly environment: HookEnvironment;
+  readonly started: number;
+  /** rclass's state folder, or undefined when there is none (then state cannot be kept). */
+  readonly stateDir: string | undefined;
+  /** Why there is no state folder. */
+  readonly stateProblem: string | undefined;
+  /** The audit log in use, or undefined when not logging (or nowhere to log). */
+  readonly logFile: string | undefined;
+  /** Why decisions cannot be logged although logging is on. */
+  readonly logProblem: string | undefined;
+  readonly protected: ProtectedPaths;
+  readonly user: string | null;
+  readonly host: string | null;
+  /** What is known of the payload once it was read, for logging a timeout. */
+  seen: PartialPayload | undefined;
+  #registry: Promise<Registry> | undefined;
+
+  constructor(options: HookOptions, environment: HookEnvironment, started = Date.now()) {
+    this.options = options;
+    this.environment = environment;
+    this.started = started;
+    let stateDir: string | undefined;
+    let stateProblem: string | undefined;
+    try {
+      stateDir = stateDirectory(environment.env);
+    } catch (error) {
+      stateProblem = error instanceof Error ? error.message : String(error);
+    }
+    this.stateDir = stateDir;
+    this.stateProblem = stateProblem;
+    if (options.log === null) {
+      this.logFile = undefined;
+      this.logProblem = undefined;
+    } else if (options.log !== undefined) {
+      this.logFile = options.log;
+      this.logProblem = undefined;
+    } else {
+      this.logFile = stateDir === undefined ? undefined : path.join(stateDir, AUDIT_LOG_NAME);
+      this.logProblem = stateDir === undefined ? `the audit log has no place: ${stateProblem ?? 'no state folder'}` : undefined;
+    }
+    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR);
+    this.user = environment.env.USER ?? environment.env.LOGNAME ?? environment.env.USERNAME ?? safeUser();
+    this.host = safeHost();
+  }
+
+  /** The folder of session files, or undefined without a state folder. */
+  get sessionsDir(): string | undefined {
+    try {
+      return this.stateDir === undefined ? undefined : sessionsDirectory(this.environment.env);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `~/.claude.json` (or inside `CLAUDE_CONFIG_DIR`). */
+  get claudeJson(): string | undefined {
+    return claudeJsonFile(this.environment.env);
+  }
+
+  /** `managed-mcp.json`. */
+  get managedMcp(): string {
+    return this.environment.managedMcp ?? managedMcpFile();
+  }
+
+  /** `CLAUDE_PROJECT_DIR`, when Claude Code set it to an absolute path. */
+  get envProjectDir(): string | undefined {
+    const dir = this.environment.env.CLAUDE_PROJECT_DIR;
+    return dir !== undefined && dir !== '' && path.isAbsolute(dir) ? dir : undefined;
+  }
+
+  /** The project folder for a new session: `CLAUDE_PROJECT_DIR`, or the payload's `cwd`. */
+  projectDirAtStart(payload: HookPayload): string | null {
+    return this.envProjectDir ?? (payload.cwd !== undefined && path.isAbsolute(payload.cwd) ? payload.cwd : null);
+  }
+
+  /** The current time. */
+  now(): Date {
+    return (this.environment.now ?? (() => new Date()))();
+  }
+
+  /** A deadline `ms` after the hook started. */
+  at(ms: number): number {
+    return this.started + ms;
+  }
+
+  /** Throw {@link CancelledError} when the hook already answered. */
+  checkCancelled(): void {
+    if (this.environment.cancelled?.() === true) throw new CancelledError('the hook already answered');
+  }
+
+  /** The registry, loaded on first use. */
+  registry(): Promise<Registry> {
+    this.#registry ??= loadRegistry(this.options.registry, this.environment.cwd);
+    return this.#registry;
+  }
+
+  /**
+   * Append to the audit log, unless logging is off.
+   * @param deadline when to stop waiting for the lock (ms since the epoch); by default the hook's log budget, and the append is skipped once the hook has answered
+   * @returns the entries written, `[]` when not logging
+   * @throws when logging is on and the log cannot be written (or has no place)
+   */
+  async log(records: AuditRecord[], deadline?: number): Promise<AuditEntry[]> {
+    if (this.options.log === null) return [];
+    if (this.logFile === undefined) throw new Error(this.logProblem ?? 'the audit log has no place');
+    if (deadline === undefined) this.checkCancelled();
+    const now = this.environment.now;
+    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}) });
+  }
+}
+
+function safeUser(): string | null {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return null;
+  }
+}
+
+function safeHost(): string | null {
+  try {
+    return os.hostname();
+  } catch {
+    return null;
+  }
+}
