@@ -1,15 +1,17 @@
 /**
- * The `rclass` command line: `lookup`, `export`, `policy` (and `hook`, not
- * in this release). {@link run} is the whole CLI as a function of its
- * arguments and I/O, so tests run it in-process; {@link main} binds it to
- * the real process.
+ * The `rclass` command line: `lookup`, `export`, `policy`, `hook` (the
+ * Claude Code hook) and `audit` (its log). {@link run} is the whole CLI as
+ * a function of its arguments and I/O, so tests run it in-process;
+ * {@link main} binds it to the real process.
  *
- * Exit codes: 0 ok, 1 a threshold was met (`lookup --fail-on`), 2 usage
- * error, 3 incomplete. Any unexpected error is reported on stderr with exit
- * 3, never a stack trace on stdout and never silence.
+ * Exit codes: 0 ok, 1 a threshold was met (`lookup --fail-on`) or the audit
+ * log does not verify, 2 usage error, 3 incomplete; `hook` always exits 0.
+ * Any unexpected error is reported on stderr with exit 3, never a stack
+ * trace on stdout and never silence.
  */
 import { exportCommand, EXPORT_HELP, EXPORT_USAGE } from './commands/export.ts';
-import { hookCommand } from './commands/hook.ts';
+import { AUDIT_HELP, AUDIT_USAGE, auditCommand } from './commands/audit.ts';
+import { HOOK_HELP, HOOK_USAGE, hookCommand } from './commands/hook.ts';
 import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
@@ -28,19 +30,22 @@ commands:
   ${LOOKUP_USAGE}
   ${EXPORT_USAGE}
   ${POLICY_USAGE}
-  rclass hook      (not in this release)
+  ${HOOK_USAGE}
+  ${AUDIT_USAGE}
 
   rclass <command> --help   details of one command
   rclass --version          the version of rclass
 
-Exit codes: 0 ok, 1 a threshold was met, 2 usage error, 3 incomplete.
+Exit codes: 0 ok, 1 a threshold was met (or the audit log does not verify),
+2 usage error, 3 incomplete; \`rclass hook\` always exits 0.
 `;
 
 const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Promise<number>; help: string }>> = {
   lookup: { run: lookupCommand, help: LOOKUP_HELP },
   export: { run: exportCommand, help: EXPORT_HELP },
   policy: { run: policyCommand, help: POLICY_HELP },
-  hook: { run: hookCommand, help: '' },
+  hook: { run: hookCommand, help: HOOK_HELP },
+  audit: { run: auditCommand, help: AUDIT_HELP },
 };
 
 function usageMessage(error: unknown): string {
@@ -106,11 +111,15 @@ export async function main(): Promise<void> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
-  process.exitCode = await run(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  const code = await run(argv, {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
     cwd: process.cwd(),
   });
+  process.exitCode = code;
+  // The hook has answered: end now, rather than wait for stdin or work cut off by its deadline.
+  if (argv[0] === 'hook') process.stdout.write('', () => process.exit(code));
 }

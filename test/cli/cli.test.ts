@@ -242,9 +242,10 @@ describe('rclass policy', () => {
 });
 
 describe('rclass, other commands', () => {
-  it('says `hook` is not implemented, on stderr, with exit 2', async () => {
-    const result = await runCli(['hook'], { stdin: '{"tool_name":"mcp__sqlite__write_query"}' });
-    expect(result).toEqual({ code: 2, stdout: '', stderr: 'rclass: `hook` is not implemented in this release; until it is, use `rclass policy --format claude-settings` for permission rules that ask before every R2–R4 tool\n' });
+  it('answers hook input it cannot use with `ask` and exit 0 (the hook itself is tested in test/hook)', async () => {
+    const result = await runCli(['hook', '--no-log'], { stdin: '{"tool_name":"mcp__sqlite__write_query"}' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
   });
 
   it('prints the version and help', async () => {

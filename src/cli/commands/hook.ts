@@ -1,20 +1,157 @@
 /**
- * `rclass hook`: the Claude Code PreToolUse/PostToolUse hook (SPEC 8.5).
- * Not part of this release. It says so on stderr and exits 2, which Claude
- * Code treats as a blocking error for PreToolUse: a settings fragment
- * installed early blocks MCP calls with a clear reason instead of silently
- * letting them through.
+ * `rclass hook`: the Claude Code hook (SPEC 8.5, 9, 10). Claude Code runs
+ * it for PreToolUse, PostToolUse, PostToolUseFailure and SessionStart with
+ * the event as JSON on stdin; it answers with one JSON object on stdout and
+ * exit 0, always, within {@link HOOK_DEADLINE_MS}.
+ *
+ * A command line it cannot use (a bad class, a relative `--log`) is not a
+ * usage error here: the hook still answers, with `ask` for every call until
+ * the command line is fixed, because an exit code other than 0 or 2 lets
+ * the call run and 2 would block every tool without a prompt.
  */
-import { EXIT, type CliIO, complain } from '../io.ts';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseAllowlist } from '../../core/url/host.ts';
+import { parseThresholds } from '../../export/thresholds.ts';
+import { HookContext, type HookOptions } from '../../hook/context.ts';
+import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
+import { parseMappings } from '../../hook/identify-session.ts';
+import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../hook/limits.ts';
+import { failureOutput } from '../../hook/output.ts';
+import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readBounded } from '../../hook/payload.ts';
+import { EXIT, type CliIO } from '../io.ts';
 
-/** The message `rclass hook` prints. */
-export const HOOK_NOT_IMPLEMENTED = '`hook` is not implemented in this release; until it is, use `rclass policy --format claude-settings` for permission rules that ask before every R2–R4 tool';
+/** The usage line of `hook`. */
+export const HOOK_USAGE = 'rclass hook [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE]';
+
+/** The help text of `hook`. */
+export const HOOK_HELP = `usage: ${HOOK_USAGE}
+
+The Claude Code hook. Claude Code runs it before and after every tool call
+(and when a session starts) with the event as JSON on stdin; install it with
+\`rclass policy --format claude-hook\`. It always exits 0 with one JSON object.
+
+Before an MCP call it finds the server in what Claude Code runs for the
+project (~/.claude.json and the project's .mcp.json, SPEC 6), classifies the
+call with its arguments, and answers by class: R0-R1 no decision (your own
+permission rules apply), R2-R4 ask. An unrecognised server or tool is R4, and
+so is a server whose configuration changed since the session started.
+Session guard (SPEC 9): once a session has made any tool call, an MCP call
+that can send data to an address the agent chose, or Claude Code's WebFetch,
+is R4 unless every URL in it is on --egress-allow. Other built-in tools get
+no decision, except that the hook asks before one writes to its own state,
+its audit log or Claude Code's settings files.
+
+  --allow-up-to CLASS    answer allow (no prompt) for classes up to CLASS (R0 or R1)
+  --deny-from CLASS      answer deny instead of ask from CLASS up
+  --egress-allow HOST    a host (and its subdomains) data may go to after a read; repeatable
+  --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
+                         registry record RECORD; never applies to a repository's .mcp.json,
+                         a project's local scope, or an entry whose env or launcher could run
+                         other code; repeatable
+  --log FILE             append decisions to FILE (absolute) instead of
+                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
+  --no-log               do not log decisions
+  --registry FILE        classify against this registry document (absolute path)
+
+Every decision about an MCP call or WebFetch is logged with its class, rule,
+the session's effective class, user, host, permission mode and a SHA-256 of
+the arguments (never the arguments); after the call an outcome line records
+that it ran. \`rclass audit verify\` checks the log's hash chain and
+\`rclass audit report\` lists what asked or blocked and what happened next.
+
+Limits, worth reading before relying on it:
+  - It guards against mistakes, not against a compromised agent: an agent on
+    the same machine can still reach around it, e.g. through a shell command
+    that never names the files it protects.
+  - If Claude Code cannot start the hook, or it does not answer within the
+    ${HOOK_TIMEOUT_SECONDS} s timeout the installed settings give it, Claude Code runs the call under
+    your normal permission rules (it fails open). The hook itself answers ask
+    within ${HOOK_DEADLINE_MS / 1000} s when its own work is not done. For a floor that holds
+    even then, add \`rclass policy --format claude-settings\` rules.
+  - The session guard is coarse, and sees no data leaving through a shell
+    command or a redirect a server follows.
+  - Plugin servers and claude.ai connectors cannot be identified, so their
+    calls are R4.
+  - Any error inside the hook answers ask, never allow.
+`;
+
+/** What the command line says, or why it cannot be used. */
+function readOptions(argv: string[]): { options: HookOptions; help: boolean } | { error: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        'allow-up-to': { type: 'string' },
+        'deny-from': { type: 'string' },
+        'egress-allow': { type: 'string', multiple: true },
+        map: { type: 'string', multiple: true },
+        log: { type: 'string' },
+        'no-log': { type: 'boolean', default: false },
+        registry: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    return { error: error instanceof Error ? error.message.replace(/\.$/, '') : String(error) };
+  }
+  const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
+  if ('error' in thresholds) return { error: thresholds.error };
+  const allow = parseAllowlist(values['egress-allow'] ?? []);
+  if (allow.errors.length > 0) return { error: `\`--egress-allow\` ${allow.errors.join('; ')}` };
+  const mappings = parseMappings(values.map ?? []);
+  if ('error' in mappings) return { error: mappings.error };
+  if (values.log !== undefined && values['no-log']) return { error: '`--log` and `--no-log` cannot both be given' };
+  if (values.log !== undefined && !path.isAbsolute(values.log)) return { error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' };
+  if (values.registry !== undefined && !path.isAbsolute(values.registry)) return { error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' };
+  const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
+  if (values.registry !== undefined) options.registry = values.registry;
+  return { options, help: values.help };
+}
 
 /**
- * Run `rclass hook`: always exit 2 with {@link HOOK_NOT_IMPLEMENTED} on stderr.
- * @returns 2
+ * Run `rclass hook`.
+ * @param argv the words after `hook`
+ * @returns 0, always (the answer is on stdout)
  */
-export async function hookCommand(_argv: string[], io: CliIO): Promise<number> {
-  complain(io, HOOK_NOT_IMPLEMENTED);
-  return EXIT.usage;
+export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
+  const started = Date.now();
+  const read = readOptions(argv);
+  if ('help' in read && read.help) {
+    io.stdout.write(HOOK_HELP);
+    return EXIT.ok;
+  }
+  let answered = false;
+  const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
+  const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
+  const work = (async () => {
+    const input: HookInput = await readBounded(io.stdin, MAX_HOOK_INPUT_BYTES);
+    if (!('error' in read)) return handleHook(context, input);
+    const partial = input.ok ? parseHookPayload(input.text) : undefined;
+    const known = partial === undefined ? {} : partial.ok ? { eventName: partial.payload.eventName, sessionId: partial.payload.sessionId, ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}) } : partial.partial;
+    return failure(context, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
+  });
+  let answer;
+  try {
+    answer = await Promise.race([work, timeout]);
+  } catch (error) {
+    answer = { stdout: failureOutput(`internal error: ${error instanceof Error ? error.message : String(error)}`), stderr: [] };
+  } finally {
+    clearTimeout(timer);
+    answered = true;
+  }
+  if (answer === 'timeout') {
+    work.catch(() => undefined);
+    answer = await timedOut(context, `no answer within ${HOOK_DEADLINE_MS / 1000} s`, TIMEOUT_LOG_MS);
+  }
+  for (const line of answer.stderr) io.stderr.write(`${line}\n`);
+  io.stdout.write(answer.stdout === '' ? failureOutput('the hook produced no answer') : answer.stdout);
+  return EXIT.ok;
 }

@@ -1,0 +1,80 @@
+/**
+ * `rclass audit report`: every R3/R4 decision and everything that asked or
+ * blocked, one line each, with what happened next.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { reportLines } from '../../src/audit/report.ts';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { record, writeLog } from './support/entries.ts';
+
+const outcome = (id: string, result: 'ran' | 'failed' = 'ran', session = 'S1') =>
+  record({ event: 'outcome', session, tool_use_id: id, class: null, source: null, decision: null, outcome: result });
+
+async function report(file: string, extra: string[] = []) {
+  return runCli(['audit', 'report', '--log', file, ...extra], { env: { HOME: tempDir() } });
+}
+
+describe('rclass audit report', () => {
+  it('says what happened after each R3/R4 decision and each prompt or block, and leaves the rest out', async () => {
+    const file = await writeLog([
+      record({ session: '3f2a9c1e77', tool_use_id: 'a' }),
+      outcome('a', 'ran', '3f2a9c1e77'),
+      record({ session: '3f2a9c1e77', server: 'web', tool: 'fetch', tool_use_id: 'b', source: 'session' }),
+      record({ session: '3f2a9c1e77', tool_use_id: 'c', decision: 'deny' }),
+      record({ session: '3f2a9c1e77', tool_use_id: 'd', class: 'R0', source: 'rule', decision: 'none' }),
+      outcome('d', 'ran', '3f2a9c1e77'),
+      record({ session: '3f2a9c1e77', tool_use_id: 'e', class: 'R2', decision: 'ask' }),
+      outcome('e', 'failed', '3f2a9c1e77'),
+      record({ session: '3f2a9c1e77', server: null, tool: 'Bash', record: null, tool_use_id: 'f', class: null, source: 'builtin', detail: 'may write to a protected path: .claude/settings' }),
+    ]);
+    const result = await report(file);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean).map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      'R4 pg/query ask: approved and ran (session 3f2a9c1e, alex@laptop)',
+      'R4 web/fetch ask: not run (refused or cancelled) (session 3f2a9c1e, alex@laptop)',
+      'R4 pg/query deny: blocked (session 3f2a9c1e, alex@laptop)',
+      'R2 pg/query ask: approved, ran and failed (session 3f2a9c1e, alex@laptop)',
+      '-- Bash ask: not run (refused or cancelled) [may write to a protected path: .claude/settings] (session 3f2a9c1e, alex@laptop)',
+    ]);
+    expect(result.stdout.split('\n')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2} R4 /);
+  });
+
+  it('says no outcome was recorded when the session has no outcome lines at all (no PostToolUse hook)', () => {
+    const { lines } = reportLines([record({ tool_use_id: 'x' })]);
+    expect(lines[0]).toContain('no outcome recorded');
+  });
+
+  it('filters by --since (a date is local midnight; an RFC 3339 time is exact) and rejects a bad date', async () => {
+    const file = await writeLog([record({ tool_use_id: 'old' }), record({ tool_use_id: 'new' })], Date.UTC(2026, 9, 25, 13, 0, 0));
+    const times = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).time as string);
+    const after = await report(file, ['--since', times[1]!]);
+    expect(after.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect((await report(file, ['--since', '2000-01-01'])).stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect((await report(file, ['--since', '2999-01-01'])).stderr).toContain('no R3 or R4 decisions and nothing asked or blocked among 0 decisions');
+    expect((await report(file, ['--since', 'yesterday'])).code).toBe(2);
+    expect((await report(file, ['--since', '2026-02-30'])).code).toBe(2);
+  });
+
+  it('still reports a log that does not verify, warns, and exits 1; counts lines that are not JSON', async () => {
+    const file = await writeLog([record({ tool_use_id: 'a' }), record({ tool_use_id: 'b' })]);
+    appendFileSync(file, 'garbage\n');
+    const result = await report(file);
+    expect(result.code).toBe(1);
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(result.stderr).toContain('1 line is not JSON');
+    expect(result.stderr).toContain('does not verify');
+    expect(result.stderr).toContain('line 3');
+  });
+
+  it('strips control characters a log line could carry to the terminal', () => {
+    const { lines } = reportLines([record({ tool: 'evil\u001b[2Jtool' })]);
+    expect(lines[0]).not.toContain('\u001b');
+  });
+
+  it('exits 3 for a log that cannot be read', async () => {
+    const dir = tempDir();
+    writeFileSync(`${dir}/x`, '');
+    expect((await report(`${dir}/missing.jsonl`)).code).toBe(3);
+  });
+});

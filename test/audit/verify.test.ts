@@ -1,0 +1,98 @@
+/**
+ * `rclass audit verify` (SPEC 10.3): a changed, removed, inserted or
+ * reordered line fails, naming the first bad line (exit 1); an intact log
+ * passes (exit 0); a missing log is exit 3.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendAudit, type AuditRecord } from '../../src/audit/log.ts';
+import { verifyAuditFile } from '../../src/audit/verify.ts';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { record, writeLog } from './support/entries.ts';
+
+const five = () => writeLog([1, 2, 3, 4, 5].map((i) => record({ tool_use_id: `toolu_${i}` })));
+
+function lines(file: string): string[] {
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+}
+
+function rewrite(file: string, next: string[]): void {
+  writeFileSync(file, `${next.join('\n')}\n`);
+}
+
+async function verify(file: string) {
+  return runCli(['audit', 'verify', '--log', file], { env: { HOME: tempDir() } });
+}
+
+describe('rclass audit verify', () => {
+  it('passes an intact log, and an empty one', async () => {
+    const file = await five();
+    expect(await verify(file)).toEqual({ code: 0, stdout: `ok: 5 lines, the hash chain holds (\`${file}\`)\n`, stderr: '' });
+    const empty = path.join(tempDir(), 'audit.jsonl');
+    writeFileSync(empty, '');
+    expect((await verify(empty)).code).toBe(0);
+  });
+
+  it.each([
+    ['a changed field', (l: string[]) => [l[0]!, l[1]!, l[2]!.replace('"class":"R4"', '"class":"R0"'), l[3]!, l[4]!], 3, 'the line was changed'],
+    ['a removed line', (l: string[]) => [l[0]!, l[1]!, l[3]!, l[4]!], 3, 'removed, inserted or reordered'],
+    ['the first line removed', (l: string[]) => l.slice(1), 1, 'removed, inserted or reordered'],
+    ['an inserted copy', (l: string[]) => [l[0]!, l[1]!, l[1]!, l[2]!, l[3]!, l[4]!], 3, 'removed, inserted or reordered'],
+    ['two lines swapped', (l: string[]) => [l[0]!, l[2]!, l[1]!, l[3]!, l[4]!], 2, 'removed, inserted or reordered'],
+    ['a line cut short', (l: string[]) => [l[0]!, l[1]!, l[2]!, l[3]!, l[4]!.slice(0, 40)], 5, 'not JSON'],
+    ['a blank line', (l: string[]) => [l[0]!, '', l[1]!, l[2]!], 2, 'empty'],
+    ['spaces added', (l: string[]) => [l[0]!, l[1]!.replace('","', '", "'), l[2]!], 2, 'not written as rclass writes a line'],
+    ['a repeated key', (l: string[]) => [l[0]!, l[1]!.replace('"class":"R4"', '"class":"R0","class":"R4"'), l[2]!], 2, 'not written as rclass writes a line'],
+  ])('fails on %s, naming the first bad line', async (_label, edit, line, why) => {
+    const file = await five();
+    rewrite(file, edit(lines(file)));
+    const result = await verify(file);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`line ${line}:`);
+    expect(result.stderr).toContain(why);
+  });
+
+  it('passes a chain rewritten in full: verification proves consistency, not authenticity (SPEC 10.3)', async () => {
+    const file = await five();
+    const original = lines(file);
+    // Rewriting every line consistently is possible for anyone who can write the file (SPEC 10.3).
+    const forged = path.join(tempDir(), 'audit.jsonl');
+    for (const text of original) {
+      const entry = JSON.parse(text) as Record<string, unknown>;
+      const { seq: _s, time: _t, prev_hash: _p, hash: _h, ...rest } = entry;
+      await appendAudit(forged, [{ ...(rest as unknown as AuditRecord), class: 'R0' }]);
+    }
+    expect((await verify(forged)).code).toBe(0);
+  });
+
+  it('appends after a torn last line on a new line, so the damage stays visible and later lines still chain', async () => {
+    const file = await five();
+    appendFileSync(file, '{"seq":6,"time":"2026');
+    await appendAudit(file, [record({ tool_use_id: 'after' })]);
+    const all = readFileSync(file, 'utf8').split('\n');
+    expect(all[5]).toBe('{"seq":6,"time":"2026');
+    expect(JSON.parse(all[6]!)).toMatchObject({ seq: 7, tool_use_id: 'after' });
+    expect(await verifyAuditFile(file)).toMatchObject({ ok: false, bad: { line: 6 } });
+  });
+
+  it('exits 3 for a missing log and 2 for a usage error', async () => {
+    const missing = await verify(path.join(tempDir(), 'nope.jsonl'));
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('no audit log at');
+    expect((await runCli(['audit'], { env: { HOME: tempDir() } })).code).toBe(2);
+    expect((await runCli(['audit', 'check'], { env: { HOME: tempDir() } })).code).toBe(2);
+    expect((await runCli(['audit', 'verify', '--since', '2026-01-01'], { env: { HOME: tempDir() } })).code).toBe(2);
+  });
+
+  it('reads the default log under XDG_STATE_HOME, then HOME', async () => {
+    const home = tempDir();
+    const file = path.join(home, '.local', 'state', 'rclass', 'audit.jsonl');
+    await appendAudit(file, [record()]);
+    expect((await runCli(['audit', 'verify'], { env: { HOME: home } })).stdout).toContain('ok: 1 line,');
+    const xdg = tempDir();
+    await appendAudit(path.join(xdg, 'rclass', 'audit.jsonl'), [record(), record()]);
+    expect((await runCli(['audit', 'verify'], { env: { HOME: home, XDG_STATE_HOME: xdg } })).stdout).toContain('ok: 2 lines,');
+  });
+});
