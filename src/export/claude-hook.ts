@@ -1,36 +1,47 @@
 /**
- * The Claude Code settings fragment that installs `rclass hook` for every
- * MCP call (SPEC 8.5), to merge into `.claude/settings.json` or
- * `~/.claude/settings.json`.
+ * The Claude Code settings fragment that installs `rclass hook` (SPEC 8.5,
+ * 9, 10), to merge into `~/.claude/settings.json` or `.claude/settings.json`.
  *
- * - `PreToolUse` with matcher `mcp__.*`: a regular expression (it has
- *   characters other than letters, digits, `_`, `-`, `|` and `,`), matched
- *   unanchored, so it covers `mcp__<server>__<tool>`, plugin servers'
- *   `mcp__plugin_<plugin>_<server>__<tool>` and connectors'
- *   `mcp__claude_ai_<server>__<tool>`. A bare `mcp__<server>` would be an
- *   exact name and match nothing.
- * - `PostToolUse` and `PostToolUseFailure` with the same matcher, so the
- *   hook learns which calls ran, including failed ones.
- * - An explicit `timeout` in seconds: a hook that times out fails open, so
- *   the bound is stated rather than left to Claude Code's default.
+ * - `SessionStart`: records the project folder and a digest of each MCP
+ *   server's configuration as the session starts, so a change during the
+ *   session shows.
+ * - `PreToolUse` with an empty matcher: the hook sees every tool, because
+ *   the session guard must know when anything was read; it decides only
+ *   MCP calls and `WebFetch` (and asks before a built-in tool writes to its
+ *   own state, its log or Claude Code's settings).
+ * - `PostToolUse` and `PostToolUseFailure` for MCP tools, `WebFetch` and
+ *   the built-in tools that can write, with an anchored regular expression
+ *   (`mcp__.*` inside it covers plugin servers and claude.ai connectors; a
+ *   bare `mcp__<server>` would be an exact name and match nothing), so the
+ *   log records which decisions led to a call running, failed ones too.
+ * - An explicit `timeout` in seconds on every entry, larger than the hook's
+ *   own deadline: a hook that times out fails open, so the hook answers
+ *   `ask` before Claude Code would give up on it.
  *
  * Browser-safe.
  */
+import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS } from '../hook/limits.ts';
+import { EVERY_TOOL_MATCHER, MCP_MATCHER, OUTCOME_MATCHER } from '../hook/matchers.ts';
 import type { Thresholds } from './thresholds.ts';
 
-/** The matcher for every MCP tool (SPEC 8.5). */
-export const MCP_MATCHER = 'mcp__.*';
+export { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 
-/** Seconds Claude Code waits for the hook before running the call under the normal permission rules. */
-export const HOOK_TIMEOUT_SECONDS = 10;
+/** The hook events the fragment installs, in the order written. */
+export const HOOK_EVENTS = ['SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
 
-/** The hook events the fragment installs. */
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
+/** The matcher written for each event: SessionStart's matches every start (`startup`, `resume`, `clear`, `compact`). */
+export const EVENT_MATCHERS: Readonly<Record<(typeof HOOK_EVENTS)[number], string>> = {
+  SessionStart: EVERY_TOOL_MATCHER,
+  PreToolUse: EVERY_TOOL_MATCHER,
+  PostToolUse: OUTCOME_MATCHER,
+  PostToolUseFailure: OUTCOME_MATCHER,
+};
 
 /** One command hook. */
 export interface ClaudeCommandHook {
   type: 'command';
   command: string;
+  /** Seconds. */
   timeout: number;
 }
 
@@ -48,7 +59,7 @@ export interface ClaudeHookOptions {
   launcher: readonly string[];
   /** Thresholds passed on to `rclass hook`. */
   thresholds: Thresholds;
-  /** Seconds; defaults to {@link HOOK_TIMEOUT_SECONDS}. */
+  /** Seconds; defaults to {@link HOOK_TIMEOUT_SECONDS}. Must be larger than the hook's deadline. */
   timeoutSeconds?: number;
 }
 
@@ -71,15 +82,17 @@ export function hookCommand(options: ClaudeHookOptions): string {
 
 /**
  * Render the settings fragment.
- * @throws RangeError if the launcher is empty or the timeout is not a positive whole number of seconds
+ * @throws RangeError if the launcher is empty, or the timeout is not a whole number of seconds above the hook's deadline ({@link HOOK_DEADLINE_MS})
  * @returns pretty-printed JSON ending in a newline
  */
 export function renderClaudeHook(options: ClaudeHookOptions): string {
   if (options.launcher.length === 0) throw new RangeError('the hook launcher has no words');
   const timeout = options.timeoutSeconds ?? HOOK_TIMEOUT_SECONDS;
-  if (!Number.isInteger(timeout) || timeout <= 0) throw new RangeError(`the hook timeout must be a positive whole number of seconds; got \`${String(timeout)}\``);
+  if (!Number.isInteger(timeout) || timeout * 1000 <= HOOK_DEADLINE_MS) {
+    throw new RangeError(`the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``);
+  }
   const hook: ClaudeCommandHook = { type: 'command', command: hookCommand(options), timeout };
-  const entry = () => [{ matcher: MCP_MATCHER, hooks: [{ ...hook }] }];
-  const settings: ClaudeHookSettings = { hooks: { PreToolUse: entry(), PostToolUse: entry(), PostToolUseFailure: entry() } };
-  return `${JSON.stringify(settings, null, 2)}\n`;
+  const hooks = {} as ClaudeHookSettings['hooks'];
+  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook }] }];
+  return `${JSON.stringify({ hooks } satisfies ClaudeHookSettings, null, 2)}\n`;
 }

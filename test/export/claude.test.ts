@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
-import { HOOK_EVENTS, MCP_MATCHER, type ClaudeHookSettings, hookCommand, renderClaudeHook, shellWord } from '../../src/export/claude-hook.ts';
+import { EVENT_MATCHERS, HOOK_DEADLINE_MS, HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER, type ClaudeHookSettings, hookCommand, renderClaudeHook, shellWord } from '../../src/export/claude-hook.ts';
 import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSettings } from '../../src/export/claude-settings.ts';
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
 import { planPolicy } from '../../src/export/plan.ts';
@@ -123,25 +123,54 @@ describe('claude-settings with a configuration', () => {
 
 describe('claude-hook', () => {
   const fragment = JSON.parse(renderClaudeHook({ launcher: ['/opt/node 20/bin/node', '/opt/rclass/bin/rclass.mjs'], thresholds: { denyFrom: 'R4' } })) as ClaudeHookSettings;
+  const command = "'/opt/node 20/bin/node' /opt/rclass/bin/rclass.mjs hook --deny-from R4";
 
-  it('installs PreToolUse, PostToolUse and PostToolUseFailure with the matcher mcp__.* and an explicit timeout in seconds', () => {
+  it('installs SessionStart, PreToolUse for every tool, and PostToolUse and PostToolUseFailure for the tools whose outcome is logged', () => {
     expect(Object.keys(fragment.hooks)).toEqual([...HOOK_EVENTS]);
+    expect(HOOK_EVENTS).toEqual(['SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure']);
     for (const event of HOOK_EVENTS) {
-      expect(fragment.hooks[event]).toEqual([{ matcher: 'mcp__.*', hooks: [{ type: 'command', command: "'/opt/node 20/bin/node' /opt/rclass/bin/rclass.mjs hook --deny-from R4", timeout: 10 }] }]);
+      expect(fragment.hooks[event]).toEqual([{ matcher: EVENT_MATCHERS[event], hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] }]);
+    }
+    expect(fragment.hooks.PreToolUse[0]!.matcher).toBe('');
+    expect(fragment.hooks.PostToolUse[0]!.matcher).toBe(OUTCOME_MATCHER);
+    expect(fragment.hooks.PostToolUseFailure[0]!.matcher).toBe(OUTCOME_MATCHER);
+  });
+
+  it('gives every entry an explicit timeout in seconds larger than the hook\'s own deadline (BR-11 e)', () => {
+    for (const event of HOOK_EVENTS) {
+      for (const group of fragment.hooks[event]) {
+        for (const hook of group.hooks) {
+          expect(Number.isInteger(hook.timeout)).toBe(true);
+          expect(hook.timeout * 1000).toBeGreaterThan(HOOK_DEADLINE_MS);
+          expect(hook.timeout).toBeLessThan(600);
+        }
+      }
+    }
+    expect(() => renderClaudeHook({ launcher: ['rclass'], thresholds: {}, timeoutSeconds: HOOK_DEADLINE_MS / 1000 })).toThrow(`above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline`);
+    expect(() => renderClaudeHook({ launcher: ['rclass'], thresholds: {}, timeoutSeconds: 7.5 })).toThrow(RangeError);
+  });
+
+  it('BR-09: the written matchers reach mcp__github__create_repository, mcp__pg__query and a plugin tool before and after the call', () => {
+    const names = ['mcp__github__create_repository', 'mcp__pg__query', 'mcp__plugin_kit_github__create_repository', 'mcp__claude_ai_Gmail__send'];
+    for (const event of ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const) {
+      for (const name of names) expect(fragment.hooks[event].some((group) => matcherMatches(group.matcher, name)), `${event} ${name}`).toBe(true);
     }
   });
 
-  it('matches mcp__sqlite__write_query, a plugin server\'s tool and a claude.ai connector\'s tool, and no built-in tool', () => {
+  it('sees every built-in tool before the call (the session guard), and after it only WebFetch and the tools that can write', () => {
+    for (const tool of ['Read', 'Grep', 'Glob', 'Bash', 'Write', 'WebFetch', 'WebSearch', 'Task']) expect(matcherMatches(fragment.hooks.PreToolUse[0]!.matcher, tool)).toBe(true);
+    for (const tool of ['WebFetch', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
+    for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearch']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
+  });
+
+  it('matches every MCP tool with mcp__.*, and is checked by an evaluator that treats a bare mcp__<server> matcher as an exact name (BR-09 control)', () => {
     expect(matcherMatches(MCP_MATCHER, 'mcp__sqlite__write_query')).toBe(true);
     expect(matcherMatches(MCP_MATCHER, 'mcp__plugin_kit_github__create_repository')).toBe(true);
     expect(matcherMatches(MCP_MATCHER, 'mcp__claude_ai_Gmail__send')).toBe(true);
     expect(matcherMatches(MCP_MATCHER, 'Bash')).toBe(false);
-    expect(matcherMatches(MCP_MATCHER, 'WebFetch')).toBe(false);
-  });
-
-  it('is checked by an evaluator that treats a bare mcp__<server> matcher as an exact name (BR-09 control)', () => {
     expect(matcherMatches('mcp__github', 'mcp__github__create_repository')).toBe(false);
     expect(matcherMatches('mcp__github__.*', 'mcp__github__create_repository')).toBe(true);
+    for (const event of HOOK_EVENTS) for (const group of fragment.hooks[event]) expect(group.matcher).not.toMatch(/^mcp__[A-Za-z0-9_-]+$/);
   });
 
   it('quotes launcher words for the shell and passes thresholds on', () => {
