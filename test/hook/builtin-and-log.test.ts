@@ -1,0 +1,124 @@
+/**
+ * Built-in tools in the hook (SPEC 8.5): no decision, except a prompt
+ * before one writes to the hook's state, its log or Claude Code's settings.
+ * And the audit log the hook writes (SPEC 10): its fields, the arguments'
+ * digest (never the arguments), outcomes tied to decisions, `--log`,
+ * `--no-log`, and what happens when the log cannot be written.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, entryHash } from '../../src/audit/chain.ts';
+import { hook, logLines, makeWorld, post, pre } from './support.ts';
+
+describe('built-in tools', () => {
+  it('gives Read, Grep, Bash and Write no decision and logs nothing for them', async () => {
+    const world = makeWorld();
+    for (const [tool, input] of [
+      ['Read', { file_path: path.join(world.home, '.claude', 'settings.json') }],
+      ['Grep', { pattern: 'x', path: world.project }],
+      ['Bash', { command: 'npm test' }],
+      ['Write', { file_path: path.join(world.project, 'README.md'), content: 'See ~/.claude/settings.json and ~/.local/state/rclass/audit.jsonl' }],
+      ['Edit', { file_path: path.join(world.project, 'src', 'a.ts'), old_string: 'a', new_string: 'b' }],
+    ] as const) {
+      const result = await hook(world, pre('B1', tool, input));
+      expect(result.json, tool).toEqual({});
+    }
+    expect(logLines(world.log)).toEqual([]);
+  });
+
+  it('asks before a built-in tool writes to Claude Code\'s settings, the session state or the audit log', async () => {
+    const world = makeWorld();
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['Write', { file_path: path.join(world.home, '.claude', 'settings.json'), content: '{}' }],
+      ['Edit', { file_path: path.join(world.project, '.claude', 'settings.local.json'), old_string: 'a', new_string: 'b' }],
+      ['Write', { file_path: path.join(world.home, '.claude.json'), content: '{}' }],
+      ['Bash', { command: 'rm -rf ~/.local/state/rclass/sessions' }],
+      ['Bash', { command: `: > ${world.log}` }],
+      ['Bash', { command: 'sed -i s/ask/allow/ .claude/settings.json' }],
+      ['NotebookEdit', { notebook_path: path.join(world.state, 'x.ipynb'), new_source: '' }],
+      ['SomeFutureTool', { target: path.join(world.home, '.claude', 'settings.json') }],
+    ];
+    for (const [tool, input] of cases) {
+      const result = await hook(world, pre('B2', tool, input));
+      expect(result.decision, `${tool} ${JSON.stringify(input)}`).toBe('ask');
+      expect(result.reason).toContain('Claude Code\'s settings');
+    }
+    expect(logLines(world.log).every((line) => line.source === 'builtin' && line.decision === 'ask' && line.class === null)).toBe(true);
+  });
+
+  it('asks with --log FILE for a command that names that file, and follows a symbolic link to a protected file', async () => {
+    const world = makeWorld();
+    const custom = path.join(world.root, 'logs', 'rclass-decisions.jsonl');
+    expect((await hook(world, pre('B3', 'Bash', { command: `truncate -s0 ${custom}` }), ['--log', custom])).decision).toBe('ask');
+    const { symlinkSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.join(world.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.home, '.claude', 'settings.json'), '{}');
+    const link = path.join(world.project, 'innocent.json');
+    symlinkSync(path.join(world.home, '.claude', 'settings.json'), link);
+    expect((await hook(world, pre('B3', 'Write', { file_path: link, content: '{}' }))).decision).toBe('ask');
+  });
+});
+
+describe('the audit log', () => {
+  it('writes every SPEC 10.1 field, a digest of the canonical arguments, and never the arguments', async () => {
+    const world = makeWorld();
+    const args = { sql: 'UPDATE payroll SET secret_column = 1', note: 'top secret' };
+    const payload = pre('A1', 'mcp__pg__query', args, { permission_mode: 'acceptEdits' });
+    await hook(world, payload);
+    const [entry] = logLines(world.log);
+    expect(Object.keys(entry!)).toEqual(['seq', 'time', 'event', 'session', 'server', 'record', 'tool', 'tool_use_id', 'class', 'source', 'decision', 'effective_class', 'args_sha256', 'user', 'host', 'permission_mode', 'prev_hash', 'hash']);
+    expect(entry).toMatchObject({ seq: 1, event: 'decision', session: 'A1', server: 'pg', record: 'postgres', tool: 'query', tool_use_id: payload.tool_use_id, class: 'R4', source: 'registry', decision: 'ask', effective_class: 'R4', user: 'tester', permission_mode: 'acceptEdits', prev_hash: '0'.repeat(64) });
+    expect(entry!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/);
+    expect(typeof entry!.host).toBe('string');
+    expect(entry!.args_sha256).toBe(createHash('sha256').update(canonicalJson({ note: 'top secret', sql: 'UPDATE payroll SET secret_column = 1' })).digest('hex'));
+    expect(entry!.hash).toBe(entryHash(entry!));
+    const text = readFileSync(world.log, 'utf8');
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('payroll');
+  });
+
+  it('ties outcomes to decisions by tool_use_id: PostToolUse ran, PostToolUseFailure failed; no outcome for an unprompted built-in', async () => {
+    const world = makeWorld();
+    const drop = pre('A2', 'mcp__pg__query', { sql: 'DROP TABLE t' });
+    await hook(world, drop);
+    expect((await hook(world, post(drop))).json).toEqual({});
+    const failing = pre('A2', 'mcp__pg__query', { sql: 'DELETE FROM t' });
+    await hook(world, failing);
+    await hook(world, post(failing, true));
+    const readCall = pre('A2', 'Read', { file_path: '/etc/hostname' });
+    await hook(world, readCall);
+    await hook(world, post(readCall));
+    const lines = logLines(world.log);
+    expect(lines.map((line) => [line.seq, line.event, line.tool, line.tool_use_id, line.decision ?? null, line.outcome ?? null])).toEqual([
+      [1, 'decision', 'query', drop.tool_use_id, 'ask', null],
+      [2, 'outcome', 'query', drop.tool_use_id, null, 'ran'],
+      [3, 'decision', 'query', failing.tool_use_id, 'ask', null],
+      [4, 'outcome', 'query', failing.tool_use_id, null, 'failed'],
+    ]);
+    expect(lines[1]).toMatchObject({ server: 'pg', class: null, source: null, effective_class: 'R4', args_sha256: lines[0]!.args_sha256 });
+    for (let i = 1; i < lines.length; i += 1) expect(lines[i]!.prev_hash).toBe(lines[i - 1]!.hash);
+  });
+
+  it('moves the log with --log FILE and writes none with --no-log', async () => {
+    const world = makeWorld();
+    const custom = path.join(world.root, 'elsewhere', 'audit.jsonl');
+    await hook(world, pre('A3', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--log', custom]);
+    expect(logLines(custom)).toHaveLength(1);
+    expect(existsSync(world.log)).toBe(false);
+    await hook(world, pre('A3', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--no-log']);
+    expect(existsSync(world.log)).toBe(false);
+    expect(logLines(custom)).toHaveLength(1);
+  });
+
+  it('asks rather than let an R0 call through unrecorded when the log cannot be written', async () => {
+    const world = makeWorld();
+    const blocked = path.join(world.root, 'a-folder.jsonl');
+    mkdirSync(blocked);
+    const result = await hook(world, pre('A4', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--log', blocked, '--allow-up-to', 'R1']);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('could not write its audit log');
+    expect(result.stderr).toContain('the audit log could not be written');
+  });
+});

