@@ -100,6 +100,13 @@ test('every conformance vector classifies the same in the browser bundle as in N
   test.info().annotations.push({ type: 'vectors', description: `${compared} classification cases compared, browser against Node` });
 });
 
+/** JSON with object keys sorted, so two answers compare by content, not by key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 /** Arguments that exercise a tool's rules: none, and each rule's conditions met one at a time. */
 function probes(rules: ServerRecord['tools'][number]['rules']): unknown[] {
   const sample = (predicate: Predicate): [string, unknown] | undefined => {
@@ -136,7 +143,7 @@ test('the playground’s slimmed registry classifies every tool as the full regi
   const differences: string[] = [];
   calls.forEach((call, i) => {
     const node = classifier.check(call.server, call.tool, call.arguments);
-    if (JSON.stringify(node) !== JSON.stringify(inBrowser[i])) differences.push(`${call.server} ${call.tool} ${JSON.stringify(call.arguments)}`);
+    if (canonical(node) !== canonical(inBrowser[i])) differences.push(`${call.server} ${call.tool} ${JSON.stringify(call.arguments)}`);
   });
   expect(differences.slice(0, 10)).toEqual([]);
   expect(inBrowser).toHaveLength(calls.length);

@@ -28,8 +28,3 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   if (node === null) throw new Error(`the playground page has no #${id}`);
   return node as T;
 }
-
-/** `<code>` with text. */
-export function code(text: string): HTMLElement {
-  return el('code', {}, text);
-}

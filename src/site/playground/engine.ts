@@ -106,11 +106,6 @@ export class PlaygroundEngine {
     return calls.some((call) => rulesNeedSql(this.tool(call.server, call.tool)?.rules));
   }
 
-  /** Whether the SQL parser has been loaded in this page. */
-  sqlParserLoaded(): boolean {
-    return loadedSqlParser() !== undefined;
-  }
-
   /**
    * Classify a scenario: load what its calls need, replay the session's
    * earlier calls, then classify the call.

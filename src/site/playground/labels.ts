@@ -30,11 +30,6 @@ export function statusBadge(status: RecordStatus): HTMLElement {
   return el('span', { class: `status status-${status}`, title: words.meaning }, `${words.label} record`);
 }
 
-/** What a status means, in one sentence. */
-export function statusMeaning(status: RecordStatus): string {
-  return STATUS_WORDS[status].meaning;
-}
-
 /** A link to a SPEC section, `SPEC 4.3`. */
 export function specLink(section: string): HTMLElement {
   return el('a', { href: specHref(section) }, `SPEC ${section}`);

@@ -100,9 +100,8 @@ function apply(next: PlaygroundState): void {
   update(true);
 }
 
-/** Record a change: write the address, then classify now or after a short pause in typing. */
+/** Record a change: classify (and write the address) now, or after a short pause in typing. */
 function update(immediate: boolean): void {
-  history.replaceState(history.state, '', `?${stateToQuery(state)}`);
   const parsed = parseArgs(state.args);
   session.setCanAdd(parsed.ok && state.server !== '' && state.tool !== '');
   editor.showTool(engine?.tool(state.server, state.tool), engine !== undefined);
@@ -113,6 +112,8 @@ function update(immediate: boolean): void {
 
 async function classify(): Promise<void> {
   const mine = ++run;
+  // Written here, after the typing pause, so fast typing does not flood the history API.
+  history.replaceState(history.state, '', `?${stateToQuery(state)}`);
   if (engine === undefined) {
     session.render(state.steps, undefined, undefined);
     return;
