@@ -29,7 +29,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
           if ('ready' in shot) await expect(page.locator(shot.ready).first()).toBeVisible();
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot.name}-${size}-${scheme}.png`), fullPage: shot.name !== 'server' });
+          await page.screenshot({ path: join(SCREENSHOT_DIR, `${shot.name}-${size}-${scheme}.png`), fullPage: true });
         });
       }
     });
