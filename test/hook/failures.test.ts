@@ -58,7 +58,7 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
     expect(code).toBe(0);
     expect(out).toContain('usage: rclass hook');
     expect(out).toContain('fails open');
-    expect(out).toContain('not against a compromised agent');
+    expect(out).toContain('no boundary against a compromised agent');
   });
 });
 

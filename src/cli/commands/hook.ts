@@ -61,16 +61,18 @@ that it ran. \`rclass audit verify\` checks the log's hash chain and
 \`rclass audit report\` lists what asked or blocked and what happened next.
 
 Limits, worth reading before relying on it:
-  - It guards against mistakes, not against a compromised agent: an agent on
-    the same machine can still reach around it, e.g. through a shell command
-    that never names the files it protects.
-  - If Claude Code cannot start the hook, or it does not answer within the
-    ${HOOK_TIMEOUT_SECONDS} s timeout the installed settings give it, Claude Code runs the call under
-    your normal permission rules (it fails open). The hook itself answers ask
-    within ${HOOK_DEADLINE_MS / 1000} s when its own work is not done. For a floor that holds
-    even then, add \`rclass policy --format claude-settings\` rules.
-  - The session guard is coarse, and sees no data leaving through a shell
-    command or a redirect a server follows.
+  - It catches mistakes; it is no boundary against a compromised agent. An
+    agent on the same machine can get past it, for instance with a shell
+    command that builds the protected paths instead of naming them.
+  - Claude Code treats a hook it cannot start, or one that outlasts the
+    ${HOOK_TIMEOUT_SECONDS} s timeout the installed settings give it, as no answer and applies
+    your own permission rules: the hook fails open there. The hook answers
+    ask by itself after ${HOOK_DEADLINE_MS / 1000} s so that the timeout is not reached. Rules
+    from \`rclass policy --format claude-settings\` still apply when the hook
+    does not run.
+  - The session guard is blunt: after any call, every egress call asks
+    unless allow-listed, and data leaving through a shell command or a
+    redirect a server follows goes unseen.
   - Plugin servers and claude.ai connectors cannot be identified, so their
     calls are R4.
   - Any error inside the hook answers ask, never allow.
