@@ -97,7 +97,7 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
     file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
     file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),
-    file('claude-hook.json', 'claude-hook', 'Claude Code hooks', 'Hook settings that run `rclass hook` (found on the PATH) before and after every MCP call, with a 10-second timeout.', {}),
+    file('claude-hook.json', 'claude-hook', 'Claude Code hooks', 'Hook settings that run `rclass hook` (found on the PATH) at session start and before every tool call, deciding MCP calls and WebFetch, and after MCP, WebFetch and writing tools, with a 15-second timeout.', {}),
     file('cursor-cli.json', 'cursor-cli', 'Cursor CLI permissions', 'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.', { denyFrom: 'R4' }, ' --deny-from R4'),
   ];
 }

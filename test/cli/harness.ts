@@ -40,7 +40,8 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     })(),
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
-    env: options.env ?? { HOME: '/nonexistent-home' },
+    // A fresh empty HOME per run, so nothing a command writes can reach the real one.
+    env: options.env ?? { HOME: tempDir() },
     cwd: options.cwd ?? ROOT,
   });
   return { code, stdout, stderr };

@@ -38,7 +38,7 @@ formats:
   cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
-  claude-hook       Claude Code hooks that run \`rclass hook\` for every MCP call (matcher mcp__.*)
+  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and WebFetch
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from
 
   CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
