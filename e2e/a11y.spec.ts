@@ -62,13 +62,20 @@ async function check(page: Page, path: string): Promise<string[]> {
     );
   }
   // Every stylesheet of the new document must have loaded and applied before
-  // axe measures contrast and target sizes.
-  await page.waitForFunction(
-    () =>
-      document.readyState === 'complete' &&
-      document.styleSheets.length === document.querySelectorAll('link[rel="stylesheet"], style').length &&
-      [...document.styleSheets].every((sheet) => sheet.cssRules.length > 0),
-  );
+  // axe measures contrast and target sizes. A stylesheet that never loads
+  // is a finding of its own, not a reason to wait forever.
+  const styled = await page
+    .waitForFunction(
+      () =>
+        document.readyState === 'complete' &&
+        document.styleSheets.length === document.querySelectorAll('link[rel="stylesheet"], style').length &&
+        [...document.styleSheets].every((sheet) => sheet.cssRules.length > 0),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (!styled) return [`/${path}: a stylesheet did not load within 20 s`];
   return blocking(path, await runAxe(page));
 }
 
