@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { policyFiles } from '../../src/export/index.ts';
 import { writeAtomic } from '../../src/node/write-atomic.ts';
+import { BUILD_DIR } from '../lib/paths.ts';
 
-/** The folder the policies are written to. */
-export const POLICIES_DIR = fileURLToPath(new URL('../../build/policies/', import.meta.url));
+/** The folder the policies are written to: `policies/` under the build folder (`RCLASS_BUILD_DIR` moves it). */
+export const POLICIES_DIR = path.join(BUILD_DIR, 'policies');
 
 async function generator(): Promise<string> {
   const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
