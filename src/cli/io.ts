@@ -1,3 +1,7 @@
+import path from 'node:path';
+import { readBounded } from '../node/read-bounded.ts';
+import { writeAtomic } from '../node/write-atomic.ts';
+
 /**
  * What a command gets from the outside world, so the CLI runs the same in
  * a terminal, in a test (injected streams) and as a child process.
@@ -47,20 +51,28 @@ export function complain(io: CliIO, message: string): void {
  * @throws UsageError when stdin holds more than `limit` bytes
  */
 export async function readStdin(io: CliIO, limit: number): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const encoder = new TextEncoder();
-  for await (const chunk of io.stdin) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    size += bytes.byteLength;
-    if (size > limit) throw new UsageError(`stdin holds more than ${limit} bytes`);
-    chunks.push(bytes);
+  const read = await readBounded(io.stdin, limit);
+  if (!read.ok) throw new UsageError(`stdin holds more than ${limit} bytes`);
+  return read.text;
+}
+
+
+/**
+ * Write a command's output to `--out FILE` atomically, or to stdout when no
+ * file is named, and say where it went.
+ * @returns `done` on success; EXIT.incomplete when the file cannot be written (the message is on stderr)
+ */
+export async function writeOutput(io: CliIO, out: string | undefined, text: string, done: number): Promise<number> {
+  if (out === undefined) {
+    io.stdout.write(text);
+    return done;
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
+  try {
+    await writeAtomic(path.resolve(io.cwd, out), text);
+  } catch (error) {
+    complain(io, `cannot write \`${out}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
+    return EXIT.incomplete;
   }
-  return new TextDecoder('utf-8').decode(all);
+  complain(io, `wrote \`${out}\``);
+  return done;
 }

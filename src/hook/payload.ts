@@ -4,6 +4,7 @@
  * wrong type is reported, never guessed: the hook answers such input with
  * `ask` (SPEC 4.4, 8.5).
  */
+import { readBounded } from '../node/read-bounded.ts';
 
 /** The events `rclass hook` acts on. Other events get an empty answer. */
 export const HOOK_EVENT_NAMES = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart'] as const;
@@ -60,28 +61,14 @@ function optionalString(value: unknown, max = 4096): string | undefined {
 }
 
 /**
- * Read stdin as UTF-8, up to a bound.
+ * Read the hook's stdin as UTF-8, up to a bound.
  * @param stdin the stream
  * @param limit the largest number of bytes accepted
- * @returns the text, or `oversized` once more than `limit` bytes arrived (the rest is not read)
+ * @returns the text, or a reason once more than `limit` bytes arrived (the rest is not read)
  */
-export async function readBounded(stdin: AsyncIterable<string | Uint8Array>, limit = MAX_HOOK_INPUT_BYTES): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const encoder = new TextEncoder();
-  for await (const chunk of stdin) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    size += bytes.byteLength;
-    if (size > limit) return { ok: false, reason: `the hook input is larger than ${limit} bytes` };
-    chunks.push(bytes);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, text: new TextDecoder('utf-8').decode(all) };
+export async function readHookInput(stdin: AsyncIterable<string | Uint8Array>, limit = MAX_HOOK_INPUT_BYTES): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+  const read = await readBounded(stdin, limit);
+  return read.ok ? read : { ok: false, reason: `the hook input is larger than ${limit} bytes` };
 }
 
 /**

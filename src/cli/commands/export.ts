@@ -2,10 +2,8 @@
  * `rclass export [--out FILE]`: the whole registry as one JSON document,
  * valid against `schema/registry.schema.json` (SPEC 5.8, 8.2).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeAtomic } from '../../node/write-atomic.ts';
-import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { loadRegistry } from '../registry.ts';
 
 /** The usage line of `export`. */
@@ -46,16 +44,5 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
     complain(io, error instanceof Error ? error.message : String(error));
     return EXIT.incomplete;
   }
-  if (values.out === undefined) {
-    io.stdout.write(text);
-    return EXIT.ok;
-  }
-  try {
-    await writeAtomic(path.resolve(io.cwd, values.out), text);
-  } catch (error) {
-    complain(io, `cannot write \`${values.out}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
-    return EXIT.incomplete;
-  }
-  complain(io, `wrote \`${values.out}\``);
-  return EXIT.ok;
+  return writeOutput(io, values.out, text, EXIT.ok);
 }

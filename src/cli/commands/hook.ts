@@ -18,7 +18,7 @@ import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle
 import { parseMappings } from '../../hook/identify-session.ts';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../hook/limits.ts';
 import { failureOutput } from '../../hook/output.ts';
-import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readBounded } from '../../hook/payload.ts';
+import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
 
 /** The usage line of `hook`. */
@@ -130,7 +130,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
   const work = (async () => {
-    const input: HookInput = await readBounded(io.stdin, MAX_HOOK_INPUT_BYTES);
+    const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
     if (!('error' in read)) return handleHook(context, input);
     const partial = input.ok ? parseHookPayload(input.text) : undefined;
     const known = partial === undefined ? {} : partial.ok ? { eventName: partial.payload.eventName, sessionId: partial.payload.sessionId, ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}) } : partial.partial;

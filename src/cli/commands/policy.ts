@@ -18,8 +18,7 @@ import { CLIENTS, type ClientKind } from '../../config/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../export/thresholds.ts';
-import { writeAtomic } from '../../node/write-atomic.ts';
-import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { fixedLauncher } from '../paths.ts';
 import { loadRegistry, packageVersion } from '../registry.ts';
 
@@ -159,16 +158,5 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
   const text = renderPolicy(format, plan, format === 'claude-hook' ? fixedLauncher() : []);
-  if (values.out === undefined) {
-    io.stdout.write(text);
-    return exit;
-  }
-  try {
-    await writeAtomic(path.resolve(io.cwd, values.out), text);
-  } catch (error) {
-    complain(io, `cannot write \`${values.out}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
-    return EXIT.incomplete;
-  }
-  complain(io, `wrote \`${values.out}\``);
-  return exit;
+  return writeOutput(io, values.out, text, exit);
 }
