@@ -1,10 +1,10 @@
 /**
- * The `rclass` command line: `lookup`, `export`, `policy`, `hook` (the
- * Claude Code hook) and `audit` (its log). {@link run} is the whole CLI as
+ * The `rclass` command line: `lookup`, `scan`, `export`, `policy`, `hook`
+ * (the Claude Code hook) and `audit` (its log). {@link run} is the whole CLI as
  * a function of its arguments and I/O, so tests run it in-process;
  * {@link main} binds it to the real process.
  *
- * Exit codes: 0 ok, 1 a threshold was met (`lookup --fail-on`) or the audit
+ * Exit codes: 0 ok, 1 a threshold was met (`lookup`/`scan --fail-on`) or the audit
  * log does not verify, 2 usage error, 3 incomplete; `hook` always exits 0.
  * Any unexpected error is reported on stderr with exit 3, never a stack
  * trace on stdout and never silence.
@@ -14,6 +14,7 @@ import { AUDIT_HELP, AUDIT_USAGE, auditCommand } from './commands/audit.ts';
 import { HOOK_HELP, HOOK_USAGE, hookCommand } from './commands/hook.ts';
 import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
+import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
 import { packageVersion } from './registry.ts';
 
@@ -28,6 +29,7 @@ call would be to undo, from an evidence-linked registry of MCP servers.
 
 commands:
   ${LOOKUP_USAGE}
+  ${SCAN_USAGE}
   ${EXPORT_USAGE}
   ${POLICY_USAGE}
   ${HOOK_USAGE}
@@ -42,6 +44,7 @@ Exit codes: 0 ok, 1 a threshold was met (or the audit log does not verify),
 
 const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Promise<number>; help: string }>> = {
   lookup: { run: lookupCommand, help: LOOKUP_HELP },
+  scan: { run: scanCommand, help: SCAN_HELP },
   export: { run: exportCommand, help: EXPORT_HELP },
   policy: { run: policyCommand, help: POLICY_HELP },
   hook: { run: hookCommand, help: HOOK_HELP },

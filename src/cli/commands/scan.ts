@@ -1,0 +1,219 @@
+/**
+ * `rclass scan [CONFIG]...`: what an agent connected to your MCP servers
+ * could do. Reads the named client configurations (or finds Claude
+ * Desktop's, Claude Code's, Cursor's, VS Code's and Windsurf's), identifies
+ * each server (SPEC 6), starts each local one in a minimal environment to
+ * ask for its tools, and counts them per class (SPEC 4). The work is in
+ * `src/scan/`; this file reads the command line and picks the exit code.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildIdentityIndex } from '../../config/identify.ts';
+import { ConfigError } from '../../config/parse.ts';
+import { CLIENTS, type ClientKind } from '../../config/types.ts';
+import { parseClass } from '../../core/classes.ts';
+import { discover } from '../../scan/discover.ts';
+import { clientLocations, showPath } from '../../scan/locations.ts';
+import { MAX_PAGES, MAX_TOOLS } from '../../scan/list-tools.ts';
+import { terminalAsk } from '../../scan/prompt.ts';
+import { formatReport, reportJson, thresholdMet } from '../../scan/report.ts';
+import { runScan } from '../../scan/scan.ts';
+import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/transport.ts';
+import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { loadRegistry, packageVersion } from '../registry.ts';
+
+/** The usage line of `scan`. */
+export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE]';
+
+/** Default `--timeout`, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** Largest `--timeout`, in seconds. */
+export const MAX_TIMEOUT_SECONDS = 600;
+
+/** The help text of `scan`. */
+export const SCAN_HELP = `usage: ${SCAN_USAGE}
+
+Show what an agent connected to your MCP servers could do: each server's
+tools counted per class, the irreversible (R4) and approval-each-time (R3)
+ones named, and totals.
+
+Without CONFIG it reads Claude Code (~/.claude.json: user scope and this
+folder's local scope; ./.mcp.json; or managed-mcp.json alone), Claude
+Desktop, Cursor (~/.cursor/mcp.json, ./.cursor/mcp.json), VS Code (the user
+profile's mcp.json, ./.vscode/mcp.json) and Windsurf
+(~/.codeium/windsurf/mcp_config.json).
+
+Each local (stdio) server is started as its client would start it, asked
+for its tools, and killed. Starting a server runs the command its config
+names, so only scan configs you trust; run scans of untrusted ones in a
+container. Remote (http, sse) servers are never connected to: they are
+reported from the registry when their URL identifies them.
+
+  CONFIG                  an MCP client configuration file; repeatable
+  --list                  start nothing: report the registry's classes for each server the
+                          config identifies (unidentified ones count as R4, tool count unknown);
+                          safe in CI, but blind to tools a newer release added
+  --yes, -y               start servers from repository configs (.mcp.json, .vscode/mcp.json,
+                          a project's .cursor/mcp.json) without asking
+  --fail-on CLASS         exit 1 when anything reachable is CLASS or above; a server whose
+                          tools are unknown counts as R4
+  --json                  print the report as one JSON object
+  --timeout SECONDS       hard deadline per server, start to last tools/list page (default
+                          ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); its process group is killed when it passes
+  --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
+                          starts and lists itself, never with --list; repeatable
+  --write-drafts DIR      for servers listing tools their record lacks, write DIR/<record>.yaml
+                          with those tools added as R4, not yet classified; never overwrites
+  --inherit-env           give servers your whole environment (default: only what the MCP SDK
+                          passes, e.g. PATH, HOME, USER; proxy and certificate settings; and
+                          the entry's own env)
+  --show-server-errors    show what a failing server wrote to stderr, with the config's env and
+                          header values and common token shapes redacted (best effort)
+  --client CLIENT         read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
+  --registry FILE         use this registry document instead of the bundled one
+
+Classes: each tool counts at its record's base class, the worst case over
+its arguments (SPEC 4). A tool the record does not list (drift) and every
+tool of an unrecognised server count as R4 (SPEC 4.3, 6.2). Tool names
+never identify a server; when they look like a record's, scan suggests
+--assume.
+
+Repository configs: their servers start only with --yes, after a yes on a
+terminal, or when you approved them in Claude Code (enabledMcpjsonServers or
+enableAllProjectMcpServers in ~/.claude.json's entry for the project,
+~/.claude/settings.json or managed settings). Approvals inside the project
+(.claude/settings*.json) are not taken as consent, since a repository can
+ship them; a disabledMcpjsonServers entry anywhere keeps a server out.
+
+Nothing printed holds an argument, an env or header value, or what a server
+wrote (except with --show-server-errors). Limits per server: lines of
+${MAX_LINE_BYTES} bytes, ${MAX_STDOUT_BYTES} bytes of stdout, ${MAX_JUNK_LINES} lines that are not MCP messages,
+${MAX_PAGES} tools/list pages, ${MAX_TOOLS} tools. A child that starts a session of its own can
+outlive the kill.
+
+Exit codes: 0 ok, 1 --fail-on met, 2 usage error, 3 incomplete (a config
+could not be read, an entry is invalid, a server could not be started or
+listed, or consent was missing). 3 wins over 1: an incomplete scan cannot
+pass a gate either way, and the report (and \`threshold_met\` in --json)
+still says whether the threshold was met by what was seen.
+`;
+
+/** Parse `--assume` values into a map from server name to record id. */
+function parseAssume(values: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const value of values) {
+    const match = /^([^=]{1,200})=([a-z0-9][a-z0-9-]{0,47})$/.exec(value);
+    if (match === null) throw new UsageError(`\`--assume\` takes NAME=RECORD, a server name in the config and a record id; got \`${value.slice(0, 80)}\``);
+    const [, name, record] = match as unknown as [string, string, string];
+    const other = map.get(name);
+    if (other !== undefined && other !== record) throw new UsageError(`\`--assume\` names two records for \`${name}\` (${other}, ${record})`);
+    map.set(name, record);
+  }
+  return map;
+}
+
+/** Parse `--timeout` seconds into milliseconds. */
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
+  const seconds = /^[0-9]+(\.[0-9]+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`\`--timeout\` takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}; got \`${value.slice(0, 40)}\``);
+  return Math.round(seconds * 1000);
+}
+
+/**
+ * Run `rclass scan`.
+ * @returns 0 ok, 1 `--fail-on` met, 3 incomplete (which wins over 1)
+ * @throws UsageError for a wrong command line, a CONFIG that does not exist, or an `--assume` that names no server or record
+ */
+export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      list: { type: 'boolean', default: false },
+      yes: { type: 'boolean', short: 'y', default: false },
+      'fail-on': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      assume: { type: 'string', multiple: true },
+      'write-drafts': { type: 'string' },
+      'inherit-env': { type: 'boolean', default: false },
+      'show-server-errors': { type: 'boolean', default: false },
+      client: { type: 'string' },
+      registry: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    io.stdout.write(SCAN_HELP);
+    return EXIT.ok;
+  }
+  const failOn = values['fail-on'] === undefined ? undefined : parseClass(values['fail-on']);
+  if (values['fail-on'] !== undefined && failOn === undefined) throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
+  const timeoutMs = parseTimeout(values.timeout);
+  const assume = parseAssume(values.assume ?? []);
+  if (values.list && assume.size > 0) throw new UsageError('`--assume` applies only to servers scan starts itself, and `--list` starts none');
+  if (values.list && values['write-drafts'] !== undefined) throw new UsageError('`--write-drafts` needs servers that were started, and `--list` starts none');
+  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
+  if (values.client !== undefined && positionals.length === 0) throw new UsageError('`--client` needs a CONFIG');
+
+  let registry;
+  try {
+    registry = await loadRegistry(values.registry, io.cwd);
+  } catch (error) {
+    complain(io, error instanceof Error ? error.message : String(error));
+    return EXIT.incomplete;
+  }
+  for (const record of assume.values()) if (registry.server(record) === undefined) throw new UsageError(`\`--assume\`: the registry has no record \`${record}\``);
+
+  const locations = clientLocations(io.env, io.cwd);
+  let discovery;
+  try {
+    discovery = await discover({
+      files: positionals,
+      ...(values.client !== undefined ? { client: values.client as ClientKind } : {}),
+      env: io.env,
+      cwd: io.cwd,
+      index: buildIdentityIndex(registry.document.servers),
+      locations,
+    });
+  } catch (error) {
+    if (error instanceof ConfigError && error.kind === 'missing') throw new UsageError(error.message);
+    throw error;
+  }
+  for (const name of assume.keys()) {
+    if (!discovery.targets.some((target) => target.name === name)) throw new UsageError(`\`--assume\`: no server \`${name.slice(0, 80)}\` in the configuration${positionals.length === 1 ? '' : 's'} read`);
+  }
+
+  const show = (file: string) => showPath(file, io.env, io.cwd);
+  const ask = values.yes ? undefined : terminalAsk(io);
+  const report = await runScan(
+    discovery,
+    {
+      mode: values.list ? 'list' : 'full',
+      registry,
+      env: io.env,
+      cwd: io.cwd,
+      yes: values.yes,
+      ...(ask !== undefined ? { ask } : {}),
+      inheritEnv: values['inherit-env'],
+      timeoutMs,
+      showServerErrors: values['show-server-errors'],
+      assume,
+      ...(values['write-drafts'] !== undefined ? { writeDrafts: path.resolve(io.cwd, values['write-drafts']) } : {}),
+      approvals: {
+        ...(locations.claudeJson !== undefined ? { claudeJson: locations.claudeJson } : {}),
+        user: locations.claudeSettings.user,
+        managed: locations.claudeSettings.managed,
+      },
+      clientVersion: await packageVersion(),
+      today: new Date().toISOString().slice(0, 10),
+    },
+    show,
+  );
+  io.stdout.write(values.json ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+  if (!report.complete) return EXIT.incomplete;
+  if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;
+  return EXIT.ok;
+}

@@ -1,0 +1,75 @@
+/**
+ * Classes for the tools of one server, as `rclass scan` counts them: each
+ * tool at its record's base class, the worst case over every argument
+ * (SPEC 4.1, 4.2), the same value `rclass lookup` reports as `base_class`.
+ * A tool the record does not list, and every tool of a server no record
+ * describes, is R4 (SPEC 4.3). The server's annotations give a hint class
+ * shown beside it, never used (SPEC 7).
+ */
+import { hintClass } from '../core/annotations.ts';
+import type { ClassCounts } from '../core/record.ts';
+import { type IndexedServer, type Registry, emptyCounts } from '../core/registry.ts';
+import type { LiveTool } from './list-tools.ts';
+import type { Suggestion, ToolResult } from './types.ts';
+
+/** Per-class counts of a tool list. */
+export function countTools(tools: readonly ToolResult[]): ClassCounts {
+  const counts = emptyCounts();
+  for (const tool of tools) counts[tool.class] += 1;
+  return counts;
+}
+
+/**
+ * Classify the tools a running server listed.
+ * @param live the tools from `tools/list`, in the server's order
+ * @param record the server's record, or undefined when it is not identified
+ * @returns one result per distinct tool name, sorted by name, and the names the record does not list (drift)
+ */
+export function classifyLive(live: readonly LiveTool[], record: IndexedServer | undefined): { tools: ToolResult[]; drift: string[] } {
+  const seen = new Map<string, LiveTool>();
+  for (const tool of live) if (!seen.has(tool.name)) seen.set(tool.name, tool);
+  const tools: ToolResult[] = [];
+  const drift: string[] = [];
+  for (const [name, tool] of [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const listed = record?.tools.get(name);
+    const result: ToolResult = listed === undefined ? { name, class: 'R4', source: 'unknown' } : { name, class: listed.class, source: 'registry' };
+    if (record !== undefined) result.inRecord = listed !== undefined;
+    if (record !== undefined && listed === undefined) drift.push(name);
+    result.hintClass = hintClass(tool.annotations);
+    if (tool.annotations !== undefined) result.annotations = tool.annotations;
+    tools.push(result);
+  }
+  return { tools, drift };
+}
+
+/** Every tool a record lists, at its base class (for `--list` and remote entries). */
+export function classifyRecord(record: IndexedServer): ToolResult[] {
+  return [...record.record.tools]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((tool) => ({ name: tool.name, class: tool.class, source: 'registry' as const, inRecord: true }));
+}
+
+/** Fewest matching names before a record is suggested. */
+export const MIN_SUGGESTION_MATCHES = 2;
+/** Least share of the live names a record must list to be suggested. */
+export const MIN_SUGGESTION_SHARE = 0.8;
+
+/**
+ * Records whose tool names look like a live server's (SPEC 6.2: tool names
+ * never identify a server; this is only a suggestion for `--assume`).
+ * @returns up to three records listing at least {@link MIN_SUGGESTION_SHARE} of the live names (and at least {@link MIN_SUGGESTION_MATCHES}, or all of a one-tool list), best first
+ */
+export function suggestRecords(live: readonly LiveTool[], registry: Registry): Suggestion[] {
+  const names = [...new Set(live.map((tool) => tool.name))];
+  if (names.length === 0) return [];
+  const suggestions: Suggestion[] = [];
+  for (const server of registry.servers()) {
+    const matched = names.filter((name) => server.tools.has(name)).length;
+    if (matched < Math.min(MIN_SUGGESTION_MATCHES, names.length) || matched / names.length < MIN_SUGGESTION_SHARE) continue;
+    suggestions.push({ record: server.record.id, matched, of: names.length });
+  }
+  // Best first: more matches, then a record with fewer tools of its own (a closer fit), then by id.
+  const size = (id: string) => registry.server(id)?.tools.size ?? 0;
+  suggestions.sort((a, b) => b.matched - a.matched || size(a.record) - size(b.record) || (a.record < b.record ? -1 : 1));
+  return suggestions.slice(0, 3);
+}

@@ -1,0 +1,273 @@
+/**
+ * Finding the servers a user's MCP clients would run (SPEC 6), for `rclass
+ * scan`: from the files named on the command line, or from every client's
+ * usual places ({@link clientLocations}). Each server name is identified
+ * with `identifyConfig` over every entry that defines it, and the entry the
+ * client actually runs is kept to be started: for Claude Code the one of
+ * highest precedence (local scope, then the project's `.mcp.json`, then the
+ * user scope), as `src/hook/claude-config.ts` reads them.
+ *
+ * The raw `env` and header values are read here, because starting a server
+ * needs them; they stay in {@link ScanTarget.env} and
+ * {@link ScanTarget.secrets} and never reach a report. Node-only.
+ */
+import { realpathSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { homeFrom } from '../audit/location.ts';
+import { type IdentityIndex, identifyConfig } from '../config/identify.ts';
+import { ConfigError } from '../config/parse.ts';
+import { readConfigFile } from '../config/read.ts';
+import type { ClientKind, ConfigEntry } from '../config/types.ts';
+import { readClaudeServers } from '../hook/claude-config.ts';
+import { type ClientLocations, showPath } from './locations.ts';
+import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
+
+/** One entry with the file it came from and its raw JSON. */
+interface Member {
+  entry: ConfigEntry;
+  raw: unknown;
+  config: ScannedConfig;
+  /** Claude Code precedence: lower runs first. */
+  rank: number;
+  repository: boolean;
+}
+
+/** What discovery found. */
+export interface Discovery {
+  configs: ScannedConfig[];
+  targets: ScanTarget[];
+  skipped: SkippedServer[];
+  /** Files looked for, when no CONFIG was given. */
+  searched: string[];
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function stringValues(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isObject(value)) for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
+  return out;
+}
+
+/** A project folder compared by its resolved and real forms. */
+function sameFolder(a: string, b: string): boolean {
+  const forms = (dir: string) => {
+    const set = new Set([path.resolve(dir).replace(/[\\/]+$/, '') || dir]);
+    try {
+      set.add(realpathSync(dir));
+    } catch {
+      // Only the written form of a folder that does not exist.
+    }
+    return set;
+  };
+  const left = forms(a);
+  return [...forms(b)].some((form) => left.has(form));
+}
+
+/**
+ * The raw JSON of an entry, found by the scope `parse.ts` gives it.
+ * @returns the entry's value, or undefined when the scope is not one parse.ts writes
+ */
+export function rawEntry(document: unknown, scope: string, name: string): unknown {
+  if (!isObject(document)) return undefined;
+  let container: unknown;
+  const project = /^projects\[(".*")\]\.mcpServers$/s.exec(scope);
+  if (project !== null) {
+    const key = JSON.parse(project[1]!) as string;
+    const settings = isObject(document.projects) ? document.projects[key] : undefined;
+    container = isObject(settings) ? settings.mcpServers : undefined;
+  } else {
+    container = document;
+    for (const part of scope.split('.')) container = isObject(container) ? container[part] : undefined;
+  }
+  return isObject(container) ? container[name] : undefined;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isRepositoryEntry(entry: ConfigEntry): boolean {
+  return entry.projectDir !== undefined && !entry.scope.startsWith('projects[');
+}
+
+/** Read one file named on the command line, or found for a client other than Claude Code. */
+async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
+  const config: ScannedConfig = { file, shown, repository: false, notes: [] };
+  let parsed;
+  try {
+    parsed = await readConfigFile(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
+  } catch (error) {
+    if (error instanceof ConfigError && error.kind === 'missing') throw error;
+    config.problem = error instanceof Error ? error.message : String(error);
+    return { config, members: [], skippedProjects: 0 };
+  }
+  config.client = parsed.client;
+  config.notes.push(...parsed.notes);
+  let document: unknown;
+  try {
+    const text = await readFile(file, 'utf8');
+    document = parseJsonc(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, [], { allowTrailingComma: true });
+  } catch {
+    document = undefined;
+  }
+  const members: Member[] = [];
+  let skippedProjects = 0;
+  for (const entry of parsed.entries) {
+    let rank = 2;
+    if (entry.scope.startsWith('projects[')) {
+      // Claude Code runs only the local scope of the project it is started in.
+      if (entry.projectDir === undefined || !sameFolder(entry.projectDir, options.cwd)) {
+        skippedProjects += 1;
+        continue;
+      }
+      rank = 0;
+    }
+    const repository = isRepositoryEntry(entry);
+    if (repository) config.repository = true;
+    members.push({ entry, raw: rawEntry(document, entry.scope, entry.name), config, rank, repository });
+  }
+  if (skippedProjects > 0) config.notes.push(`${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`);
+  return { config, members, skippedProjects };
+}
+
+/**
+ * Identify the members of one client's configuration and pick the entry
+ * that runs for each server name.
+ */
+function targetsOf(client: ClientKind, members: readonly Member[], index: IdentityIndex, trustedDir: string | undefined): { targets: ScanTarget[]; skipped: SkippedServer[] } {
+  // Launchers inside the working project are not trusted even from the user's own files (SPEC 6.2).
+  const entries = members.map((member) => (member.entry.projectDir === undefined && trustedDir !== undefined ? { ...member.entry, projectDir: trustedDir } : member.entry));
+  const byEntry = new Map<ConfigEntry, Member>(entries.map((entry, i) => [entry, members[i]!]));
+  const { servers, disabled } = identifyConfig({ client, entries, notes: [] }, index);
+  const skipped: SkippedServer[] = disabled.map((name) => {
+    const member = members.find((item) => item.entry.name === name);
+    return { name, config: member?.config.shown ?? '', why: 'it is disabled in its configuration' };
+  });
+  const targets: ScanTarget[] = [];
+  for (const server of servers) {
+    const candidates = server.entries.map((item) => ({ item, member: byEntry.get(item.entry)! })).sort((a, b) => a.member.rank - b.member.rank);
+    const running = candidates[0]!;
+    const secrets: string[] = [];
+    for (const { member } of candidates) {
+      const raw = isObject(member.raw) ? member.raw : {};
+      secrets.push(...Object.values(stringValues(raw.env)), ...Object.values(stringValues(raw.headers)));
+    }
+    const identification = running.item.identification;
+    const target: ScanTarget = {
+      name: server.name,
+      client,
+      config: running.member.config,
+      entry: running.member.entry,
+      env: stringValues(isObject(running.member.raw) ? running.member.raw.env : undefined),
+      secrets,
+      repository: running.member.repository,
+      identity: { invalid: server.invalid },
+    };
+    if (server.recordId !== undefined) {
+      target.identity.recordId = server.recordId;
+      if (identification.status === 'recognised') {
+        target.identity.via = identification.via;
+        target.identity.subject = identification.subject;
+        target.identity.version = identification.version;
+      }
+    } else {
+      target.identity.unrecognised = server.unrecognised ?? 'it is not identified';
+    }
+    targets.push(target);
+  }
+  return { targets, skipped };
+}
+
+/** Options for {@link discover}. */
+export interface DiscoverOptions {
+  /** Files named on the command line; empty to look in every client's usual places. */
+  files: readonly string[];
+  /** Read the named files as this client. */
+  client?: ClientKind;
+  env: Env;
+  cwd: string;
+  index: IdentityIndex;
+  locations: ClientLocations;
+}
+
+/**
+ * Find the servers to scan.
+ * @returns the files read, one target per server name and client file (Claude Code's files count as one), and the disabled names
+ * @throws ConfigError `missing` when a file named on the command line does not exist (a usage error)
+ */
+export async function discover(options: DiscoverOptions): Promise<Discovery> {
+  const home = homeFrom(options.env);
+  const show = (file: string) => showPath(file, options.env, options.cwd);
+  const result: Discovery = { configs: [], targets: [], skipped: [], searched: [] };
+  const addGroup = (client: ClientKind, members: Member[], trustedDir: string | undefined) => {
+    const found = targetsOf(client, members, options.index, trustedDir);
+    result.targets.push(...found.targets);
+    result.skipped.push(...found.skipped);
+  };
+
+  if (options.files.length > 0) {
+    for (const file of options.files) {
+      const absolute = path.resolve(options.cwd, file);
+      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
+      result.configs.push(config);
+      if (config.client !== undefined) addGroup(config.client, members, undefined);
+    }
+    return result;
+  }
+
+  // Claude Code: ~/.claude.json (user and this project's local scope) and the project's .mcp.json, or managed-mcp.json alone.
+  const locations = options.locations;
+  const mcpJson = path.join(locations.projectDir, '.mcp.json');
+  result.searched.push(...[locations.managedMcp, locations.claudeJson, mcpJson].filter((file): file is string => file !== undefined));
+  const claude = await readClaudeServers({
+    managedMcp: locations.managedMcp,
+    projectDir: locations.projectDir,
+    ...(locations.claudeJson !== undefined ? { claudeJson: locations.claudeJson } : {}),
+  });
+  const claudeConfigs = new Map<string, ScannedConfig>();
+  const claudeMembers: Member[] = [];
+  const rank = { managed: 0, local: 0, project: 1, user: 2 } as const;
+  for (const view of [...claude.servers.values()].flatMap((server) => server.entries)) {
+    let config = claudeConfigs.get(view.file);
+    if (config === undefined) {
+      config = { file: view.file, shown: show(view.file), client: 'claude-code', repository: view.origin === 'project', notes: [] };
+      claudeConfigs.set(view.file, config);
+    }
+    claudeMembers.push({ entry: view.entry, raw: view.raw, config, rank: rank[view.origin], repository: view.origin === 'project' });
+  }
+  for (const file of [locations.managedMcp, locations.claudeJson, mcpJson]) {
+    if (file !== undefined && !claudeConfigs.has(file) && (await exists(file)) && !(claude.managed && file !== locations.managedMcp)) {
+      claudeConfigs.set(file, { file, shown: show(file), client: 'claude-code', repository: file === mcpJson, notes: ['it defines no server Claude Code runs in this project'] });
+    }
+  }
+  result.configs.push(...claudeConfigs.values());
+  if (claude.problems.length > 0) {
+    result.configs.push({ file: locations.claudeJson ?? mcpJson, shown: 'Claude Code configuration', client: 'claude-code', repository: false, notes: [], problem: claude.problems.join('; ') });
+  }
+  if (claude.managed) {
+    const managed = claudeConfigs.get(locations.managedMcp);
+    managed?.notes.push('managed-mcp.json is present, so Claude Code runs only its servers');
+  }
+  addGroup('claude-code', claudeMembers, locations.projectDir);
+
+  for (const location of locations.files) {
+    result.searched.push(location.file);
+    if (!(await exists(location.file))) continue;
+    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, ...(home !== undefined ? { home } : {}) });
+    if (location.repository) config.repository = true;
+    result.configs.push(config);
+    addGroup(location.client, members.map((member) => ({ ...member, repository: member.repository || location.repository })), locations.projectDir);
+  }
+  return result;
+}

@@ -1,0 +1,92 @@
+/**
+ * `--write-drafts DIR`: when a running server lists tools its record does
+ * not (drift), write the record with those tools added, as a starting point
+ * for a contribution (SPEC 5). Each added tool is R4 with a rationale that
+ * says it is not classified yet, and an evidence placeholder that names
+ * itself as one; the record's status becomes `draft`. The file follows
+ * `schema/record.schema.json` and the registry's lint checks, but it is not
+ * a classification: someone must read each tool's source before it is one.
+ *
+ * Files are written atomically and never over an existing file. Node-only.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
+import { writeAtomic } from '../node/write-atomic.ts';
+
+/** Tool names the record schema accepts; others are left out of a draft. */
+export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
+
+/** The schema a draft points its editor at. */
+export const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
+
+/** The evidence placeholder of an added tool. */
+export const EVIDENCE_PLACEHOLDER = { path: 'TODO-cite-the-file-defining-this-tool', line: 1 } as const;
+
+/** One drifted tool as the server listed it. */
+export interface DraftTool {
+  name: string;
+  annotations?: ToolAnnotations;
+}
+
+/** What went into a draft. */
+export interface Draft {
+  recordId: string;
+  /** The YAML text. */
+  text: string;
+  /** Names added as R4. */
+  added: string[];
+  /** Names left out because the record schema cannot hold them. */
+  leftOut: number;
+}
+
+/**
+ * Build the draft of a record with drifted tools added.
+ * @param record the record as in the registry document (`evidence.url` is dropped: the build derives it)
+ * @param drift the tools the server listed that the record does not
+ * @param seenOn what was scanned, e.g. `memory-server 0.6.3`, for the notes (sanitised by the caller)
+ * @param today the date, `YYYY-MM-DD`
+ */
+export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string): Draft {
+  const usable = drift.filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name));
+  const added: ToolRecord[] = usable.map((tool) => ({
+    name: tool.name,
+    class: 'R4',
+    rationale: 'Not yet classified: the running server lists this tool and the record does not, so it counts as irreversible until someone reads its source.',
+    evidence: { ...EVIDENCE_PLACEHOLDER },
+    ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
+  }));
+  const tools = [...record.tools.map(({ evidence, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const note = `Draft written by rclass scan on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
+  const { $schema: _schema, ...rest } = record;
+  const draft: ServerRecord = {
+    ...rest,
+    provenance: { ...record.provenance, status: 'draft', notes: record.provenance.notes === undefined ? note : `${record.provenance.notes}\n${note}` },
+    tools,
+  };
+  const header = [
+    `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
+    `# DRAFT from rclass scan: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
+    '# Before contributing: read each added tool\'s source, give it its class and a one-sentence rationale,',
+    '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
+  ].join('\n');
+  return { recordId: record.id, text: `${header}\n${stringify(draft, { lineWidth: 0 })}`, added: added.map((tool) => tool.name), leftOut: drift.length - usable.length };
+}
+
+/**
+ * Write a draft as `DIR/<record id>.yaml`, atomically, unless a file is already there.
+ * @returns the path written, or undefined when the file exists (it is left alone)
+ * @throws when the folder or file cannot be written
+ */
+export async function writeDraft(dir: string, draft: Draft): Promise<string | undefined> {
+  const file = path.join(dir, `${draft.recordId}.yaml`);
+  try {
+    await stat(file);
+    return undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await writeAtomic(file, draft.text);
+  return file;
+}

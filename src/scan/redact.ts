@@ -1,0 +1,65 @@
+/**
+ * Making server-provided text safe to print. A server chooses its tool
+ * names and writes what it likes to stderr; printed raw, that text could
+ * carry terminal escape sequences, or echo a token it was given. Best
+ * effort: a secret transformed on the way out (encoded, split) is missed.
+ */
+
+/** Values shorter than this are not redacted by value (they would blank common words). */
+export const MIN_SECRET_LENGTH = 6;
+
+/** Common token shapes, replaced whatever their source. */
+const TOKEN_SHAPES: readonly RegExp[] = [
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}\b/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}\b/g,
+  /\bglpat-[A-Za-z0-9_-]{16,}\b/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
+  /\b(?:sk|rk|pk)[-_](?:live|test|proj|ant)?[-_]?[A-Za-z0-9_-]{16,}\b/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+  /\bAIza[0-9A-Za-z_-]{30,}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g,
+  /\b(?:Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{12,}/gi,
+  /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]+:[^/\s@]+@/gi,
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+  /\b((?:api[_-]?key|token|secret|password|passwd|pwd|auth)[A-Za-z_]*\s*[=:]\s*)["']?[^\s"',;]{6,}/gi,
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Replace known secret values and common token shapes with `[redacted]`.
+ * @param text any text
+ * @param secrets values to remove wherever they appear (env and header values of the configuration)
+ */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  const values = [...new Set(secrets.filter((value) => value.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+  for (const value of values) out = out.replace(new RegExp(escapeRegExp(value), 'g'), '[redacted]');
+  for (const shape of TOKEN_SHAPES) {
+    out = out.replace(shape, (match, prefix: unknown) => (typeof prefix === 'string' && match.startsWith(prefix) ? `${prefix}[redacted]` : '[redacted]'));
+  }
+  return out;
+}
+
+/** Remove terminal control sequences and other control characters, keeping newlines and tabs. */
+export function stripControl(text: string): string {
+  return text
+    .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
+    .replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** Longest tool name shown in full; longer ones are cut with `…`. */
+export const MAX_SHOWN_NAME = 128;
+
+/**
+ * A server-provided name as it may be printed: control characters and
+ * bidirectional overrides removed, known secrets redacted, cut to
+ * {@link MAX_SHOWN_NAME} characters.
+ */
+export function safeName(name: string, secrets: readonly string[] = []): string {
+  const clean = redact(stripControl(name).replace(/[\r\n\t]/g, ' '), secrets);
+  return clean.length > MAX_SHOWN_NAME ? `${clean.slice(0, MAX_SHOWN_NAME)}…` : clean;
+}
