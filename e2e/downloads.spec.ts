@@ -27,9 +27,9 @@ async function rows(page: import('@playwright/test').Page): Promise<Row[]> {
   );
 }
 
-test('the downloads page lists the registry, both schemas, the vectors and every policy file', async ({ page }) => {
+test('the downloads page lists the registry, the schemas, the vectors and every policy file', async ({ page }) => {
   const listed = (await rows(page)).map((row) => row.path);
-  expect(listed).toEqual(expect.arrayContaining(['registry.json', 'schema/registry.schema.json', 'schema/record.schema.json']));
+  expect(listed).toEqual(expect.arrayContaining(['registry.json', 'schema/registry.schema.json', 'schema/record.schema.json', 'schema/servers.schema.json']));
   if (existsSync('conformance/vectors.json')) expect(listed).toContain('conformance/vectors.json');
   const policies = existsSync('build/policies') ? readdirSync('build/policies', { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
   expect(listed.filter((path) => path.startsWith('policies/'))).toHaveLength(policies);

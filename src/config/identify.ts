@@ -13,11 +13,12 @@
 import valid from 'semver/functions/valid.js';
 import type { ServerRecord } from '../core/record.ts';
 import type { ServerVersion } from '../core/version.ts';
+import { normaliseRegistryUrl, type MappedServer } from './mappings.ts';
 import type { ConfigEntry, ParsedConfig } from './types.ts';
 import { hasShellSpecial, splitCommandLine } from './words.ts';
 
-/** How an entry was recognised. */
-export type IdentifiedVia = 'npm' | 'pypi' | 'image' | 'url';
+/** How an entry was recognised: `command` only ever through a server mapping file (SPEC 6.3). */
+export type IdentifiedVia = 'npm' | 'pypi' | 'image' | 'url' | 'command';
 
 /** The answer for one entry. */
 export type Identification =
@@ -31,6 +32,8 @@ export type Identification =
       version: ServerVersion;
       /** The launcher words in front of the package, e.g. `cmd /c npx -y`. */
       launcher: string;
+      /** Where the server mapping file says so (`FILE:LINE:COL`), when a mapping recognised it (SPEC 6.3). */
+      mapping?: string;
     }
   | { status: 'unrecognised'; reason: string }
   | { status: 'invalid'; reason: string }
@@ -41,10 +44,26 @@ export interface IdentityIndex {
   npm: Map<string, Set<string>>;
   pypi: Map<string, Set<string>>;
   images: Map<string, Set<string>>;
-  urls: Array<{ origin: string; segments: string[]; recordId: string }>;
+  /** Record URLs, and mapped gateway URLs with `at`, where the mapping file says so. */
+  urls: Array<{ origin: string; segments: string[]; recordId: string; at?: string }>;
+  /** What a server mapping file adds (SPEC 6.3); see {@link withMappings}. */
+  mapped?: MappedIdentities;
+}
+
+/** A server mapping file's identities, indexed (SPEC 6.3). Each value carries where the file says so. */
+export interface MappedIdentities {
+  /** Canonical image name → record id → `FILE:LINE:COL`. */
+  images: Map<string, Map<string, string>>;
+  /** npm package → the registries it is mapped from. */
+  npm: Map<string, Array<{ registry: string; recordId: string; at: string }>>;
+  /** Absolute launchers with their exact arguments. */
+  commands: Array<{ command: string; args: string[]; recordId: string; at: string }>;
 }
 
 type Step<T> = T | { error: string };
+
+/** A match, before it becomes an {@link Identification}. */
+type Found = { recordId: string; subject: string; version: ServerVersion; launcher: string; mapping?: string };
 
 function failed<T>(value: Step<T>): value is { error: string } {
   return typeof value === 'object' && value !== null && 'error' in value && Object.keys(value).length === 1;
@@ -83,6 +102,44 @@ export function buildIdentityIndex(records: readonly ServerRecord[]): IdentityIn
     }
   }
   return index;
+}
+
+/**
+ * Add a server mapping file's entries to an index (SPEC 6.3). The index
+ * passed in is left as it was. Two mappings that name different records for
+ * one thing, or a mapping that disagrees with a record, leave entries that
+ * run it unrecognised, as two records naming one package do.
+ * @param index the registry's identities
+ * @param mappings the parsed file
+ * @param hasRecord whether the registry in use has a record id
+ * @returns the new index, and one message per mapping left out because its record is not in the registry
+ */
+export function withMappings(index: IdentityIndex, mappings: readonly MappedServer[], hasRecord: (id: string) => boolean): { index: IdentityIndex; problems: string[] } {
+  const mapped: MappedIdentities = { images: new Map(), npm: new Map(), commands: [] };
+  const urls = [...index.urls];
+  const problems: string[] = [];
+  for (const mapping of mappings) {
+    if (!hasRecord(mapping.record)) {
+      problems.push(`${mapping.at}  error  [servers-file]  the registry has no record \`${mapping.record}\`, so this mapping recognises nothing`);
+      continue;
+    }
+    if (mapping.kind === 'image') {
+      const name = canonicalImageName(mapping.image);
+      const byRecord = mapped.images.get(name) ?? new Map<string, string>();
+      if (!byRecord.has(mapping.record)) byRecord.set(mapping.record, mapping.at);
+      mapped.images.set(name, byRecord);
+    } else if (mapping.kind === 'package') {
+      const list = mapped.npm.get(mapping.package) ?? [];
+      list.push({ registry: mapping.registry, recordId: mapping.record, at: mapping.at });
+      mapped.npm.set(mapping.package, list);
+    } else if (mapping.kind === 'command') {
+      mapped.commands.push({ command: mapping.command, args: mapping.args, recordId: mapping.record, at: mapping.at });
+    } else {
+      const parsed = new URL(mapping.url);
+      urls.push({ origin: parsed.origin, segments: segmentsOf(parsed.pathname), recordId: mapping.record, at: mapping.at });
+    }
+  }
+  return { index: { ...index, urls, mapped }, problems };
 }
 
 /** Variables that change which code a launcher runs (SPEC 6.2), matched without regard to case. */
@@ -128,7 +185,7 @@ export function optionName(word: string): string {
  * URL's path segments a prefix of its path segments. The longest match wins;
  * equally long matches of different records leave it unrecognised.
  */
-export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId: string; subject: string }> {
+export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId: string; subject: string; mapping?: string }> {
   if (/[\s\\]/.test(raw)) return { error: 'the URL has whitespace or a backslash, which parsers read differently' };
   let url: URL;
   try {
@@ -140,17 +197,21 @@ export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId:
   if (url.protocol !== 'https:') return { error: `the URL's scheme is \`${url.protocol.replace(/:$/, '')}\`; hosted servers are recognised only over https` };
   // Only the origin and the record's own path prefix are ever shown: some hosted servers put a key in the path.
   const segments = segmentsOf(url.pathname);
-  let best: { length: number; ids: Set<string> } | undefined;
+  // Record id → where a mapping file names it (undefined once a record itself names the URL).
+  let best: { length: number; ids: Map<string, string | undefined> } | undefined;
   for (const candidate of index.urls) {
     if (candidate.origin !== url.origin || candidate.segments.length > segments.length) continue;
     if (!candidate.segments.every((segment, i) => segments[i] === segment)) continue;
-    if (best === undefined || candidate.segments.length > best.length) best = { length: candidate.segments.length, ids: new Set([candidate.recordId]) };
-    else if (candidate.segments.length === best.length) best.ids.add(candidate.recordId);
+    if (best === undefined || candidate.segments.length > best.length) best = { length: candidate.segments.length, ids: new Map() };
+    if (candidate.segments.length < best.length) continue;
+    const known = best.ids.has(candidate.recordId);
+    if (!known || candidate.at === undefined) best.ids.set(candidate.recordId, known && candidate.at !== undefined ? best.ids.get(candidate.recordId) : candidate.at);
   }
   if (best === undefined) return { error: `no record names a hosted URL at \`${url.origin}\` with this path` };
   const prefix = `${url.origin}/${segments.slice(0, best.length).join('/')}`;
-  if (best.ids.size > 1) return { error: `the hosted URL \`${prefix}\` matches several records (${[...best.ids].sort().join(', ')})` };
-  return { recordId: [...best.ids][0]!, subject: `url ${prefix}` };
+  if (best.ids.size > 1) return { error: `the hosted URL \`${prefix}\` matches several records (${[...best.ids.keys()].sort().join(', ')})` };
+  const [recordId, at] = [...best.ids][0]!;
+  return { recordId, subject: `url ${prefix}`, ...(at !== undefined ? { mapping: at } : {}) };
 }
 
 // ---------------------------------------------------------------- launchers
@@ -302,7 +363,7 @@ const DOCKER_REFUSED: Readonly<Record<string, string>> = {
 /** Programs that, named right after the image, replace its command rather than give it arguments (SPEC 6.2). */
 const COMMAND_NAMES = /^(sh|bash|zsh|dash|ash|ksh|fish|busybox|env|exec|node|nodejs|deno|bun|python[0-9.]*|pip[0-9.]*|npx|npm|pnpm|yarn|uvx|uv|pipx|perl|ruby|php|java|cmd|powershell|pwsh)$/;
 
-function identifyContainer(words: string[], launcher: string, index: IdentityIndex): Step<{ recordId: string; subject: string; version: ServerVersion; launcher: string }> {
+function identifyContainer(words: string[], launcher: string, index: IdentityIndex): Step<Found> {
   let i = 1;
   if (words[i] === 'container') i += 1;
   if (words[i] !== 'run') {
@@ -345,11 +406,14 @@ function identifyContainer(words: string[], launcher: string, index: IdentityInd
   if (launcher === 'podman' && !hasRegistryHost(image.name)) {
     return { error: `podman resolves the short image name \`${image.name}\` through its own registry search list; write the registry host, e.g. \`docker.io/${name}\`` };
   }
-  const ids = index.images.get(name);
-  if (ids === undefined) return { error: `no record names the image \`${image.name}\`` };
+  const mapped = index.mapped?.images.get(name);
+  const ids = new Set([...(index.images.get(name) ?? []), ...(mapped?.keys() ?? [])]);
+  if (ids.size === 0) return { error: `no record names the image \`${image.name}\`` };
   if (ids.size > 1) return { error: `the image \`${image.name}\` is named by several records (${[...ids].sort().join(', ')})` };
+  const recordId = [...ids][0]!;
   const tagText = image.digest !== undefined ? `@${image.digest.slice(0, 19)}…` : image.tag !== undefined ? `:${image.tag}` : '';
-  return { recordId: [...ids][0]!, subject: `image ${image.name}${tagText}`, version: image.version, launcher: `${launcher} run` };
+  const at = index.images.get(name)?.has(recordId) === true ? undefined : mapped?.get(recordId);
+  return { recordId, subject: `image ${image.name}${tagText}`, version: image.version, launcher: `${launcher} run`, ...(at !== undefined ? { mapping: at } : {}) };
 }
 
 const NPX_REFUSED: Readonly<Record<string, string>> = {
@@ -362,9 +426,32 @@ const NPX_REFUSED: Readonly<Record<string, string>> = {
   '--prefix': 'runs from another prefix',
 };
 
-function identifyNpmPackage(word: string, rest: string[], launcher: string, index: IdentityIndex): Step<{ recordId: string; subject: string; version: ServerVersion; launcher: string }> {
+/**
+ * Match a package installed from a named registry: only a server mapping
+ * file can vouch for what a custom registry serves (SPEC 6.3).
+ */
+function identifyMappedPackage(name: string, registry: string, launcher: string, index: IdentityIndex): Step<{ recordId: string; mapping: string }> {
+  const normalised = normaliseRegistryUrl(registry);
+  if (normalised === undefined) return { error: `\`${launcher} --registry\` names a registry that is not an https URL` };
+  const matches = (index.mapped?.npm.get(name) ?? []).filter((item) => item.registry === normalised);
+  if (matches.length === 0) return { error: `\`${launcher} --registry\` installs \`${name}\` from a custom registry, and no server mapping names that package there` };
+  const ids = new Set(matches.map((item) => item.recordId));
+  if (ids.size > 1) return { error: `the server mappings name several records for \`${name}\` from that registry (${[...ids].sort().join(', ')})` };
+  return { recordId: matches[0]!.recordId, mapping: matches[0]!.at };
+}
+
+function identifyNpmPackage(word: string, rest: string[], launcher: string, index: IdentityIndex, registry?: string): Step<Found> {
   const spec = parseNpmSpec(word);
   if (failed(spec)) return spec;
+  if (registry !== undefined) {
+    if (spec.name === 'mcp-remote') return { error: `\`${launcher} --registry\` installs \`mcp-remote\` itself from a custom registry` };
+    const mapped = identifyMappedPackage(spec.name, registry, launcher, index);
+    if (failed(mapped)) return mapped;
+    return { recordId: mapped.recordId, subject: `npm ${word}`, version: spec.version, launcher: `${launcher} --registry`, mapping: mapped.mapping };
+  }
+  if (!index.npm.has(spec.name) && index.mapped?.npm.has(spec.name) === true) {
+    return { error: `a server mapping names \`${spec.name}\` only from its own registry; write that registry with \`--registry\`, since the default registry could serve another package of that name` };
+  }
   if (spec.name === 'mcp-remote') {
     const target = rest[0];
     if (target === undefined || target.startsWith('-')) return { error: '`mcp-remote` names no URL first' };
@@ -377,19 +464,37 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
   return { recordId: found.recordId, subject: `npm ${word}`, version: spec.version, launcher };
 }
 
+/** Read `--registry URL` or `--registry=URL` at `words[i]`: the value and the index of its last word, or an error. */
+function registryOption(words: string[], i: number, launcher: string, seen: string | undefined): Step<{ value: string; last: number }> {
+  if (seen !== undefined) return { error: `\`${launcher}\` is given \`--registry\` twice` };
+  const word = words[i]!;
+  if (word.startsWith('--registry=')) return { value: word.slice('--registry='.length), last: i };
+  const value = words[i + 1];
+  if (value === undefined || value.startsWith('-')) return { error: `\`${launcher} --registry\` has no value` };
+  return { value, last: i + 1 };
+}
+
 function identifyNpx(words: string[], start: number, launcher: string, allowYes: boolean, index: IdentityIndex) {
   let i = start;
+  let registry: string | undefined;
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-')) break;
     const option = optionName(word);
     if (allowYes && (word === '-y' || word === '--yes')) continue;
+    if (allowYes && option === '--registry' && index.mapped !== undefined) {
+      const read = registryOption(words, i, launcher, registry);
+      if (failed(read)) return read;
+      registry = read.value;
+      i = read.last;
+      continue;
+    }
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
   const word = words[i];
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
-  return identifyNpmPackage(word, words.slice(i + 1), launcher, index);
+  return identifyNpmPackage(word, words.slice(i + 1), launcher, index, registry);
 }
 
 /**
@@ -400,6 +505,7 @@ function identifyNpx(words: string[], start: number, launcher: string, allowYes:
 function identifyNpmExec(words: string[], launcher: string, index: IdentityIndex) {
   let i = 2;
   let separated = false;
+  let registry: string | undefined;
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (word === '--') {
@@ -410,6 +516,13 @@ function identifyNpmExec(words: string[], launcher: string, index: IdentityIndex
     if (!word.startsWith('-')) break;
     if (word === '-y' || word === '--yes') continue;
     const option = optionName(word);
+    if (option === '--registry' && index.mapped !== undefined) {
+      const read = registryOption(words, i, launcher, registry);
+      if (failed(read)) return read;
+      registry = read.value;
+      i = read.last;
+      continue;
+    }
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
@@ -417,7 +530,7 @@ function identifyNpmExec(words: string[], launcher: string, index: IdentityIndex
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
   const rest = words.slice(i + 1);
   if (!separated && rest.some((arg) => arg.startsWith('-'))) return { error: `\`${launcher}\` reads options after the package as its own unless \`--\` comes before the package` };
-  return identifyNpmPackage(word, rest, launcher, index);
+  return identifyNpmPackage(word, rest, launcher, index, registry);
 }
 
 const UV_REFUSED: Readonly<Record<string, string>> = {
@@ -454,6 +567,26 @@ function identifyPypi(words: string[], start: number, launcher: string, index: I
   return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
 }
 
+/**
+ * Match an absolute launcher and its exact arguments against the server
+ * mapping file (SPEC 6.3).
+ * @returns the match, an error when a mapping names the launcher but cannot vouch for this entry, or undefined when no mapping names it
+ */
+function identifyMappedCommand(entry: ConfigEntry, index: IdentityIndex): Step<Found> | undefined {
+  const commands = index.mapped?.commands ?? [];
+  if (commands.length === 0) return undefined;
+  const command = entry.command!.trim();
+  const named = commands.filter((item) => normalisedPath(item.command) === normalisedPath(command));
+  if (named.length === 0) return undefined;
+  if (entry.projectDir !== undefined && isInside(command, entry.projectDir)) return { error: `the launcher \`${command}\` lies inside the project, so no server mapping vouches for it` };
+  const args = entry.args ?? [];
+  const exact = named.filter((item) => item.args.length === args.length && item.args.every((arg, i) => arg === args[i]));
+  if (exact.length === 0) return { error: `a server mapping (${named[0]!.at}) names the launcher \`${command}\` with other arguments` };
+  const ids = new Set(exact.map((item) => item.recordId));
+  if (ids.size > 1) return { error: `the server mappings name several records for the launcher \`${command}\` (${[...ids].sort().join(', ')})` };
+  return { recordId: exact[0]!.recordId, subject: `command ${command}`, version: undefined, launcher: command, mapping: exact[0]!.at };
+}
+
 /** The launchers SPEC 6.1 reads (and `cmd`, which is unwrapped first). */
 const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'npm', 'uvx', 'uv', 'pipx', 'docker', 'podman', 'cmd']);
 
@@ -463,7 +596,7 @@ const CMD_SPECIAL = /[&|<>^%!"]/;
 /**
  * Identify a stdio entry from its command and arguments (SPEC 6.1, 6.2).
  */
-function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<{ recordId: string; subject: string; version: ServerVersion; launcher: string }> {
+function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<Found> {
   const command = entry.command!.trim();
   let words: string[];
   if (/\s/.test(command)) {
@@ -481,6 +614,8 @@ function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<{ recor
   for (const key of entry.envKeys) {
     if (changesWhatRuns(key)) return { error: `its \`env\` sets \`${key}\`, which changes what code runs` };
   }
+  const mapped = identifyMappedCommand(entry, index);
+  if (mapped !== undefined) return mapped;
   let prefix = '';
   let first = launcherName(words[0] ?? '', entry);
   if (failed(first)) return first;
@@ -508,7 +643,7 @@ function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<{ recor
       if (changesWhatRuns(key, true)) return { error: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration` };
     }
   }
-  let found: Step<{ recordId: string; subject: string; version: ServerVersion; launcher: string }>;
+  let found: Step<Found>;
   switch (name) {
     case 'npx':
       found = identifyNpx(words, 1, 'npx', true, index);
@@ -561,13 +696,21 @@ export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identif
       }
       const found = identifyCommand(entry, index);
       if (failed(found)) return { status: 'unrecognised', reason: found.error };
-      return { status: 'recognised', recordId: found.recordId, via: found.subject.split(' ')[0] as 'npm' | 'pypi' | 'image' | 'url', subject: found.subject, version: found.version, launcher: found.launcher };
+      return {
+        status: 'recognised',
+        recordId: found.recordId,
+        via: found.subject.split(' ')[0] as IdentifiedVia,
+        subject: found.subject,
+        version: found.version,
+        launcher: found.launcher,
+        ...(found.mapping !== undefined ? { mapping: found.mapping } : {}),
+      };
     }
     if (entry.transport === 'http' || entry.transport === 'sse' || entry.transport === 'ws') {
       if (entry.url === undefined) return { status: 'invalid', reason: 'a remote entry has no URL' };
       const found = identifyUrl(entry.url, index);
       if (failed(found)) return { status: 'unrecognised', reason: found.error };
-      return { status: 'recognised', recordId: found.recordId, via: 'url', subject: found.subject, version: undefined, launcher: entry.transport };
+      return { status: 'recognised', recordId: found.recordId, via: 'url', subject: found.subject, version: undefined, launcher: entry.transport, ...(found.mapping !== undefined ? { mapping: found.mapping } : {}) };
     }
     return { status: 'unrecognised', reason: 'the entry\'s transport is not understood' };
   } catch (error) {

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
 import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../audit/location.ts';
 import { loadRegistry } from '../cli/registry.ts';
+import type { MappedServer } from '../config/mappings.ts';
+import { loadServerMappings, mappingFileLocation } from '../config/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
 import type { Thresholds } from '../export/thresholds.ts';
 import { claudeJsonFile, managedMcpFile } from './claude-config.ts';
@@ -28,7 +30,15 @@ export interface HookOptions {
   log?: string | null;
   /** `--registry FILE` (absolute), or undefined for the bundled registry. */
   registry?: string;
+  /** `--servers FILE` (absolute), or undefined for `RCLASS_SERVERS` or the system-wide file (SPEC 6.3). */
+  servers?: string;
 }
+
+/** The server mapping file as the hook may use it (SPEC 6.3). */
+export type HookMappings =
+  | { usable: true; file?: string; mappings: MappedServer[] }
+  /** `file` exists (or was named) but is not used; `why` says why, for the reason shown with an unrecognised server. */
+  | { usable: false; file: string; why: string };
 
 /** What the hook runs with besides its options; tests replace any of it. */
 export interface HookEnvironment {
@@ -75,6 +85,7 @@ export class HookContext {
   /** What is known of the payload once it was read, for logging a timeout. */
   seen: PartialPayload | undefined;
   #registry: Promise<Registry> | undefined;
+  #mappings: Promise<HookMappings> | undefined;
 
   constructor(options: HookOptions, environment: HookEnvironment, started = Date.now()) {
     this.options = options;
@@ -153,6 +164,32 @@ export class HookContext {
   registry(): Promise<Registry> {
     this.#registry ??= loadRegistry(this.options.registry, this.environment.cwd);
     return this.#registry;
+  }
+
+  /**
+   * The server mapping file, read on first use (SPEC 6.3). The hook uses it
+   * only when it parses cleanly and the user cannot write it or its folder:
+   * an agent runs as the user, and a mapping it could edit would let it
+   * vouch for any server. A file it does not use leaves servers
+   * unrecognised (R4), never recognised by mistake. Never throws.
+   */
+  mappings(): Promise<HookMappings> {
+    this.#mappings ??= (async (): Promise<HookMappings> => {
+      const env = this.environment.env;
+      const named = this.options.servers ?? (env.RCLASS_SERVERS !== undefined && env.RCLASS_SERVERS !== '' ? env.RCLASS_SERVERS : undefined);
+      if (named !== undefined && !path.isAbsolute(named)) return { usable: false, file: named, why: 'its path is relative, and the hook runs in whatever folder the agent is in' };
+      const file = mappingFileLocation(named, env, this.environment.cwd).file;
+      try {
+        const loaded = await loadServerMappings({ ...(named !== undefined ? { flag: named } : {}), env, cwd: this.environment.cwd });
+        if (loaded.file === undefined) return { usable: true, mappings: [] };
+        if (loaded.problems.length > 0) return { usable: false, file, why: `it has problems (${loaded.problems.length}; run \`rclass scan --list --servers ${file}\` or \`rclass policy\` with it to see them)` };
+        if (loaded.writable) return { usable: false, file, why: 'you can write it or its folder, so an agent running as you could too' };
+        return { usable: true, file, mappings: loaded.mappings };
+      } catch (error) {
+        return { usable: false, file, why: error instanceof Error ? error.message : String(error) };
+      }
+    })();
+    return this.#mappings;
   }
 
   /**

@@ -39,6 +39,8 @@ export type ServerResolution =
       via: 'config' | 'map';
       /** What was matched, e.g. `npm @modelcontextprotocol/server-postgres` or `--map pg=postgres`. */
       subject: string;
+      /** Where the server mapping file vouched for it (`FILE:LINE:COL`), when it did (SPEC 6.3). */
+      mapping?: string;
     }
   | { status: 'unrecognised'; server: string; tool: string; reason: string };
 
@@ -148,5 +150,14 @@ export function resolveMcpServer(
   const item = identified.entries.find((candidate) => candidate.entry === used.entry) ?? identified.entries[0]!;
   const identification = item.identification;
   if (identification.status !== 'recognised') return unrecognised('its configuration entry is not recognised');
-  return { status: 'recognised', server, tool, recordId: identified.recordId, version: identification.version, via: 'config', subject: identification.subject };
+  return {
+    status: 'recognised',
+    server,
+    tool,
+    recordId: identified.recordId,
+    version: identification.version,
+    via: 'config',
+    subject: identification.subject,
+    ...(identification.mapping !== undefined ? { mapping: identification.mapping } : {}),
+  };
 }

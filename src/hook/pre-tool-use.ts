@@ -16,14 +16,14 @@
  */
 import type { AuditRecord } from '../audit/log.ts';
 import { digestOf } from '../audit/chain.ts';
-import { buildIdentityIndex, type IdentityIndex } from '../config/identify.ts';
+import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass, worseClass } from '../core/classes.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
 import { Session } from '../core/session.ts';
 import { classifyWebFetch, protectedPathHit, WEB_FETCH, type HookClassification } from './builtin.ts';
 import { type ClaudeServers, readClaudeServers } from './claude-config.ts';
-import type { HookContext } from './context.ts';
+import type { HookContext, HookMappings } from './context.ts';
 import { type HookDecision, decisionFor, decisionReason, oneLine } from './decide.ts';
 import { resolveMcpServer } from './identify-session.ts';
 import { preToolUseOutput } from './output.ts';
@@ -50,10 +50,12 @@ interface Verdict {
 
 const indexes = new WeakMap<Registry, IdentityIndex>();
 
-function identityIndex(registry: Registry): IdentityIndex {
+/** The registry's identities, with the server mapping file's when the hook may use it (SPEC 6.3). */
+function identityIndex(registry: Registry, mappings: HookMappings): IdentityIndex {
   let index = indexes.get(registry);
   if (index === undefined) {
     index = buildIdentityIndex(registry.document.servers);
+    if (mappings.usable && mappings.mappings.length > 0) index = withMappings(index, mappings.mappings, (id) => registry.server(id) !== undefined).index;
     indexes.set(registry, index);
   }
   return index;
@@ -92,7 +94,9 @@ async function decideMcp(context: HookContext, payload: HookPayload, servers: Cl
     const decision = decisionFor('R4', thresholds);
     return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, toolName), audit: auditRecord(context, payload, { server: null, tool: toolName, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
   }
-  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry), context.options.mappings, (id) => registry.server(id) !== undefined);
+  const mappings = await context.mappings();
+  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings), context.options.mappings, (id) => registry.server(id) !== undefined);
+  if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
   const call = resolution.tool === '' ? toolName : `${resolution.server}/${resolution.tool}`;
   const current = servers.digests[resolution.server];
   const baseline = state.servers?.[resolution.server];
@@ -114,7 +118,8 @@ async function decideMcp(context: HookContext, payload: HookPayload, servers: Cl
     recordId = resolution.recordId;
     const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
     c = await new Classifier(registry).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
-    identified = `record ${resolution.recordId}${resolution.via === 'map' ? ` by ${resolution.subject}` : ''}${c.status !== undefined ? `, ${c.status}` : ''}`;
+    const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
+    identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
     if (c.source === 'unknown') detail = 'the record does not list this tool';
     if (c.source === 'session') detail = 'session guard: the session has read, and a destination is not on the egress allowlist';
     if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };

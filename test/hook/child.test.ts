@@ -6,7 +6,7 @@
  * asserts) the hook's wall time per built-in and per MCP call.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli } from '../../scripts/steps/cli-bundle.ts';
@@ -196,4 +196,39 @@ describe('rclass hook as a child process (the bundle)', () => {
     console.log(['[latency] hook wall time, bundle, whole child process:', line('  node -e 0 (baseline)', node), line('  built-in (Read)', builtin), line('  MCP (github get_file_contents)', mcp), line('  MCP with SQL analysis (pg query SELECT 1)', mcpSql)].join('\n'));
     expect(builtin.length).toBe(runs);
   }, 180_000);
+});
+
+describe('the server mapping file, with the hook run as a user who cannot write it (SPEC 6.3)', () => {
+  // Only root can start a child as another user; elsewhere the in-process tests cover the refusals.
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+  it.skipIf(!asRoot)('recognises a launcher the mapping names, marks it in the reason, and still reads its SQL', () => {
+    const nobody = 65534;
+    const world = makeWorld(null, { corpdb: { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] } });
+    const mappings = tempDir();
+    const file = path.join(mappings, 'servers.yaml');
+    writeFileSync(file, 'servers:\n  - record: postgres\n    command: /opt/corp/pg-mcp/bin/server\n    args: [--stdio]\n');
+    chmodSync(mappings, 0o755);
+    chmodSync(file, 0o644);
+    chmodSync(installed, 0o755);
+    for (const item of readdirSync(world.root, { recursive: true, withFileTypes: false }) as string[]) chownSync(path.join(world.root, item), nobody, nobody);
+    chownSync(world.root, nobody, nobody);
+    const run = (payload: unknown) => {
+      const result = spawnSync(process.execPath, [path.join(installed, 'bin', 'rclass.mjs'), 'hook', '--servers', file], {
+        cwd: world.project,
+        env: world.env,
+        uid: nobody,
+        gid: nobody,
+        encoding: 'utf8',
+        input: JSON.stringify(payload),
+        timeout: 30_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { hookSpecificOutput?: { permissionDecision: string; permissionDecisionReason: string } };
+    };
+    expect(run(pre('N1', 'mcp__corpdb__query', { sql: 'SELECT 1' }))).toEqual({});
+    const drop = run(pre('N1', 'mcp__corpdb__query', { sql: 'DROP TABLE users' }));
+    expect(drop.hookSpecificOutput?.permissionDecision).toBe('ask');
+    expect(drop.hookSpecificOutput?.permissionDecisionReason).toContain(`[record postgres by the server mapping at ${file}:2:5`);
+  });
 });

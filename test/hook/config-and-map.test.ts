@@ -126,3 +126,42 @@ describe('--map NAME=RECORD', () => {
     expect(result.reason).toContain('runs record `postgres`');
   });
 });
+
+describe('the server mapping file (SPEC 6.3)', () => {
+  const launcher = { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] };
+  const mapping = 'servers:\n  - record: postgres\n    command: /opt/corp/pg-mcp/bin/server\n    args: [--stdio]\n';
+
+  it('regression: the hook does not use a mapping file the user can write, since the agent runs as that user', async () => {
+    // These tests run as a user who can write the file they made; the hook must then leave the server unrecognised.
+    const world = makeWorld(null, { corpdb: launcher });
+    const file = path.join(world.root, 'servers.yaml');
+    writeFileSync(file, mapping);
+    const result = await hook(world, select('S1', 'corpdb'), ['--servers', file]);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain(`the server mapping file \`${file}\` was not used: you can write it or its folder, so an agent running as you could too`);
+    const viaEnv = await hook(world, select('S2', 'corpdb'), [], { RCLASS_SERVERS: file });
+    expect(viaEnv.reason).toContain(`\`${file}\` was not used: you can write it`);
+  });
+
+  it('does not use a mapping file named by a relative RCLASS_SERVERS, and answers ask for a relative --servers', async () => {
+    const world = makeWorld(null, { corpdb: launcher });
+    writeFileSync(path.join(world.project, 'servers.yaml'), mapping);
+    const viaEnv = await hook(world, select('S3', 'corpdb'), [], { RCLASS_SERVERS: 'servers.yaml' });
+    expect(viaEnv.decision).toBe('ask');
+    expect(viaEnv.reason).toContain('`servers.yaml` was not used: its path is relative');
+    const viaFlag = await hook(world, select('S4', 'corpdb'), ['--servers', 'servers.yaml']);
+    expect(viaFlag.decision).toBe('ask');
+    expect(viaFlag.reason).toContain('`--servers` needs an absolute path');
+  });
+
+  it('does not use a mapping file with problems, and a missing named file leaves servers unrecognised', async () => {
+    const world = makeWorld(null, { corpdb: launcher });
+    const broken = path.join(world.root, 'broken.yaml');
+    writeFileSync(broken, 'servers:\n  - record: postgres\n    command: relative\n');
+    expect((await hook(world, select('S5', 'corpdb'), ['--servers', broken])).reason).toContain('was not used: it has problems (1;');
+    const missing = path.join(world.root, 'missing.yaml');
+    const result = await hook(world, select('S6', 'corpdb'), ['--servers', missing]);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain(`no such server mapping file \`${missing}\``);
+  });
+});

@@ -22,7 +22,7 @@ import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hoo
 import { EXIT, type CliIO } from '../io.ts';
 
 /** The usage line of `hook`. */
-export const HOOK_USAGE = 'rclass hook [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE]';
+export const HOOK_USAGE = 'rclass hook [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE] [--servers FILE]';
 
 /** The help text of `hook`. */
 export const HOOK_HELP = `usage: ${HOOK_USAGE}
@@ -53,6 +53,9 @@ its audit log or Claude Code's settings files.
                          \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log               do not log decisions
   --registry FILE        classify against this registry document (absolute path)
+  --servers FILE         the server mapping file (absolute path; default \$RCLASS_SERVERS,
+                         else /etc/rclass/servers.yaml); used only when you cannot write it
+                         or its folder, since an agent running as you could (SPEC 6.3)
 
 Every decision about an MCP call or WebFetch is logged with its class, rule,
 the session's effective class, user, host, permission mode and a SHA-256 of
@@ -94,6 +97,7 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean } | 
         log: { type: 'string' },
         'no-log': { type: 'boolean', default: false },
         registry: { type: 'string' },
+        servers: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -110,7 +114,9 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean } | 
   if (values.log !== undefined && !path.isAbsolute(values.log)) return { error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' };
   if (values.registry !== undefined && !path.isAbsolute(values.registry)) return { error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' };
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
+  if (values.servers !== undefined && !path.isAbsolute(values.servers)) return { error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' };
   if (values.registry !== undefined) options.registry = values.registry;
+  if (values.servers !== undefined) options.servers = values.servers;
   return { options, help: values.help };
 }
 

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIdentityIndex, identifyConfig } from '../../config/identify.ts';
+import { identifyConfig } from '../../config/identify.ts';
 import { ConfigError } from '../../config/parse.ts';
 import { readConfigFile } from '../../config/read.ts';
 import { CLIENTS, type ClientKind } from '../../config/types.ts';
@@ -19,11 +19,12 @@ import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from 
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../export/thresholds.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
+import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher } from '../paths.ts';
 import { loadRegistry, packageVersion } from '../registry.ts';
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -47,13 +48,16 @@ formats:
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
   --registry FILE     use this registry document instead of the bundled one
+  --servers FILE      the server mapping file for CONFIG (default \$RCLASS_SERVERS, else
+                      /etc/rclass/servers.yaml when it exists; SPEC 6.3)
 
 claude-hook runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
 
 Exit codes: 0 ok, 2 usage error, 3 incomplete (CONFIG unreadable, an entry
-invalid for its client, or the registry unreadable).
+invalid for its client, the registry unreadable, or a server mapping file
+with problems).
 `;
 
 /**
@@ -74,6 +78,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       client: { type: 'string' },
       out: { type: 'string', short: 'o' },
       registry: { type: 'string' },
+      servers: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -119,12 +124,14 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       throw error;
     }
     for (const note of config.notes) complain(io, `note: ${note}`);
-    const { servers, disabled } = identifyConfig(config, buildIdentityIndex(document.servers));
+    const identities = await identityIndexFor(io, registry, values.servers);
+    if (identities.incomplete) exit = EXIT.incomplete;
+    const { servers, disabled } = identifyConfig(config, identities.index);
     for (const name of disabled) complain(io, `\`${name}\` is disabled in \`${configFile}\` and was left out`);
     selections = [];
     for (const server of servers) {
       if (server.recordId !== undefined) {
-        const subjects = [...new Set(server.entries.map((item) => (item.identification.status === 'recognised' ? item.identification.subject : '')))].join(', ');
+        const subjects = [...new Set(server.entries.map(({ identification: i }) => (i.status === 'recognised' ? `${i.subject}${i.mapping !== undefined ? `, by the server mapping at ${i.mapping}` : ''}` : '')))].join('; ');
         complain(io, `\`${server.name}\` runs record \`${server.recordId}\` (${subjects})`);
         selections.push({ name: server.name, recordId: server.recordId });
       } else {

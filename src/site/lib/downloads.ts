@@ -96,6 +96,7 @@ export function listDownloads(): Download[] {
     describe('registry', 'registry.json', registry, 'The whole registry as one JSON document', `format ${format} · spec ${specVersion}`),
     describe('schema', 'schema/registry.schema.json', fromRoot('schema/registry.schema.json'), 'JSON Schema of registry.json', `format ${format} · spec ${specVersion}`),
     describe('schema', 'schema/record.schema.json', fromRoot('schema/record.schema.json'), 'JSON Schema of one record', `spec ${specVersion}`),
+    describe('schema', 'schema/servers.schema.json', fromRoot('schema/servers.schema.json'), 'JSON Schema of a server mapping file (SPEC 6.3)', `spec ${specVersion}`),
   ];
   const vectors = fromRoot('conformance/vectors.json');
   if (existsSync(vectors)) {
