@@ -49,7 +49,9 @@ export interface Draft {
  * @param today the date, `YYYY-MM-DD`
  */
 export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string): Draft {
-  const usable = drift.filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name));
+  const usable = drift
+    .filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const added: ToolRecord[] = usable.map((tool) => ({
     name: tool.name,
     class: 'R4',

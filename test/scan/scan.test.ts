@@ -1,0 +1,362 @@
+/**
+ * `rclass scan` end to end, in-process: real reference servers started
+ * through npx, the fixture server for hostile and consent cases, and the
+ * registry built from `registry/`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countClasses } from '../../src/core/registry.ts';
+import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { tempDir } from '../cli/harness.ts';
+import { MEMORY_BIN, alive, eventually, fixtureEntry, registryFile, scan, scanEnv, writeConfig } from './support.ts';
+
+const MEMORY = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
+const THINKING = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-sequential-thinking'] };
+
+describe('rclass scan: a full scan of real servers', () => {
+  it('counts the memory server\'s live tools per class from its record, names R4, and totals them', async () => {
+    const { file: registry, document } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
+    const result = await scan([config, '--registry', registry]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe(`notes  Memory (MCP reference server) · 9 tools (Claude Desktop, ${config})`);
+    expect(lines[1]).toBe('  R0 3  R1 3  R2 2  R3 0  R4 1');
+    expect(lines[2]).toBe('  irreversible (R4): delete_entities');
+    expect(result.stdout).toContain('9 tools across 1 server. 1 irreversible (R4).');
+    expect(result.stdout).toContain('Under the default policy an agent may act alone on 6 (R0–R1); the other 3 need a human.');
+    // The same counts as the record itself: every live tool is listed there.
+    const record = document.servers.find((server) => server.id === 'memory')!;
+    expect(countClasses(record)).toEqual({ R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 });
+  });
+
+  it('reports JSON with stable fields: classes, each tool with its class and hint, and totals', async () => {
+    const { file: registry, document } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY, think: THINKING });
+    const result = await scan([config, '--registry', registry, '--json']);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json).toMatchObject({ mode: 'full', complete: true, fail_on: null, threshold_met: null });
+    expect(json.servers.map((s: { name: string }) => s.name)).toEqual(['notes', 'think']);
+    const notes = json.servers[0];
+    expect(notes).toMatchObject({ status: 'scanned', record: 'memory', identified_by: 'config', subject: 'npm @modelcontextprotocol/server-memory', tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, drift: [] });
+    const record = document.servers.find((server) => server.id === 'memory')!;
+    expect(notes.tools.map((t: { name: string; class: string }) => [t.name, t.class])).toEqual(record.tools.map((t) => [t.name, t.class]).sort());
+    expect(notes.tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R0', source: 'registry', in_record: true, hint_class: 'R0' });
+    expect(json.servers[1]).toMatchObject({ record: 'sequentialthinking', tool_count: 1, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 0 } });
+    expect(json.totals).toEqual({ servers: 2, tools: 10, classes: { R0: 4, R1: 3, R2: 2, R3: 0, R4: 1 }, act_alone: 7, need_human: 3, unknown_servers: 0 });
+  });
+
+  it('--fail-on exits 1 when a reachable tool is at the class, 0 when none is', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const both = writeConfig(dir, 'a.json', { notes: MEMORY }, 'mcpServers');
+    const r4 = await scan([both, '--client', 'cursor', '--registry', registry, '--fail-on', 'R4', '--json']);
+    expect(r4.code).toBe(1);
+    expect(JSON.parse(r4.stdout)).toMatchObject({ fail_on: 'R4', threshold_met: true, complete: true });
+    const thinking = writeConfig(dir, 'b.json', { think: THINKING });
+    const r1 = await scan([thinking, '--client', 'cursor', '--registry', registry, '--fail-on', 'R1']);
+    expect(r1.code).toBe(0);
+    expect(r1.stdout).toContain('--fail-on R1: not met.');
+  });
+});
+
+describe('rclass scan: drift and drafts', () => {
+  it('names a live tool the record does not list as R4 (regression: drift must never take a registry class)', async () => {
+    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record));
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
+    const result = await scan([config, '--registry', registry]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('  R0 2  R1 3  R2 2  R3 0  R4 2');
+    expect(result.stdout).toContain('  irreversible (R4): delete_entities, read_graph (not in the record)');
+    expect(result.stdout).toContain('  drift: the record does not list read_graph; counted as R4');
+    const json = JSON.parse((await scan([config, '--registry', registry, '--json'])).stdout);
+    expect(json.servers[0].drift).toEqual(['read_graph']);
+    expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R4', source: 'unknown', in_record: false, hint_class: 'R0' });
+  });
+
+  it('--write-drafts writes a record that passes the registry\'s schema and lint checks, and never overwrites it', async () => {
+    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record));
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
+    const drafts = path.join(tempDir(), 'drafts');
+    const result = await scan([config, '--registry', registry, '--write-drafts', drafts]);
+    expect(result.code).toBe(0);
+    const file = path.join(drafts, 'memory.yaml');
+    expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
+    const { records, problems } = await loadRegistryDir(drafts, 'drafts');
+    expect(problems).toEqual([]);
+    expect(records).toHaveLength(1);
+    const draft = records[0]!;
+    expect(draft.provenance.status).toBe('draft');
+    expect(draft.tools.map((tool) => tool.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
+    const added = draft.tools.find((tool) => tool.name === 'read_graph')!;
+    expect(added).toMatchObject({ class: 'R4', evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
+    expect(added.rationale).toMatch(/^Not yet classified: /);
+    expect(draft.tools.find((tool) => tool.name === 'delete_entities')!.class).toBe('R4');
+    expect(draft.tools.find((tool) => tool.name === 'add_observations')!.class).toBe('R1');
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('\n')[1]).toBe('# DRAFT from rclass scan: 2 tools added as R4 (not yet classified): open_nodes, read_graph.');
+
+    writeFileSync(file, 'mine\n');
+    const again = await scan([config, '--registry', registry, '--write-drafts', drafts]);
+    expect(again.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('mine\n');
+    expect(again.stdout).toContain('already exists');
+  });
+});
+
+describe('rclass scan: unrecognised servers and --assume', () => {
+  const raw = { command: process.execPath, args: [MEMORY_BIN] };
+
+  it('counts every tool of an unrecognised server as R4 and suggests --assume when its names match a record', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
+    const result = await scan([config, '--registry', registry, '--json']);
+    expect(result.code).toBe(0);
+    const server = JSON.parse(result.stdout).servers[0];
+    expect(server).toMatchObject({ status: 'scanned', record: null, tool_count: 9, classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 9 }, suggestions: [{ record: 'memory', matched: 9, of: 9 }] });
+    expect(server.unrecognised).toMatch(/is not a package launcher rclass recognises/);
+    const text = await scan([config, '--registry', registry]);
+    expect(text.stdout).toContain('rerun with --assume raw=memory');
+    expect(text.stdout).toContain('9 tools across 1 server. 9 irreversible (R4).');
+  });
+
+  it('--assume NAME=RECORD classifies a server it started against that record', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
+    const result = await scan([config, '--registry', registry, '--assume', 'raw=memory', '--json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ record: 'memory', identified_by: 'assume', subject: '--assume raw=memory', classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, suggestions: [] });
+  });
+
+  it('refuses --assume with --list, for an unknown record, and for a name not in the config (exit 2)', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
+    const list = await scan([config, '--registry', registry, '--list', '--assume', 'raw=memory']);
+    expect(list.code).toBe(2);
+    expect(list.stderr).toContain('`--assume` applies only to servers scan starts itself');
+    expect((await scan([config, '--registry', registry, '--assume', 'raw=nope'])).stderr).toContain('the registry has no record `nope`');
+    const other = await scan([config, '--registry', registry, '--assume', 'other=memory']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('no server `other`');
+  });
+
+  it('does not apply --assume to an entry recognised as another record', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { think: THINKING });
+    const result = await scan([config, '--registry', registry, '--assume', 'think=memory', '--json']);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers[0]).toMatchObject({ record: 'sequentialthinking', identified_by: 'config' });
+    expect(json.notes).toContain('`--assume think=memory` was not applied: the entry runs record `sequentialthinking`');
+  });
+});
+
+describe('rclass scan --list', () => {
+  it('starts nothing, reports record classes for recognised servers and R4 with unknown count for the rest', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const marker = path.join(dir, 'started');
+    const config = writeConfig(dir, 'claude_desktop_config.json', { notes: MEMORY, local: fixtureEntry(['--marker', marker]) });
+    const result = await scan([config, '--registry', registry, '--list', '--json']);
+    expect(result.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    const json = JSON.parse(result.stdout);
+    expect(json.mode).toBe('list');
+    expect(json.servers[0]).toMatchObject({ name: 'local', status: 'unlisted', record: null, tool_count: null, incomplete: false });
+    expect(json.servers[1]).toMatchObject({ name: 'notes', status: 'registry', record: 'memory', tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 } });
+    expect(json.totals).toMatchObject({ servers: 1, tools: 9, unknown_servers: 1 });
+    const text = await scan([config, '--registry', registry, '--list', '--fail-on', 'R3']);
+    expect(text.code).toBe(1);
+    expect(existsSync(marker)).toBe(false);
+    expect(text.stdout).toContain('tools a newer release added (drift) cannot be seen');
+    expect(text.stdout).toContain('local  unrecognised · tools unknown');
+  });
+
+  it('reports a remote entry from the registry by its URL, without connecting', async () => {
+    const { file: registry, document } = await registryFile();
+    const hosted = document.servers.find((server) => (server.server.urls ?? []).length > 0)!;
+    const config = writeConfig(tempDir(), 'mcp.json', { remote: { url: hosted.server.urls![0] }, elsewhere: { url: 'https://mcp.example.invalid/mcp' } });
+    const result = await scan([config, '--client', 'cursor', '--registry', registry, '--json']);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers.find((s: { name: string }) => s.name === 'remote')).toMatchObject({ status: 'registry', record: hosted.id, transport: 'http', tool_count: hosted.tools.length });
+    expect(json.servers.find((s: { name: string }) => s.name === 'elsewhere')).toMatchObject({ status: 'unlisted', record: null, tool_count: null });
+  });
+});
+
+describe('rclass scan: consent for repository configs', () => {
+  function project(): { dir: string; marker: string; config: string } {
+    const dir = tempDir();
+    const marker = path.join(dir, 'started');
+    const config = writeConfig(dir, '.mcp.json', { repo: fixtureEntry(['--marker', marker, '--tools', 'a,b']) });
+    return { dir, marker, config };
+  }
+
+  it('does not start a .mcp.json server without consent, and exits 3', async () => {
+    const { file: registry } = await registryFile();
+    const { marker, config } = project();
+    const result = await scan([config, '--registry', registry]);
+    expect(result.code).toBe(3);
+    expect(existsSync(marker)).toBe(false);
+    expect(result.stdout).toContain('repo  unrecognised · not started');
+    expect(result.stdout).toContain('rerun with `--yes`');
+  });
+
+  it('starts it with --yes', async () => {
+    const { file: registry } = await registryFile();
+    const { marker, config } = project();
+    const result = await scan([config, '--registry', registry, '--yes', '--json']);
+    expect(result.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ status: 'scanned', tool_count: 2, classes: { R4: 2 } });
+  });
+
+  it('finds the project\'s .mcp.json with no CONFIG and still asks for consent', async () => {
+    const { file: registry } = await registryFile();
+    const { dir, marker } = project();
+    const result = await scan(['--registry', registry, '--json'], { cwd: dir });
+    expect(result.code).toBe(3);
+    expect(existsSync(marker)).toBe(false);
+    const json = JSON.parse(result.stdout);
+    expect(json.configs).toEqual([{ file: '.mcp.json', client: 'claude-code', repository: true, notes: [] }]);
+    expect(json.servers[0]).toMatchObject({ name: 'repo', status: 'not-started' });
+  });
+
+  it('honours an approval in ~/.claude.json\'s project entry', async () => {
+    const { file: registry } = await registryFile();
+    const { dir, marker, config } = project();
+    const env = scanEnv();
+    writeFileSync(path.join(env.HOME!, '.claude.json'), JSON.stringify({ projects: { [dir]: { enabledMcpjsonServers: ['repo'] } } }));
+    const result = await scan([config, '--registry', registry], { env });
+    expect(result.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('does not take an approval shipped in the project\'s .claude/settings.local.json as consent (regression: a repository must not approve itself)', async () => {
+    const { file: registry } = await registryFile();
+    const { dir, marker, config } = project();
+    mkdirSync(path.join(dir, '.claude'));
+    writeFileSync(path.join(dir, '.claude', 'settings.local.json'), JSON.stringify({ enableAllProjectMcpServers: true, enabledMcpjsonServers: ['repo'] }));
+    const result = await scan([config, '--registry', registry, '--json']);
+    expect(result.code).toBe(3);
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.parse(result.stdout).notes[0]).toMatch(/were not taken as consent: a repository can ship that file/);
+  });
+
+  it('leaves out a server the user rejected in Claude Code, and the scan stays complete', async () => {
+    const { file: registry } = await registryFile();
+    const { dir, marker, config } = project();
+    const env = scanEnv();
+    writeFileSync(path.join(env.HOME!, '.claude.json'), JSON.stringify({ projects: { [dir]: { disabledMcpjsonServers: ['repo'] } } }));
+    const result = await scan([config, '--registry', registry, '--yes', '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers).toEqual([]);
+    expect(json.skipped).toEqual([{ name: 'repo', config, why: `it is rejected in Claude Code (disabledMcpjsonServers in \`~/.claude.json\`)` }]);
+  });
+});
+
+describe('rclass scan: hostile servers', () => {
+  it('kills a server that hangs after --timeout, with its whole process group', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const pidFile = path.join(dir, 'child.pid');
+    const config = writeConfig(dir, 'claude_desktop_config.json', { stuck: fixtureEntry(['--hang', pidFile]) });
+    const started = Date.now();
+    const result = await scan([config, '--registry', registry, '--timeout', '1.5', '--json']);
+    const elapsed = Date.now() - started;
+    expect(result.code).toBe(3);
+    expect(elapsed).toBeLessThan(10_000);
+    const server = JSON.parse(result.stdout).servers[0];
+    expect(server).toMatchObject({ status: 'failed', tool_count: null, incomplete: true, reason: 'it did not answer initialize within 1.5 s, so it was killed' });
+    const child = Number(readFileSync(pidFile, 'utf8'));
+    expect(child).toBeGreaterThan(0);
+    expect(await eventually(() => !alive(child))).toBe(true);
+  });
+
+  it('tolerates log lines on stdout and cuts off a server that writes a line over the limit', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const config = writeConfig(dir, 'claude_desktop_config.json', { chatty: fixtureEntry(['--garbage', '20', '--tools', 'x,y,z']), huge: fixtureEntry(['--huge']) });
+    const result = await scan([config, '--registry', registry, '--json']);
+    expect(result.code).toBe(3);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers[0]).toMatchObject({ name: 'chatty', status: 'scanned', tool_count: 3 });
+    expect(json.servers[1]).toMatchObject({ name: 'huge', status: 'failed', reason: 'it wrote a line longer than 4194304 bytes' });
+    expect(result.stdout.length).toBeLessThan(20_000);
+  });
+
+  it('reports a server that cannot be started without crashing, as R4 and incomplete', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { gone: { command: '/nonexistent/bin/server', args: ['--token', 'argument-secret-123'] } });
+    const result = await scan([config, '--registry', registry, '--fail-on', 'R4']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('gone  unrecognised · not scanned');
+    expect(result.stdout).toContain('`server` could not be started (ENOENT); it counts as R4');
+    expect(result.stdout).toContain('--fail-on R4: met.');
+    expect(result.stdout).not.toContain('argument-secret-123');
+  });
+});
+
+describe('rclass scan: environment and secrets', () => {
+  it('gives a server only the SDK defaults, proxy and certificate settings, and its own env (regression: no user secrets leak)', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const envFile = path.join(dir, 'env.json');
+    const config = writeConfig(dir, 'claude_desktop_config.json', { probe: fixtureEntry(['--env-names', envFile], { OWN_SETTING: 'x' }) });
+    const env = scanEnv({ AWS_SECRET_ACCESS_KEY: 'aws-secret', GITHUB_TOKEN: 'ghp_secret', HTTPS_PROXY: 'http://proxy:3128', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', USER: 'someone', SHELL: '() { evil; }' });
+    expect((await scan([config, '--registry', registry], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual(['HOME', 'HTTPS_PROXY', 'NODE_EXTRA_CA_CERTS', 'OWN_SETTING', 'PATH', 'USER']);
+    expect((await scan([config, '--registry', registry, '--inherit-env'], { env })).code).toBe(0);
+    expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual(expect.arrayContaining(['AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'OWN_SETTING', 'SHELL']));
+  });
+
+  it('never prints env values, arguments or server output, and redacts them with --show-server-errors', async () => {
+    const { file: registry } = await registryFile();
+    const secret = 'sekret-value-0123456789';
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
+      leaky: fixtureEntry(['--fail-with-env', 'MY_TOKEN', '--password', 'argument-secret-9876'], { MY_TOKEN: secret }),
+    });
+    for (const args of [[], ['--json']]) {
+      const result = await scan([config, '--registry', registry, ...args]);
+      expect(result.code).toBe(3);
+      const all = result.stdout + result.stderr;
+      expect(all).not.toContain(secret);
+      expect(all).not.toContain('argument-secret-9876');
+      expect(all).not.toContain('could not log in');
+    }
+    const shown = await scan([config, '--registry', registry, '--show-server-errors']);
+    expect(shown.stdout).toContain('    | fatal: could not log in with [redacted]');
+    expect(shown.stdout + shown.stderr).not.toContain(secret);
+  });
+});
+
+describe('rclass scan: usage', () => {
+  it('rejects a bad --timeout, a missing CONFIG and --write-drafts with --list (exit 2)', async () => {
+    expect((await scan(['--timeout', '0'])).code).toBe(2);
+    expect((await scan(['--timeout', 'soon'])).stderr).toContain('`--timeout` takes seconds');
+    const missing = await scan(['/nonexistent/mcp.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    expect((await scan(['--list', '--write-drafts', tempDir()])).code).toBe(2);
+  });
+
+  it('says where it looked when no configuration exists, and exits 0', async () => {
+    const { file: registry } = await registryFile();
+    const env = scanEnv();
+    const result = await scan(['--registry', registry], { env, cwd: tempDir() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('No MCP client configuration found. Looked for:');
+    expect(result.stdout).toContain(path.join(env.HOME!, '.codeium', 'windsurf', 'mcp_config.json'));
+  });
+
+  it('has help in the style of the other commands', async () => {
+    const result = await scan(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE]');
+    expect(result.stdout).toContain('3 wins over 1');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Helpers for `rclass scan` tests: configurations in temporary folders, the
+ * fixture server, the registry built from `registry/`, and process checks.
+ *
+ * Real servers run through `npx -y <package>` with the scan's working
+ * folder at the repository root, where npx finds the installed
+ * devDependency without the network.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
+import { buildDocument } from '../../src/core/registry.ts';
+import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { type CliResult, ROOT, runCli, tempDir, writeRegistry } from '../cli/harness.ts';
+
+/** The fixture server (see its header for options). */
+export const FIXTURE = path.join(ROOT, 'test', 'scan', 'fixtures', 'server.mjs');
+
+/** The memory reference server's entry point, for entries that start it without npx (unrecognised). */
+export const MEMORY_BIN = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+
+let records: Promise<ServerRecord[]> | undefined;
+
+/** Every valid record under `registry/`. */
+export function registryRecords(): Promise<ServerRecord[]> {
+  records ??= loadRegistryDir().then((loaded) => loaded.records);
+  return records;
+}
+
+/** A registry document file built from `registry/`, optionally with records changed. */
+export async function registryFile(change: (record: ServerRecord) => ServerRecord = (record) => record): Promise<{ file: string; document: RegistryDocument }> {
+  const document = buildDocument((await registryRecords()).map(change));
+  return { file: writeRegistry(document), document };
+}
+
+/** An entry that runs the fixture server with the node running the tests. */
+export function fixtureEntry(args: string[], env?: Record<string, string>): Record<string, unknown> {
+  return { command: process.execPath, args: [FIXTURE, ...args], ...(env !== undefined ? { env } : {}) };
+}
+
+/** Write a configuration file and return its path. */
+export function writeConfig(dir: string, name: string, servers: Record<string, unknown>, key = 'mcpServers'): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, `${JSON.stringify({ [key]: servers }, null, 2)}\n`);
+  return file;
+}
+
+/** The environment a scan runs with in tests: PATH for npx and a scratch HOME. */
+export function scanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir(), ...extra };
+}
+
+/** Run `rclass scan …` in-process with the repository root as working folder. */
+export function scan(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  return runCli(['scan', ...args], { env: options.env ?? scanEnv(), cwd: options.cwd ?? ROOT });
+}
+
+/**
+ * Whether a process is alive: a zombie (killed, not yet reaped by its new
+ * parent) counts as gone. Linux reads /proc; elsewhere signal 0.
+ */
+export function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return process.platform !== 'linux';
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Wait until `check` holds or `ms` pass. */
+export async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
