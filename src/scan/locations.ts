@@ -45,16 +45,26 @@ export interface ClientLocations {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function absolute(value: string | undefined): string | undefined {
-  return value !== undefined && value !== '' && path.isAbsolute(value) ? value : undefined;
+function pathsFor(platform: NodeJS.Platform): path.PlatformPath {
+  return platform === 'win32' ? path.win32 : path.posix;
+}
+
+function absolute(value: string | undefined, platform: NodeJS.Platform): string | undefined {
+  return value !== undefined && value !== '' && pathsFor(platform).isAbsolute(value) ? value : undefined;
+}
+
+/** The home folder on a platform: `HOME`, or `USERPROFILE` (as `homeFrom` reads them, with that platform's idea of an absolute path). */
+function homeOn(env: Env, platform: NodeJS.Platform): string | undefined {
+  return absolute(env.HOME, platform) ?? absolute(env.USERPROFILE, platform);
 }
 
 /** The folder where per-user application data lives: `~/Library/Application Support`, `%APPDATA%`, or `$XDG_CONFIG_HOME` / `~/.config`. */
 export function appDataDir(env: Env, platform: NodeJS.Platform): string | undefined {
-  const home = homeFrom(env);
-  if (platform === 'darwin') return home === undefined ? undefined : path.join(home, 'Library', 'Application Support');
-  if (platform === 'win32') return absolute(env.APPDATA) ?? (home === undefined ? undefined : path.join(home, 'AppData', 'Roaming'));
-  return absolute(env.XDG_CONFIG_HOME) ?? (home === undefined ? undefined : path.join(home, '.config'));
+  const p = pathsFor(platform);
+  const home = homeOn(env, platform);
+  if (platform === 'darwin') return home === undefined ? undefined : p.join(home, 'Library', 'Application Support');
+  if (platform === 'win32') return absolute(env.APPDATA, platform) ?? (home === undefined ? undefined : p.join(home, 'AppData', 'Roaming'));
+  return absolute(env.XDG_CONFIG_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.config'));
 }
 
 /**
@@ -64,8 +74,8 @@ export function appDataDir(env: Env, platform: NodeJS.Platform): string | undefi
  * @param platform which platform's paths to use
  */
 export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform = process.platform): ClientLocations {
-  const p = platform === 'win32' ? path.win32 : path.posix;
-  const home = homeFrom(env);
+  const p = pathsFor(platform);
+  const home = homeOn(env, platform);
   const appData = appDataDir(env, platform);
   const files: ConfigLocation[] = [];
   if (appData !== undefined) files.push({ client: 'claude-desktop', file: p.join(appData, 'Claude', 'claude_desktop_config.json'), repository: false });
@@ -76,7 +86,7 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   if (home !== undefined) files.push({ client: 'windsurf', file: p.join(home, '.codeium', 'windsurf', 'mcp_config.json'), repository: false });
 
   const managedMcp = managedMcpFile(platform);
-  const claudeDir = absolute(env.CLAUDE_CONFIG_DIR) ?? (home === undefined ? undefined : p.join(home, '.claude'));
+  const claudeDir = absolute(env.CLAUDE_CONFIG_DIR, platform) ?? (home === undefined ? undefined : p.join(home, '.claude'));
   const locations: ClientLocations = {
     files,
     managedMcp,

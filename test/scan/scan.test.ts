@@ -245,6 +245,30 @@ describe('rclass scan: consent for repository configs', () => {
     expect(JSON.parse(result.stdout).notes[0]).toMatch(/were not taken as consent: a repository can ship that file/);
   });
 
+  it('with no CONFIG reads ~/.claude.json\'s user scope and this project\'s local scope, which wins over .mcp.json and needs no consent', async () => {
+    const { file: registry } = await registryFile();
+    const { dir, marker } = project();
+    const env = scanEnv();
+    const local = path.join(dir, 'local-started');
+    const user = path.join(dir, 'user-started');
+    const elsewhere = path.join(dir, 'elsewhere-started');
+    writeFileSync(path.join(env.HOME!, '.claude.json'), JSON.stringify({
+      mcpServers: { mine: fixtureEntry(['--marker', user]) },
+      projects: {
+        [dir]: { mcpServers: { repo: fixtureEntry(['--marker', local, '--tools', 'one']) } },
+        '/some/other/project': { mcpServers: { other: fixtureEntry(['--marker', elsewhere]) } },
+      },
+    }));
+    const result = await scan(['--registry', registry, '--json'], { env, cwd: dir });
+    expect(result.code).toBe(0);
+    expect([existsSync(local), existsSync(user), existsSync(marker), existsSync(elsewhere)]).toEqual([true, true, false, false]);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers.map((s: { name: string; config: string; scope: string; tool_count: number }) => [s.name, s.config, s.scope, s.tool_count])).toEqual([
+      ['mine', '~/.claude.json', 'mcpServers', 1],
+      ['repo', '~/.claude.json', `projects[${JSON.stringify(dir)}].mcpServers`, 1],
+    ]);
+  });
+
   it('leaves out a server the user rejected in Claude Code, and the scan stays complete', async () => {
     const { file: registry } = await registryFile();
     const { dir, marker, config } = project();
