@@ -296,9 +296,9 @@ describe('rclass scan: hostile servers', () => {
     expect(elapsed).toBeLessThan(10_000);
     const server = JSON.parse(result.stdout).servers[0];
     expect(server).toMatchObject({ status: 'failed', tool_count: null, incomplete: true, reason: 'it did not answer initialize within 1.5 s, so it was killed' });
-    const child = Number(readFileSync(pidFile, 'utf8'));
+    const [serverPid, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];
     expect(child).toBeGreaterThan(0);
-    expect(await eventually(() => !alive(child))).toBe(true);
+    expect(await eventually(() => !alive(serverPid) && !alive(child))).toBe(true);
   });
 
   it('tolerates log lines on stdout and cuts off a server that writes a line over the limit', async () => {

@@ -1,0 +1,43 @@
+/**
+ * `rclass scan` as a child process, through `bin/rclass.mjs` from source:
+ * the exit code reaches the shell, and an interrupted scan kills the
+ * process groups of the servers it started.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../cli/harness.ts';
+import { alive, eventually, fixtureEntry, registryFile, writeConfig } from './support.ts';
+
+const BIN = path.join(ROOT, 'bin', 'rclass.mjs');
+
+function childEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: tempDir(), RCLASS_SOURCE: '1' };
+}
+
+describe('rclass scan as a child process', () => {
+  it('exits 1 from the shell when --fail-on is met', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { fx: fixtureEntry(['--tools', 'a']) });
+    const result = spawnSync(process.execPath, [BIN, 'scan', config, '--registry', registry, '--fail-on', 'R4'], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('1 tool across 1 server. 1 irreversible (R4).');
+  });
+
+  it('kills the servers\' process groups when interrupted with SIGINT (regression: detached servers outlived rclass)', async () => {
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const pidFile = path.join(dir, 'pids');
+    const config = writeConfig(dir, 'claude_desktop_config.json', { stuck: fixtureEntry(['--hang', pidFile]) });
+    const rclass = spawn(process.execPath, [BIN, 'scan', config, '--registry', registry, '--timeout', '120'], { cwd: ROOT, env: childEnv(), stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => rclass.once('exit', (_code, signal) => resolve(signal)));
+    expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' '), 20_000)).toBe(true);
+    const [server, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];
+    expect(alive(server) && alive(child)).toBe(true);
+    rclass.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(await eventually(() => !alive(server) && !alive(child))).toBe(true);
+  }, 40_000);
+});
