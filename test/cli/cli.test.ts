@@ -257,9 +257,9 @@ describe('rclass, other commands', () => {
 
   it('exits 2 with the usage when run without a command, or with an unknown one', async () => {
     expect((await runCli([])).code).toBe(2);
-    const unknown = await runCli(['scan']);
+    const unknown = await runCli(['inspect']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.split('\n')[0]).toBe('rclass: unknown command `scan`');
+    expect(unknown.stderr.split('\n')[0]).toBe('rclass: unknown command `inspect`');
   });
 
   it('reports an internal error on stderr with exit 3 rather than throwing', async () => {
