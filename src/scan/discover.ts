@@ -180,6 +180,7 @@ function targetsOf(client: ClientKind, members: readonly Member[], index: Identi
         target.identity.via = identification.via;
         target.identity.subject = identification.subject;
         target.identity.version = identification.version;
+        if (identification.mapping !== undefined) target.identity.mapping = identification.mapping;
       }
     } else {
       target.identity.unrecognised = server.unrecognised ?? 'it is not identified';

@@ -46,7 +46,7 @@ function toolNames(server: ServerResult, cls: ReversibilityClass): string {
 
 function serverBlock(server: ServerResult): string[] {
   const lines: string[] = [];
-  const who = server.record !== undefined ? `${server.recordName ?? server.record}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : ''}` : 'unrecognised';
+  const who = server.record !== undefined ? `${server.recordName ?? server.record}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : server.mapping !== undefined ? ` (by the server mapping at ${server.mapping})` : ''}` : 'unrecognised';
   const where = `${CLIENT_NAMES[server.client]}, ${server.config}`;
   switch (server.status) {
     case 'invalid':
@@ -143,6 +143,7 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
       record_name: server.recordName ?? null,
       record_status: server.recordStatus ?? null,
       identified_by: server.identifiedBy ?? null,
+      mapping: server.mapping ?? null,
       subject: server.subject ?? null,
       unrecognised: server.unrecognised ?? null,
       reason: server.reason ?? null,

@@ -67,7 +67,7 @@ interface Plan {
   notStarted?: string;
   /** The record to classify against, and how it was chosen. */
   recordId?: string;
-  identifiedBy?: 'config' | 'assume';
+  identifiedBy?: 'config' | 'mapping' | 'assume';
 }
 
 function baseResult(target: ScanTarget): ServerResult {
@@ -99,6 +99,7 @@ function withRecord(result: ServerResult, plan: Plan, registry: Registry): void 
     result.recordStatus = record.provenance.status;
   }
   if (plan.identifiedBy !== undefined) result.identifiedBy = plan.identifiedBy;
+  if (plan.identifiedBy === 'mapping' && plan.target.identity.mapping !== undefined) result.mapping = plan.target.identity.mapping;
   if (plan.identifiedBy === 'assume') result.subject = `--assume ${plan.target.name}=${plan.recordId}`;
   else if (plan.target.identity.subject !== undefined) result.subject = plan.target.identity.subject;
 }
@@ -225,7 +226,7 @@ async function plan(discovery: Discovery, options: ScanOptions, show: (file: str
     const item: Plan = { target };
     if (target.identity.recordId !== undefined) {
       item.recordId = target.identity.recordId;
-      item.identifiedBy = 'config';
+      item.identifiedBy = target.identity.mapping !== undefined ? 'mapping' : 'config';
     }
     const assumed = options.assume.get(target.name);
     if (assumed !== undefined) {

@@ -34,6 +34,8 @@ export interface TargetIdentity {
   subject?: string;
   /** The pinned release of the entry that runs (SPEC 6.4). */
   version?: ServerVersion;
+  /** Where the server mapping file vouched for it (`FILE:LINE:COL`), when it did (SPEC 6.3). */
+  mapping?: string;
   /** Why it is not recognised (SPEC 6.2), with no values from `env`, headers or arguments. */
   unrecognised?: string;
   /** An entry is invalid for its client: the scan is incomplete. */
@@ -117,8 +119,10 @@ export interface ServerResult {
   record?: string;
   recordName?: string;
   recordStatus?: RecordStatus;
-  /** `config` when SPEC 6.1 recognised the entry, `assume` when `--assume` said so. */
-  identifiedBy?: 'config' | 'assume';
+  /** `config` when SPEC 6.1 recognised the entry, `mapping` when the server mapping file did (SPEC 6.3), `assume` when `--assume` said so. */
+  identifiedBy?: 'config' | 'mapping' | 'assume';
+  /** The mapping's `FILE:LINE:COL`, when `identifiedBy` is `mapping`. */
+  mapping?: string;
   subject?: string;
   /** Why the server is not identified (SPEC 6.2). */
   unrecognised?: string;

@@ -380,7 +380,7 @@ describe('rclass scan: usage', () => {
   it('has help in the style of the other commands', async () => {
     const result = await scan(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE]');
+    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
     expect(result.stdout).toContain('3 wins over 1');
   });
 });

@@ -8,7 +8,6 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIdentityIndex } from '../../config/identify.ts';
 import { ConfigError } from '../../config/parse.ts';
 import { CLIENTS, type ClientKind } from '../../config/types.ts';
 import { parseClass } from '../../core/classes.ts';
@@ -20,10 +19,11 @@ import { formatReport, reportJson, thresholdMet } from '../../scan/report.ts';
 import { runScan } from '../../scan/scan.ts';
 import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/transport.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { identityIndexFor } from '../identity.ts';
 import { loadRegistry, packageVersion } from '../registry.ts';
 
 /** The usage line of `scan`. */
-export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE]';
+export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
 
 /** Default `--timeout`, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -71,6 +71,10 @@ reported from the registry when their URL identifies them.
                           header values and common token shapes redacted (best effort)
   --client CLIENT         read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --registry FILE         use this registry document instead of the bundled one
+  --servers FILE          the server mapping file (default \$RCLASS_SERVERS, else
+                          /etc/rclass/servers.yaml when it exists): your own launchers, mirrored
+                          images, internal packages and gateway URLs (SPEC 6.3); servers it
+                          recognises are marked with the mapping's FILE:LINE:COL
 
 Classes: each tool counts at its record's base class, the worst case over
 its arguments (SPEC 4). A tool the record does not list (drift) and every
@@ -142,6 +146,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       'show-server-errors': { type: 'boolean', default: false },
       client: { type: 'string' },
       registry: { type: 'string' },
+      servers: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -167,6 +172,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   }
   for (const record of assume.values()) if (registry.server(record) === undefined) throw new UsageError(`\`--assume\`: the registry has no record \`${record}\``);
 
+  const identities = await identityIndexFor(io, registry, values.servers);
   const locations = clientLocations(io.env, io.cwd);
   let discovery;
   try {
@@ -175,7 +181,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       ...(values.client !== undefined ? { client: values.client as ClientKind } : {}),
       env: io.env,
       cwd: io.cwd,
-      index: buildIdentityIndex(registry.document.servers),
+      index: identities.index,
       locations,
     });
   } catch (error) {
@@ -213,7 +219,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     show,
   );
   io.stdout.write(values.json ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
-  if (!report.complete) return EXIT.incomplete;
+  if (!report.complete || identities.incomplete) return EXIT.incomplete;
   if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;
   return EXIT.ok;
 }
