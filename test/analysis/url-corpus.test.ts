@@ -58,6 +58,12 @@ describe('url analysis outside the corpus', () => {
     expect(checkUrl(url, ['allowed.example'])).toEqual({ allowed: false, reason: `longer than ${URL_MAX_LENGTH} characters` });
   });
 
+  it('regression: an @ after ? or # with no / before it is refused with a reason that says so, not as userinfo', () => {
+    expect(checkUrl('https://docs.python.org#@evil.example', ['docs.python.org'])).toEqual({ allowed: false, reason: '`@` after `#` with no `/` before it, which some parsers read as userinfo' });
+    expect(checkUrl('https://docs.python.org?x=@evil.example', ['docs.python.org'])).toEqual({ allowed: false, reason: '`@` after `?` with no `/` before it, which some parsers read as userinfo' });
+    expect(checkUrl('https://evil.example@docs.python.org/', ['docs.python.org'])).toEqual({ allowed: false, reason: 'userinfo (@) in the authority' });
+  });
+
   it('reports the WHATWG host of an allowed URL', () => {
     expect(checkUrl('https://Docs.Allowed.Example:8443/x', ['allowed.example'])).toEqual({
       allowed: true,

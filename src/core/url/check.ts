@@ -60,7 +60,11 @@ function check(raw: unknown, allowlist: readonly string[]): UrlVerdict {
   const afterSlashes = rest.slice(2);
   const slash = afterSlashes.indexOf('/');
   const loose = slash < 0 ? afterSlashes : afterSlashes.slice(0, slash);
-  if (loose.includes('@')) return refuse('userinfo (@) in the authority');
+  if (loose.includes('@')) {
+    // Before the first `/`, an `@` after `?` or `#` is not userinfo to WHATWG, but some parsers read it so.
+    const marker = /[?#]/.exec(loose);
+    return refuse(marker !== null && loose.indexOf('@') > marker.index ? `\`@\` after \`${marker[0]}\` with no \`/\` before it, which some parsers read as userinfo` : 'userinfo (@) in the authority');
+  }
   const end = afterSlashes.search(/[/?#]/);
   const authority = end < 0 ? afterSlashes : afterSlashes.slice(0, end);
   if (authority.includes('%')) return refuse('percent-encoding in the authority');
