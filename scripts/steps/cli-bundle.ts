@@ -2,8 +2,13 @@
  * Build step: bundle the `rclass` CLI (`src/cli/main.ts`) into one ES module,
  * `build/cli/rclass.mjs`, which `bin/rclass.mjs` imports.
  *
- * - ESM for Node 20, with a `createRequire` banner so bundled CommonJS
- *   dependencies (ajv, semver) can `require` Node built-ins.
+ * - ESM for Node 20, with a banner that gives bundled CommonJS dependencies
+ *   the module-scope names an ES module lacks: `require` (from
+ *   `createRequire`, for Node built-ins: ajv, semver), and `__filename` and
+ *   `__dirname` (from `import.meta.url`: write-file-atomic names its temporary
+ *   files with a hash of `__filename`). They name the bundle, not the
+ *   dependency's own file, which is what esbuild's CommonJS output would give
+ *   too. `BANNER_GLOBALS` lists them; a test checks the bundle uses no other.
  * - ES module builds of dependencies are preferred over `main` (jsonc-parser's
  *   `main` is a UMD build that requires its own files at run time).
  * - The WebAssembly packages stay external (`@cedar-policy/cedar-wasm`,
@@ -24,6 +29,17 @@ const ENTRY = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 /** Packages left out of the bundle and imported from node_modules at run time. */
 export const EXTERNAL_PACKAGES = ['@cedar-policy/cedar-wasm', 'libpg-query'];
 
+/** The CommonJS module-scope names the banner defines for bundled dependencies. */
+export const BANNER_GLOBALS = ['require', '__filename', '__dirname'];
+
+const BANNER = [
+  "import { createRequire as __rclassCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __rclassFileURLToPath } from 'node:url';",
+  'const require = __rclassCreateRequire(import.meta.url);',
+  'const __filename = __rclassFileURLToPath(import.meta.url);',
+  "const __dirname = __rclassFileURLToPath(new URL('.', import.meta.url));",
+].join('\n');
+
 /**
  * Bundle the CLI.
  * @param outfile where to write it; the bundle must sit two levels below a package root (`<root>/build/cli/`)
@@ -41,7 +57,7 @@ export async function bundleCli(outfile: string = CLI_BUNDLE): Promise<string> {
     // Prefer ES module builds: jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow.
     mainFields: ['module', 'main'],
     external: EXTERNAL_PACKAGES,
-    banner: { js: "import { createRequire as __rclassCreateRequire } from 'node:module';\nconst require = __rclassCreateRequire(import.meta.url);" },
+    banner: { js: BANNER },
     legalComments: 'none',
     logLevel: 'warning',
     sourcemap: false,

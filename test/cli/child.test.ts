@@ -7,10 +7,12 @@
  */
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli } from '../../scripts/steps/cli-bundle.ts';
+import ts from 'typescript';
+import { BANNER_GLOBALS, bundleCli } from '../../scripts/steps/cli-bundle.ts';
+import { schemaValidators } from '../../scripts/lib/schemas.ts';
 import { registryDocument } from '../export/registry.ts';
 import { ROOT, tempDir } from './harness.ts';
 
@@ -29,9 +31,9 @@ beforeAll(async () => {
   await bundleCli(path.join(installed, 'build', 'cli', 'rclass.mjs'));
 }, 60_000);
 
-function rclass(root: string, args: string[], env: Record<string, string> = {}, input?: string) {
+function rclass(root: string, args: string[], env: Record<string, string> = {}, input?: string, cwd = ROOT) {
   const result = spawnSync(process.execPath, [path.join(root, 'bin', 'rclass.mjs'), ...args], {
-    cwd: ROOT,
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     encoding: 'utf8',
     input,
@@ -40,13 +42,50 @@ function rclass(root: string, args: string[], env: Record<string, string> = {}, 
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * The names the bundle uses without declaring them, found by type checking it
+ * as plain JavaScript against the ECMAScript library alone (no Node or DOM
+ * types), so every host global shows up as "cannot find name".
+ */
+function freeNames(file: string): Set<string> {
+  const program = ts.createProgram([file], {
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+    noResolve: true,
+    types: [],
+    lib: ['lib.es2023.d.ts'],
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+  });
+  const names = new Set<string>();
+  for (const diagnostic of program.getSemanticDiagnostics(program.getSourceFile(file))) {
+    const name = /name '([^']+)'/.exec(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))?.[1];
+    if (name !== undefined) names.add(name);
+  }
+  return names;
+}
+
+describe('the CLI bundle', () => {
+  // An ES module has none of CommonJS's module-scope names; a bundled CommonJS dependency that uses one
+  // fails only when that code path runs (write-file-atomic's `__filename`, on `--out`).
+  it('uses no CommonJS module-scope name that its banner does not define', () => {
+    const bundle = path.join(installed, 'build', 'cli', 'rclass.mjs');
+    const free = freeNames(bundle);
+    expect(free.has('process')).toBe(true); // the scan sees host globals at all
+    expect([...free].filter((name) => ['require', 'module', 'exports', '__filename', '__dirname'].includes(name))).toEqual([]);
+    const head = readFileSync(bundle, 'utf8').split('\n').slice(0, 8).join('\n');
+    for (const name of BANNER_GLOBALS) expect(head).toMatch(new RegExp(`^const ${name} = `, 'm'));
+  }, 60_000);
+});
+
 const modes: Array<[string, () => string, Record<string, string>]> = [
   ['installed, from the bundle', () => installed, {}],
   ['in the repository, from source', () => ROOT, { RCLASS_SOURCE: '1' }],
 ];
 
 for (const [mode, root, env] of modes) {
-  const run = (args: string[], extra: Record<string, string> = {}, input?: string) => rclass(root(), args, { ...env, ...extra }, input);
+  const run = (args: string[], extra: Record<string, string> = {}, input?: string, cwd?: string) => rclass(root(), args, { ...env, ...extra }, input, cwd);
   describe(`bin/rclass.mjs ${mode}`, () => {
     it('prints R4 with the rationale for DROP TABLE through sqlite write_query', () => {
       const result = run(['lookup', 'sqlite', 'write_query', '--args', '{"query": "DROP TABLE users"}']);
@@ -87,6 +126,35 @@ for (const [mode, root, env] of modes) {
       const result = run(['export']);
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout).format_version).toBe(1);
+    });
+
+    // The README's own command. The bundle once failed here with `__filename is not defined`:
+    // write-file-atomic is CommonJS and the ES module bundle did not define it.
+    it('writes the registry with `export --out registry.json`, valid against schema/registry.schema.json', () => {
+      const dir = tempDir();
+      const result = run(['export', '--out', 'registry.json'], {}, undefined, dir);
+      expect(result).toEqual({ code: 0, stdout: '', stderr: 'rclass: wrote `registry.json`\n' });
+      const document = JSON.parse(readFileSync(path.join(dir, 'registry.json'), 'utf8'));
+      const validate = schemaValidators().registry;
+      expect(validate(document), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+      expect(document.servers.length).toBe(document.totals.servers);
+      expect(document.servers.some((record: { id: string }) => record.id === 'sqlite')).toBe(true);
+      expect(readdirSync(dir)).toEqual(['registry.json']);
+    });
+
+    it('writes Cedar that validates against schema/mcp.cedarschema with `policy --format cedar --out FILE`', () => {
+      const dir = tempDir();
+      const file = path.join(dir, 'p.cedar');
+      const result = run(['policy', '--format', 'cedar', '--deny-from', 'R4', '--out', file]);
+      expect(result).toEqual({ code: 0, stdout: '', stderr: `rclass: wrote \`${file}\`\n` });
+      const text = readFileSync(file, 'utf8');
+      expect(text).toBe(run(['policy', '--format', 'cedar', '--deny-from', 'R4']).stdout);
+      const parts = cedar.policySetTextToParts(text);
+      if (parts.type !== 'success') throw new Error(JSON.stringify(parts.errors));
+      const policies = Object.fromEntries(parts.policies.map((policy, i) => [`p${i}`, policy]));
+      const validation = cedar.validate({ schema: SCHEMA, policies: { staticPolicies: policies }, validationSettings: { mode: 'strict' } });
+      expect(validation).toMatchObject({ type: 'success', validationErrors: [] });
+      expect(parts.policies.some((policy) => policy.includes('forbid'))).toBe(true);
     });
   });
 }
