@@ -14,6 +14,9 @@
  * - The WebAssembly packages stay external (`@cedar-policy/cedar-wasm`,
  *   `libpg-query`): they read their `.wasm` files next to their own code,
  *   so they are loaded from the package's `node_modules` at run time.
+ *   Nothing in `src/` imports `@cedar-policy/cedar-wasm` today (only tests
+ *   do, so it is a devDependency); an import added to `src/` must move it
+ *   back to `dependencies`, or the installed CLI cannot find it.
  * - The bundle sits two levels below the package root, like
  *   `src/cli/paths.ts`, so it finds `build/registry.json`, `schema/` and
  *   `package.json` the same way.
