@@ -2,7 +2,8 @@
  * `rclass audit report`: every R3/R4 decision and everything that asked or
  * blocked, one line each, with what happened next.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportLines } from '../../src/audit/report.ts';
 import { runCli, tempDir } from '../cli/harness.ts';
@@ -76,5 +77,22 @@ describe('rclass audit report', () => {
     const dir = tempDir();
     writeFileSync(`${dir}/x`, '');
     expect((await report(`${dir}/missing.jsonl`)).code).toBe(3);
+  });
+
+  it('exits 3 for a --log FILE that does not exist, naming it', async () => {
+    const file = path.join(tempDir(), 'typo.jsonl');
+    expect(await report(file)).toEqual({ code: 3, stdout: '', stderr: `rclass: no audit log at \`${file}\`\n` });
+  });
+
+  it('tells a first-time user no decisions are logged yet and exits 0 when the default log does not exist', async () => {
+    const home = tempDir();
+    const file = path.join(home, '.local', 'state', 'rclass', 'audit.jsonl');
+    const result = await runCli(['audit', 'report'], { env: { HOME: home } });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `rclass: no decisions logged yet at \`${file}\`: \`rclass hook\` creates the log at its first decision (if your hook runs with \`--log FILE\`, pass the same \`--log FILE\` here)\n`,
+    });
+    expect(existsSync(file)).toBe(false);
   });
 });

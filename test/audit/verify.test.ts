@@ -1,9 +1,10 @@
 /**
  * `rclass audit verify` (SPEC 10.3): a changed, removed, inserted or
  * reordered line fails, naming the first bad line (exit 1); an intact log
- * passes (exit 0); a missing log is exit 3.
+ * passes (exit 0); no log yet at the default location is exit 0 with a
+ * note; a missing `--log FILE` is exit 3.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendAudit, type AuditRecord } from '../../src/audit/log.ts';
@@ -77,13 +78,36 @@ describe('rclass audit verify', () => {
     expect(await verifyAuditFile(file)).toMatchObject({ ok: false, bad: { line: 6 } });
   });
 
-  it('exits 3 for a missing log and 2 for a usage error', async () => {
-    const missing = await verify(path.join(tempDir(), 'nope.jsonl'));
-    expect(missing.code).toBe(3);
-    expect(missing.stderr).toContain('no audit log at');
+  it('exits 3 for a missing --log FILE and 2 for a usage error', async () => {
+    const file = path.join(tempDir(), 'nope.jsonl');
+    const missing = await verify(file);
+    expect(missing).toEqual({ code: 3, stdout: '', stderr: `rclass: no audit log at \`${file}\`\n` });
     expect((await runCli(['audit'], { env: { HOME: tempDir() } })).code).toBe(2);
     expect((await runCli(['audit', 'check'], { env: { HOME: tempDir() } })).code).toBe(2);
     expect((await runCli(['audit', 'verify', '--since', '2026-01-01'], { env: { HOME: tempDir() } })).code).toBe(2);
+  });
+
+  it('says there is nothing to verify and exits 0 when the default log does not exist yet (first run)', async () => {
+    const home = tempDir();
+    const file = path.join(home, '.local', 'state', 'rclass', 'audit.jsonl');
+    const result = await runCli(['audit', 'verify'], { env: { HOME: home } });
+    expect(result).toEqual({
+      code: 0,
+      stdout: `nothing to verify: no decisions logged yet at \`${file}\`: \`rclass hook\` creates the log at its first decision (if your hook runs with \`--log FILE\`, pass the same \`--log FILE\` here)\n`,
+      stderr: '',
+    });
+    const xdg = tempDir();
+    const underXdg = await runCli(['audit', 'verify'], { env: { HOME: home, XDG_STATE_HOME: xdg } });
+    expect(underXdg.code).toBe(0);
+    expect(underXdg.stdout).toContain(`no decisions logged yet at \`${path.join(xdg, 'rclass', 'audit.jsonl')}\``);
+  });
+
+  it('still exits 3 when the default log exists but cannot be read (a folder in its place)', async () => {
+    const home = tempDir();
+    const file = path.join(home, '.local', 'state', 'rclass', 'audit.jsonl');
+    mkdirSync(file, { recursive: true });
+    const result = await runCli(['audit', 'verify'], { env: { HOME: home } });
+    expect(result).toEqual({ code: 3, stdout: '', stderr: `rclass: cannot read the audit log \`${file}\`: EISDIR\n` });
   });
 
   it('reads the default log under XDG_STATE_HOME, then HOME', async () => {

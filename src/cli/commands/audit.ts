@@ -8,7 +8,11 @@
  *   blocked, one line each, with what happened next. It verifies the chain
  *   too, and exits 1 (after printing) when it does not hold.
  *
- * Exit 3 when the log cannot be read; 2 for a usage error.
+ * No log at the default location is the normal state before the hook's
+ * first decision: both say so and exit 0 (there is nothing to report or
+ * verify). A log named with `--log` that does not exist exits 3, since a
+ * mistyped path must not pass as a clean log. Exit 3 when the log cannot be
+ * read; 2 for a usage error.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,11 +39,17 @@ Read the audit log that \`rclass hook\` writes (SPEC 10).
   --since DATE    report: only decisions from DATE on (YYYY-MM-DD, local midnight,
                   or an RFC 3339 time such as 2026-10-25T13:00:00+01:00)
 
+With no log at the default location yet (the hook has not decided anything,
+or it logs elsewhere with its own --log), both say so and exit 0: there is
+nothing to report or verify. A file named with --log must exist: a missing
+one exits 3, so a mistyped path never passes as a clean log.
+
 A chain that verifies shows the file is consistent, not that it is complete
 or authentic: anyone who can write the file can rewrite the whole chain.
 Ship the log to storage the agent cannot write if it has to hold up.
 
-Exit codes: 0 ok, 1 the chain does not verify, 2 usage error, 3 the log cannot be read.
+Exit codes: 0 ok (or no log yet at the default location), 1 the chain does not
+verify, 2 usage error, 3 the log cannot be read (or a --log FILE does not exist).
 `;
 
 /**
@@ -63,6 +73,18 @@ function unreadable(io: CliIO, shown: string, error: unknown): number {
   const code = (error as NodeJS.ErrnoException).code;
   complain(io, code === 'ENOENT' ? `no audit log at \`${shown}\`` : `cannot read the audit log \`${shown}\`: ${code ?? (error instanceof Error ? error.message : String(error))}`);
   return EXIT.incomplete;
+}
+
+/**
+ * The default log does not exist: `rclass hook` has logged nothing yet (or
+ * logs to its own `--log FILE`). Not an error: say so, `verify` on stdout like
+ * its `ok:` line, `report` on stderr like its other notes, and exit 0.
+ */
+function noLogYet(io: CliIO, action: 'verify' | 'report', shown: string): number {
+  const where = `no decisions logged yet at \`${shown}\`: \`rclass hook\` creates the log at its first decision (if your hook runs with \`--log FILE\`, pass the same \`--log FILE\` here)`;
+  if (action === 'verify') io.stdout.write(`nothing to verify: ${where}\n`);
+  else complain(io, where);
+  return EXIT.ok;
 }
 
 /**
@@ -107,6 +129,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     verdict = await verifyAuditFile(file);
   } catch (error) {
+    if (values.log === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return noLogYet(io, action, shown);
     return unreadable(io, shown, error);
   }
   const broken = verdict.ok ? undefined : `\`${shown}\` line ${verdict.bad!.line}: ${verdict.bad!.reason}`;
