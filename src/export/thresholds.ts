@@ -65,10 +65,16 @@ export function parseThresholds(allowUpTo: string | undefined, denyFrom: string 
 /**
  * Thresholds for a gateway that denies whatever no policy permits (Docker,
  * ToolHive, agentgateway): saying nothing would block R0 and R1 tools, so
- * `allowUpTo` defaults to R1, the default policy (SPEC 3, 8.3, 8.4).
+ * `allowUpTo` defaults to R1, the default policy (SPEC 3, 8.3, 8.4), or to
+ * the class just below `denyFrom` when that is lower, so the defaults obey
+ * the same rule as explicit values (`--deny-from` above `--allow-up-to`).
+ * With `--deny-from R0` nothing is allowed and `allowUpTo` stays undefined:
+ * every tool is denied.
  */
 export function gatewayThresholds(thresholds: Thresholds): Thresholds {
-  return { ...thresholds, allowUpTo: thresholds.allowUpTo ?? MAX_ALLOW_UP_TO };
+  if (thresholds.allowUpTo !== undefined) return thresholds;
+  const top = Math.min(classRank(MAX_ALLOW_UP_TO), thresholds.denyFrom === undefined ? CLASSES.length : classRank(thresholds.denyFrom) - 1);
+  return top < 0 ? { ...thresholds } : { ...thresholds, allowUpTo: CLASSES[top]! };
 }
 
 /** The lowest class any argument rule of the tool can give, or its base class when it has no rules (SPEC 4.2). */
@@ -105,15 +111,31 @@ export function decideUnrecognised(thresholds: Thresholds): Decision {
   return decide('R4', 'R4', thresholds);
 }
 
-/** A short description of the thresholds for headers, e.g. `allow up to R1; approval from R2; deny from R4`. */
+/** `R0`, or `R0–R1` for a run of classes. */
+function classRange(from: number, to: number): string {
+  return from === to ? CLASSES[from]! : `${CLASSES[from]}–${CLASSES[to]}`;
+}
+
+/**
+ * A short description of what the thresholds do, for headers, e.g.
+ * `allow up to R1; approval from R2; deny from R4`. It describes the sides
+ * {@link decide} actually gives: a `denyFrom` at or below the approval side
+ * leaves no approval range (only argument-dependent tools, which the deny
+ * part names), and `deny from R0` says that every tool is denied.
+ * Pass the thresholds after any format default ({@link gatewayThresholds}).
+ */
 export function describeThresholds(thresholds: Thresholds): string {
+  const deny = thresholds.denyFrom === undefined ? CLASSES.length : classRank(thresholds.denyFrom);
+  if (deny === 0) return 'deny from R0: every tool is denied, nothing is allowed or sent for approval';
   const parts: string[] = [];
-  parts.push(thresholds.allowUpTo === undefined ? 'no allow list (your own rules decide R0–R1)' : `allow up to ${thresholds.allowUpTo}`);
-  const approvalFrom = thresholds.allowUpTo === undefined ? APPROVAL_FROM : CLASSES[classRank(thresholds.allowUpTo) + 1]!;
-  if (thresholds.denyFrom === undefined || classRank(thresholds.denyFrom) > classRank(approvalFrom)) {
-    parts.push(`approval from ${approvalFrom}`);
+  if (thresholds.allowUpTo !== undefined) parts.push(`allow up to ${thresholds.allowUpTo}`);
+  else {
+    const own = Math.min(classRank(APPROVAL_FROM), deny) - 1;
+    parts.push(`no allow list (your own rules decide ${classRange(0, own)})`);
   }
-  parts.push(thresholds.denyFrom === undefined ? 'no deny' : `deny from ${thresholds.denyFrom}`);
+  const approvalFrom = thresholds.allowUpTo === undefined ? classRank(APPROVAL_FROM) : classRank(thresholds.allowUpTo) + 1;
+  if (approvalFrom < deny) parts.push(`approval from ${CLASSES[approvalFrom]}`);
+  parts.push(thresholds.denyFrom === undefined ? 'no deny' : `deny from ${thresholds.denyFrom} (tools an argument rule can bring below ${thresholds.denyFrom} need approval instead)`);
   return parts.join('; ');
 }
 

@@ -154,6 +154,21 @@ describe('rclass export', () => {
 });
 
 describe('rclass policy', () => {
+  it('takes --deny-from R0 alone for cel and says every tool is denied, not "allow up to R1; deny from R0"', async () => {
+    const result = await runCli(['policy', '--format', 'cel', '--deny-from', 'R0']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\n# Thresholds: deny from R0: every tool is denied, nothing is allowed or sent for approval.\n');
+    expect(result.stdout).not.toContain('allow up to');
+    expect(result.stdout.split('\n').filter((line) => !line.startsWith('#'))).toEqual(['mcpAuthorization:', '  rules:', '    - allow: "false"', '']);
+  });
+
+  it('lowers the default allow level below --deny-from R1 (allow up to R0), and still refuses --allow-up-to R1 with it', async () => {
+    const result = await runCli(['policy', '--format', 'cedar', '--deny-from', 'R1']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\n// Thresholds: allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead).\n');
+    expect(await runCli(['policy', '--format', 'cedar', '--deny-from', 'R1', '--allow-up-to', 'R1'])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('`--deny-from R1` must be above `--allow-up-to R1`') });
+  });
+
   it('prints Cedar for the whole registry that the engine parses', async () => {
     const result = await runCli(['policy', '--format', 'cedar']);
     expect(result.code).toBe(0);

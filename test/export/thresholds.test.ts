@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../../src/core/registry.ts';
-import { policyFiles } from '../../src/export/index.ts';
-import { decide, describeThresholds, parseThresholds } from '../../src/export/thresholds.ts';
+import { POLICY_FORMATS, planPolicy, policyFiles, renderPolicy } from '../../src/export/index.ts';
+import { decide, describeThresholds, gatewayThresholds, parseThresholds } from '../../src/export/thresholds.ts';
 import { syntheticRecord } from './registry.ts';
 
 describe('parseThresholds', () => {
@@ -44,7 +44,96 @@ describe('decide', () => {
 
   it('describes thresholds for headers', () => {
     expect(describeThresholds({ allowUpTo: 'R1' })).toBe('allow up to R1; approval from R2; no deny');
-    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R4' })).toBe('allow up to R0; approval from R1; deny from R4');
+    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R4' })).toBe('allow up to R0; approval from R1; deny from R4 (tools an argument rule can bring below R4 need approval instead)');
+    expect(describeThresholds({})).toBe('no allow list (your own rules decide R0–R1); approval from R2; no deny');
+  });
+
+  it('describes --deny-from at or below the approval side without an approval range or a contradictory allow level', () => {
+    expect(describeThresholds({ denyFrom: 'R0' })).toBe('deny from R0: every tool is denied, nothing is allowed or sent for approval');
+    expect(describeThresholds({ denyFrom: 'R1' })).toBe('no allow list (your own rules decide R0); deny from R1 (tools an argument rule can bring below R1 need approval instead)');
+    expect(describeThresholds({ denyFrom: 'R2' })).toBe('no allow list (your own rules decide R0–R1); deny from R2 (tools an argument rule can bring below R2 need approval instead)');
+    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R1' })).toBe('allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead)');
+  });
+});
+
+describe('gatewayThresholds', () => {
+  // `--deny-from R1 --allow-up-to R1` is refused, so the default must not produce that pair either.
+  it('defaults the allow level to R1, or to the class below --deny-from when that is lower, never at or above it', () => {
+    expect(gatewayThresholds({})).toEqual({ allowUpTo: 'R1' });
+    expect(gatewayThresholds({ denyFrom: 'R4' })).toEqual({ allowUpTo: 'R1', denyFrom: 'R4' });
+    expect(gatewayThresholds({ denyFrom: 'R2' })).toEqual({ allowUpTo: 'R1', denyFrom: 'R2' });
+    expect(gatewayThresholds({ denyFrom: 'R1' })).toEqual({ allowUpTo: 'R0', denyFrom: 'R1' });
+    expect(gatewayThresholds({ denyFrom: 'R0' })).toEqual({ denyFrom: 'R0' });
+    expect(gatewayThresholds({ allowUpTo: 'R0' })).toEqual({ allowUpTo: 'R0' });
+  });
+});
+
+describe('every format under --deny-from R0 and R1', () => {
+  const doc = buildDocument([
+    syntheticRecord('db', [
+      { name: 'list', class: 'R0' },
+      { name: 'save', class: 'R1' },
+      { name: 'charge', class: 'R2' },
+      { name: 'drop', class: 'R4' },
+      { name: 'query', class: 'R4', lowest: 'R0' },
+    ]),
+  ]);
+  const render = (format: (typeof POLICY_FORMATS)[number], denyFrom: 'R0' | 'R1') =>
+    renderPolicy(format, planPolicy(doc, { generator: 'rclass 0.1.0', thresholds: { denyFrom } }), ['/usr/bin/node', '/opt/rclass/bin/rclass.mjs']);
+  const headerLine = (text: string, marker: string) => text.split('\n').find((line) => line.startsWith(`${marker} Thresholds:`));
+
+  it('has a case for every format', () => {
+    expect([...POLICY_FORMATS].sort()).toEqual(['cedar', 'cedar-toolhive', 'cel', 'claude-hook', 'claude-settings', 'cursor-cli']);
+  });
+
+  it('cedar: R0 forbids every tool and says so; R1 permits only R0 and says allow up to R0', () => {
+    const r0 = render('cedar', 'R0');
+    expect(headerLine(r0, '//')).toBe('// Thresholds: deny from R0: every tool is denied, nothing is allowed or sent for approval.');
+    expect(r0.match(/^forbid /gm)).toHaveLength(5);
+    expect(r0).not.toMatch(/^permit /m);
+    const r1 = render('cedar', 'R1');
+    expect(headerLine(r1, '//')).toBe('// Thresholds: allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead).');
+    expect(r1).toContain('@id("rclass/db/list")\npermit');
+    expect(r1).toContain('@id("rclass/db/save")\nforbid');
+    expect(r1).toContain('@id("rclass/db/charge")\nforbid');
+    expect(r1).toMatch(/@id\("rclass\/db\/query"\)\n@requireApproval/);
+  });
+
+  it('cel: R0 allows nothing and says so; R1 allows only R0 tools and says allow up to R0', () => {
+    const r0 = render('cel', 'R0');
+    expect(headerLine(r0, '#')).toBe('# Thresholds: deny from R0: every tool is denied, nothing is allowed or sent for approval.');
+    expect(r0.split('\n').filter((line) => !line.startsWith('#'))).toEqual(['mcpAuthorization:', '  rules:', '    - allow: "false"', '']);
+    const r1 = render('cel', 'R1');
+    expect(headerLine(r1, '#')).toBe('# Thresholds: allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead); agentgateway has no approval step, so nothing above R0 is allowed.');
+    expect(r1).toContain('- allow: mcp.tool.target == "db" && mcp.tool.name in ["list"]\n');
+    expect(r1.match(/- allow:/g)).toHaveLength(1);
+  });
+
+  it('cedar-toolhive (JSON, no header): R0 forbids every tool; R1 permits only the R0 tool', () => {
+    const r0 = JSON.parse(render('cedar-toolhive', 'R0')).cedar.policies as string[];
+    expect(r0.filter((text) => text.startsWith('forbid'))).toHaveLength(5);
+    expect(r0.filter((text) => text.startsWith('permit'))).toEqual(['permit (principal, action == Action::"call_tool", resource) when { false };']);
+    const r1 = JSON.parse(render('cedar-toolhive', 'R1')).cedar.policies as string[];
+    expect(r1.filter((text) => text.startsWith('permit'))).toEqual(['permit (principal, action == Action::"call_tool", resource == Tool::"list");']);
+    expect(r1.filter((text) => text.startsWith('forbid'))).toHaveLength(3);
+  });
+
+  it('claude-settings (JSON, no header): R0 denies every tool; R1 leaves R0 to your rules', () => {
+    expect(JSON.parse(render('claude-settings', 'R0')).permissions).toEqual({ allow: [], ask: [], deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__list', 'mcp__db__query', 'mcp__db__save'] });
+    expect(JSON.parse(render('claude-settings', 'R1')).permissions).toEqual({ allow: [], ask: ['mcp__db__query'], deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__save'] });
+  });
+
+  it('cursor-cli (JSON, no header): R0 denies every tool; R1 denies all but the R0 tool and the argument-dependent one', () => {
+    expect(JSON.parse(render('cursor-cli', 'R0')).permissions).toEqual({ allow: [], deny: ['Mcp(db:charge)', 'Mcp(db:drop)', 'Mcp(db:list)', 'Mcp(db:query)', 'Mcp(db:save)'] });
+    expect(JSON.parse(render('cursor-cli', 'R1')).permissions).toEqual({ allow: [], deny: ['Mcp(db:charge)', 'Mcp(db:drop)', 'Mcp(db:save)'] });
+  });
+
+  it('claude-hook (JSON, no header): passes the threshold on to rclass hook unchanged', () => {
+    for (const denyFrom of ['R0', 'R1'] as const) {
+      const command = JSON.parse(render('claude-hook', denyFrom)).hooks.PreToolUse[0].hooks[0].command as string;
+      expect(command).toContain(`--deny-from ${denyFrom}`);
+      expect(command).not.toContain('--allow-up-to');
+    }
   });
 });
 

@@ -42,7 +42,10 @@ formats:
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from
 
   CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
-  --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask)
+  --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask);
+                      it must be above --allow-up-to, and the gateway formats' default
+                      allow level (R1) drops below it: --deny-from R1 allows only R0,
+                      --deny-from R0 denies every tool
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
