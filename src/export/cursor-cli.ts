@@ -13,6 +13,7 @@
  */
 import { type PolicyPlan, toolDecision, unrecognisedDecision } from './plan.ts';
 import { compareText } from './text.ts';
+import type { Thresholds } from './thresholds.ts';
 
 /** The Cursor CLI permissions fragment rclass writes. */
 export interface CursorCliPermissions {
@@ -43,6 +44,18 @@ export function cursorPermissions(plan: PolicyPlan): CursorCliPermissions['permi
     }
   }
   return { allow: [...allow].sort(compareText), deny: [...deny].sort(compareText) };
+}
+
+/**
+ * What to tell the user when the thresholds leave both lists empty: without
+ * `--allow-up-to` or `--deny-from` every tool lands on the approval side or
+ * on `none`, and Cursor has no ask list, so the fragment changes nothing.
+ * JSON has no comments, so the CLI prints this on stderr.
+ * @returns the note, or undefined when a threshold was given
+ */
+export function cursorNoThresholdsNote(thresholds: Thresholds): string | undefined {
+  if (thresholds.allowUpTo !== undefined || thresholds.denyFrom !== undefined) return undefined;
+  return 'without `--allow-up-to` or `--deny-from` both Cursor CLI lists are empty: Cursor has no ask list, so every MCP tool stays on Cursor\'s default and asks before it runs. Add `--deny-from R4` (or lower) to block tools by class, and `--allow-up-to R0` or `R1` to let those run without asking';
 }
 
 /**

@@ -189,6 +189,18 @@ describe('rclass policy', () => {
     for (const text of [result.stdout, result.stderr]) expect(text).not.toContain('heroku-secret-value-0002');
   });
 
+  it('explains the empty Cursor CLI lists on stderr when neither --allow-up-to nor --deny-from is given', async () => {
+    const result = await runCli(['policy', '--format', 'cursor-cli']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ permissions: { allow: [], deny: [] } });
+    expect(result.stderr).toBe(
+      "rclass: note: without `--allow-up-to` or `--deny-from` both Cursor CLI lists are empty: Cursor has no ask list, so every MCP tool stays on Cursor's default and asks before it runs. Add `--deny-from R4` (or lower) to block tools by class, and `--allow-up-to R0` or `R1` to let those run without asking\n",
+    );
+    const withThreshold = await runCli(['policy', '--format', 'cursor-cli', '--allow-up-to', 'R0']);
+    expect(withThreshold.stderr).toBe('');
+    expect(JSON.parse(withThreshold.stdout).permissions.allow).toContain('Mcp(sqlite:list_tables)');
+  });
+
   it('exits 3 when an entry is invalid for its client, but still prints the policy with it counted as R4', async () => {
     const result = await runCli(['policy', '--format', 'cursor-cli', '--deny-from', 'R4', fixture('br05/mcp_config.json')]);
     expect(result.code).toBe(3);

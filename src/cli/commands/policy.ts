@@ -16,6 +16,7 @@ import { ConfigError } from '../../config/parse.ts';
 import { readConfigFile } from '../../config/read.ts';
 import { CLIENTS, type ClientKind } from '../../config/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
+import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../export/thresholds.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
@@ -39,7 +40,9 @@ formats:
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
   claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and WebFetch
-  cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from
+  cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from;
+                    Cursor has no ask list, so without either flag both lists are empty and
+                    every MCP tool stays on Cursor's default (it asks)
 
   CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
   --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask);
@@ -168,5 +171,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
   const text = renderPolicy(format, plan, format === 'claude-hook' ? fixedLauncher() : []);
+  const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
+  if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   return writeOutput(io, values.out, text, exit);
 }
