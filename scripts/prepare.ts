@@ -8,10 +8,14 @@ import { loadRegistryDir } from './lib/registry-dir.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
 import { assembleRegistry, writeRegistry } from './steps/registry-json.ts';
 
-const { records, problems } = await loadRegistryDir();
-if (problems.length === 0) {
-  await writeRegistry(assembleRegistry(records));
+const loaded = await loadRegistryDir().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+if (loaded instanceof Error) {
+  // A record that trips the validator itself (a bug there, not in the
+  // record) must not fail an install either.
+  console.warn(`rclass: the registry could not be validated (${loaded.message}); run \`npm run check\`. The CLI was not bundled.`);
+} else if (loaded.problems.length === 0) {
+  await writeRegistry(assembleRegistry(loaded.records));
   await bundleCli();
 } else {
-  console.warn(`rclass: the registry has ${problems.length} problems; run \`npm run check\`. The CLI was not bundled.`);
+  console.warn(`rclass: the registry has ${loaded.problems.length} problems; run \`npm run check\`. The CLI was not bundled.`);
 }
