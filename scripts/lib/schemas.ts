@@ -55,6 +55,7 @@ const FRIENDLY_PATTERNS: Record<string, string> = {
   '/properties/id/pattern': 'must be lowercase letters, digits and hyphens, starting with a letter or digit',
   '/$defs/evidence/properties/path/pattern': 'must be a relative path with `/` separators, no `..`, no spaces or backslashes',
   '/$defs/server/properties/repository/pattern': 'must be a GitHub repository as `owner/name`',
+  '/$defs/provenance/properties/reviewers/items/pattern': 'must be a GitHub handle, without `@`',
 };
 
 /**
