@@ -83,7 +83,10 @@ function lineColumn(text: string, offset: number): string {
 }
 
 /**
- * Guess the client from the file name and content.
+ * Guess the client from the file name and content. A name decides first;
+ * then the keys: `servers` alone is VS Code, `projects` is Claude Code, and
+ * an `mcpServers` entry with `serverUrl` (a spelling only Windsurf reads) is
+ * Windsurf.
  * @returns the client, or undefined when neither the name nor the keys say
  */
 export function detectClient(path: string | undefined, document: Record<string, unknown>): ClientKind | undefined {
@@ -101,6 +104,8 @@ export function detectClient(path: string | undefined, document: Record<string, 
   }
   if (isObject(document.servers) && !isObject(document.mcpServers)) return 'vscode';
   if (isObject(document.projects)) return 'claude-code';
+  // Only Windsurf spells a remote entry `serverUrl`, so a file under another name that uses it is Windsurf's.
+  if (isObject(document.mcpServers) && Object.values(document.mcpServers).some((entry) => isObject(entry) && entry.serverUrl !== undefined)) return 'windsurf';
   return undefined;
 }
 
@@ -192,7 +197,8 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
     else if (client === 'claude-desktop') entry.problems.push('Claude Desktop starts only `command` entries from this file');
     else entry.transport = 'http';
   } else if (entry.problems.length === 0) {
-    entry.problems.push(`the entry has neither \`command\` nor ${client === 'windsurf' ? '`serverUrl`' : '`url`'}`);
+    const windsurfHint = client !== 'windsurf' && raw.serverUrl !== undefined ? ' (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)' : '';
+    entry.problems.push(`the entry has neither \`command\` nor ${client === 'windsurf' ? '`serverUrl`' : '`url`'}${windsurfHint}`);
   }
   return entry;
 }

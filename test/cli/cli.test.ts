@@ -201,6 +201,17 @@ describe('rclass policy', () => {
     expect(JSON.parse(withThreshold.stdout).permissions.allow).toContain('Mcp(sqlite:list_tables)');
   });
 
+  it('reads a Windsurf config named windsurf.json by its `serverUrl` entries, exit 0', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'windsurf.json'), '{"mcpServers": {"docs": {"serverUrl": "https://mcp.docs.example/mcp"}, "time": {"command": "uvx", "args": ["mcp-server-time"]}}}');
+    const result = await runCli(['policy', '--format', 'claude-settings', 'windsurf.json'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('rclass: `docs` is unrecognised, so every tool counts as R4: no record names a hosted URL at `https://mcp.docs.example` with this path');
+    expect(result.stderr).toContain('rclass: `time` runs record `time`');
+    expect(result.stderr).not.toContain('neither `command` nor');
+    expect(JSON.parse(result.stdout).permissions.ask).toContain('mcp__docs');
+  });
+
   it('exits 3 when an entry is invalid for its client, but still prints the policy with it counted as R4', async () => {
     const result = await runCli(['policy', '--format', 'cursor-cli', '--deny-from', 'R4', fixture('br05/mcp_config.json')]);
     expect(result.code).toBe(3);

@@ -142,6 +142,26 @@ describe('client detection and failures', () => {
     expect(detectClient('/x/other.json', { servers: {} })).toBe('vscode');
   });
 
+  it('detects Windsurf from a `serverUrl` entry when the file name does not decide (windsurf.json)', () => {
+    const text = '{"mcpServers": {"docs": {"serverUrl": "https://mcp.docs.example/mcp"}, "time": {"command": "uvx", "args": ["mcp-server-time"]}}}';
+    expect(detectClient('/x/windsurf.json', JSON.parse(text))).toBe('windsurf');
+    const config = parseConfigText(text, { path: '/x/windsurf.json' });
+    expect(config.client).toBe('windsurf');
+    expect(config.entries.map((entry) => [entry.name, entry.transport, entry.url, entry.problems])).toEqual([
+      ['docs', 'http', 'https://mcp.docs.example/mcp', []],
+      ['time', 'stdio', undefined, []],
+    ]);
+    // A name that decides still wins; without `serverUrl` an mcpServers file stays undecided.
+    expect(detectClient('/x/.cursor/mcp.json', JSON.parse(text))).toBe('cursor');
+    expect(detectClient('/x/windsurf.json', { mcpServers: { time: { command: 'uvx' } } })).toBeUndefined();
+  });
+
+  it('hints at --client windsurf when another client meets a `serverUrl` entry', () => {
+    const config = parseConfigText('{"mcpServers": {"docs": {"serverUrl": "https://mcp.docs.example/mcp"}}}', { path: '/x/.cursor/mcp.json' });
+    expect(config.client).toBe('cursor');
+    expect(config.entries[0]!.problems).toEqual(['the entry has neither `command` nor `url` (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)']);
+  });
+
   it('marks entries a client cannot use as invalid', () => {
     const config = parseConfigText('{"mcpServers": {"x": {"args": ["a"]}, "y": "npx", "z": {"command": "npx", "args": [1]}, "w": {"url": "https://h.example/mcp"}}}', { path: '/x/claude_desktop_config.json' });
     expect(config.entries.map((entry) => [entry.name, entry.problems])).toEqual([
