@@ -70,3 +70,12 @@ test('the conformance vectors, when published, have the sections SPEC 11 names',
   const vectors = await (await request.get(row!.href)).json();
   expect(Object.keys(vectors)).toEqual(expect.arrayContaining(['records', 'classification', 'invalid_records']));
 });
+
+test('the Claude Code hook download says it is an example and to generate your own with rclass policy', async ({ page }) => {
+  test.skip(!existsSync('build/policies/claude-hook.json'), 'no claude-hook.json in this build');
+  await page.goto('downloads/');
+  const row = page.locator('[data-download="policies/claude-hook.json"]');
+  await expect(row).toContainText('Claude Code hooks (an example: generate your own)');
+  await expect(row.locator('[data-note]')).toContainText('runs rclass hook through a PATH lookup');
+  await expect(row.locator('[data-note] code', { hasText: 'rclass policy --format claude-hook' })).toHaveCount(1);
+});

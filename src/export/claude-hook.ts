@@ -26,6 +26,17 @@ import type { Thresholds } from './thresholds.ts';
 
 export { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 
+/**
+ * What the ready-made `claude-hook.json` download must say about itself. A
+ * download cannot know where the user's Node and rclass are, so it runs
+ * `rclass hook` through a PATH lookup, which `rclass policy --help` warns
+ * against: it is an example to read, and the file to install is generated
+ * on the user's machine. Shown in the file's description and on the
+ * downloads page, since the file itself is strict JSON with no comments.
+ */
+export const CLAUDE_HOOK_DOWNLOAD_NOTE =
+  'An example only: it runs `rclass hook` through a PATH lookup, so whichever `rclass` comes first on the PATH Claude Code runs with is the one that decides, which `rclass policy --help` warns against. To install the hook, generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths of your Node and your rclass.';
+
 /** The hook events the fragment installs, in the order written. */
 export const HOOK_EVENTS = ['SessionStart', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
 

@@ -7,7 +7,7 @@ import type { RegistryDocument } from '../core/record.ts';
 import { renderCedar } from './cedar.ts';
 import { renderToolHive } from './cedar-toolhive.ts';
 import { renderCel } from './cel.ts';
-import { renderClaudeHook } from './claude-hook.ts';
+import { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
 import { renderClaudeSettings } from './claude-settings.ts';
 import { renderCursorCli } from './cursor-cli.ts';
 import { type PolicyPlan, planPolicy } from './plan.ts';
@@ -16,7 +16,7 @@ import type { Thresholds } from './thresholds.ts';
 export { renderCedar } from './cedar.ts';
 export { renderToolHive } from './cedar-toolhive.ts';
 export { renderCel } from './cel.ts';
-export { renderClaudeHook } from './claude-hook.ts';
+export { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
 export { renderClaudeSettings } from './claude-settings.ts';
 export { renderCursorCli } from './cursor-cli.ts';
 export { planPolicy } from './plan.ts';
@@ -77,7 +77,9 @@ export interface PolicyFile {
  * The ready-made policy files for the whole registry, with the default
  * thresholds of each target (the Cursor CLI file denies R4, since Cursor has
  * no ask list and would otherwise get an empty file). The hook fragment runs
- * `rclass` from the PATH, since a download cannot know where it is installed.
+ * `rclass` from the PATH, since a download cannot know where it is installed;
+ * its description says it is an example and how to generate the real one
+ * ({@link CLAUDE_HOOK_DOWNLOAD_NOTE}).
  * @param document the registry document (SPEC 5.8)
  * @param generator e.g. `rclass 0.1.0`
  */
@@ -97,7 +99,7 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
     file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
     file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),
-    file('claude-hook.json', 'claude-hook', 'Claude Code hooks', 'Hook settings that run `rclass hook` (found on the PATH) at session start and before every tool call, deciding MCP calls and WebFetch, and after MCP, WebFetch and writing tools, with a 15-second timeout.', {}),
+    file('claude-hook.json', 'claude-hook', 'Claude Code hooks (an example: generate your own)', `Hook settings that run \`rclass hook\` at session start and before every tool call, deciding MCP calls and WebFetch, and after MCP, WebFetch and writing tools, with a 15-second timeout. ${CLAUDE_HOOK_DOWNLOAD_NOTE}`, {}),
     file('cursor-cli.json', 'cursor-cli', 'Cursor CLI permissions', 'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.', { denyFrom: 'R4' }, ' --deny-from R4'),
   ];
 }

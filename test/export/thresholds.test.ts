@@ -156,6 +156,16 @@ describe('policyFiles', () => {
     expect(JSON.parse(files.find((file) => file.file === 'claude-hook.json')!.content).hooks.PreToolUse[0].hooks[0].command).toBe('rclass hook');
   });
 
+  // `rclass policy --help` warns against a PATH lookup; the download cannot avoid one, so it must say so.
+  it('describes the downloadable claude-hook.json as an example and says to generate it locally for pinned absolute paths', () => {
+    const hook = files.find((file) => file.file === 'claude-hook.json')!;
+    expect(hook.target).toBe('Claude Code hooks (an example: generate your own)');
+    expect(hook.description).toContain('An example only: it runs `rclass hook` through a PATH lookup');
+    expect(hook.description).toContain('`rclass policy --help` warns against');
+    expect(hook.description).toContain('generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths of your Node and your rclass.');
+    expect(files.filter((file) => file.description.includes('PATH lookup')).map((file) => file.file)).toEqual(['claude-hook.json']);
+  });
+
   it('is deterministic', () => {
     expect(policyFiles(doc, 'rclass 0.1.0')).toEqual(files);
   });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { SPEC_VERSION } from '../../core/registry.ts';
+import { CLAUDE_HOOK_DOWNLOAD_NOTE } from '../../export/claude-hook.ts';
 import { fromRoot, policiesDir, registryJsonPath } from './paths.ts';
 
 /** The groups on the downloads page, in order. */
@@ -31,6 +32,8 @@ export interface Download {
   size: number;
   /** SHA-256 of the bytes, lowercase hex. */
   sha256: string;
+  /** What to know before using the file, when there is something (a policy file that is only an example). */
+  note?: string;
 }
 
 const cache = new Map<string, { key: string; sha256: string }>();
@@ -74,13 +77,20 @@ const POLICY_TITLES: Array<[RegExp, string]> = [
   [/toolhive/i, 'ToolHive authorization (Cedar)'],
   [/\.cedar$/i, 'Docker MCP gateway governance (Cedar)'],
   [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
-  [/claude-hook/i, 'Claude Code hooks'],
+  [/claude-hook/i, 'Claude Code hooks (an example: generate your own)'],
   [/claude/i, 'Claude Code permission rules'],
   [/cursor/i, 'Cursor CLI permissions'],
 ];
 
 function policyTitle(sitePath: string): string {
   return POLICY_TITLES.find(([pattern]) => pattern.test(sitePath))?.[1] ?? 'Policy';
+}
+
+// Policy files that must not be installed as downloaded, and why.
+const POLICY_NOTES: Array<[RegExp, string]> = [[/claude-hook/i, CLAUDE_HOOK_DOWNLOAD_NOTE]];
+
+function policyNote(sitePath: string): string | undefined {
+  return POLICY_NOTES.find(([pattern]) => pattern.test(sitePath))?.[1];
 }
 
 /**
@@ -106,7 +116,9 @@ export function listDownloads(): Download[] {
   const generator = `rclass ${readJsonField(fromRoot('package.json'), 'version') ?? ''}`.trim();
   for (const file of filesUnder(policies)) {
     const sitePath = `policies/${relative(policies, file).split(sep).join('/')}`;
-    list.push(describe('policies', sitePath, file, policyTitle(sitePath), `${generator} · spec ${specVersion}`));
+    const download = describe('policies', sitePath, file, policyTitle(sitePath), `${generator} · spec ${specVersion}`);
+    const note = policyNote(sitePath);
+    list.push(note === undefined ? download : { ...download, note });
   }
   return list;
 }
