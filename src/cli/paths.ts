@@ -36,3 +36,12 @@ export function fixedLauncher(): string[] {
   };
   return [real(process.execPath), real(BIN_LAUNCHER)];
 }
+
+/**
+ * Whether a path lies in npm's cache of one-off `npx` downloads
+ * (`…/_npx/<hash>/…`), which npm may clear at any time.
+ * @param file an absolute path, POSIX or Windows
+ */
+export function inNpxCache(file: string): boolean {
+  return /[\\/]_npx[\\/]/.test(file);
+}

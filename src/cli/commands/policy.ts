@@ -21,7 +21,7 @@ import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../export/thresholds.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
-import { fixedLauncher } from '../paths.ts';
+import { fixedLauncher, inNpxCache } from '../paths.ts';
 import { loadRegistry, packageVersion } from '../registry.ts';
 
 /** The usage line of `policy`. */
@@ -60,6 +60,8 @@ formats:
 claude-hook runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
+Generate it from a clone or a global install (npm install -g): a one-off
+\`npx\` download lives in npm's cache, which npm may clear.
 
 Exit codes: 0 ok, 2 usage error, 3 incomplete (CONFIG unreadable, an entry
 invalid for its client, the registry unreadable, or a server mapping file
@@ -170,7 +172,11 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
-  const text = renderPolicy(format, plan, format === 'claude-hook' ? fixedLauncher() : []);
+  const launcher = format === 'claude-hook' ? fixedLauncher() : [];
+  if (launcher.some(inNpxCache)) {
+    complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
+  }
+  const text = renderPolicy(format, plan, launcher);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   return writeOutput(io, values.out, text, exit);
