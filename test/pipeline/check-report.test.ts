@@ -8,39 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseRecordSource } from '../../scripts/lib/source.ts';
-import { validateSources } from '../../scripts/lib/validate.ts';
-import { formatProblem } from '../../scripts/lib/problems.ts';
+import { checkRecordText, demoRecord } from './demo-record.ts';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 
-const GOOD = `id: demo
-name: Demo
-description: A record used by the tests.
-server:
-  repository: example/demo
-provenance:
-  status: draft
-  author: tests
-  reviewers: []
-  last_verified: 2026-11-30
-  commit: 0123456789abcdef0123456789abcdef01234567
-tools:
-  - name: alpha
-    class: R0
-    rationale: Reads and changes nothing.
-    evidence: { path: src/index.ts, line: 10 }
-  - name: beta
-    class: R4
-    rationale: Deletes rows with no copy kept.
-    evidence: { path: src/index.ts, line: 20 }
-`;
+const GOOD = demoRecord({ beta: true });
 
-function problemsOf(file: string, text: string): string[] {
-  const parsed = parseRecordSource(file, text);
-  return [...parsed.problems, ...validateSources([parsed.source]).problems].map(formatProblem);
-}
+const problemsOf = (file: string, text: string): string[] => checkRecordText(file, text).problems;
 
 describe('check report positions', () => {
   it('a good record has no problems', () => {

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkRecordText, demoRecord } from './demo-record.ts';
 import { formatProblem } from '../../scripts/lib/problems.ts';
 import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
 import { decodeRecordText, firstInvalidUtf8, parseRecordSource } from '../../scripts/lib/source.ts';
-import { validateSources } from '../../scripts/lib/validate.ts';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -24,28 +24,9 @@ const ANNOTATIONS = '{ readOnlyHint: true, destructiveHint: false, idempotentHin
 /** registry/time.yaml with the first tool's annotations anchored and the second's an alias of them (lines 30 and 35). */
 const TIME_WITH_ALIAS = TIME.replace(`annotations: ${ANNOTATIONS}`, `annotations: &ann ${ANNOTATIONS}`).replace(`annotations: ${ANNOTATIONS}`, 'annotations: *ann');
 
-const GOOD = `id: demo
-name: Demo
-description: A record used by the tests.
-server:
-  repository: example/demo
-provenance:
-  status: draft
-  author: tests
-  reviewers: []
-  last_verified: 2026-11-30
-  commit: 0123456789abcdef0123456789abcdef01234567
-tools:
-  - name: alpha
-    class: R0
-    rationale: Reads and changes nothing.
-    evidence: { path: src/index.ts, line: 10 }
-`;
+const GOOD = demoRecord();
 
-function problemsOf(file: string, text: string): string[] {
-  const parsed = parseRecordSource(file, text);
-  return [...parsed.problems, ...validateSources([parsed.source]).problems].map(formatProblem);
-}
+const problemsOf = (file: string, text: string): string[] => checkRecordText(file, text).problems;
 
 /** Load one record file through the real directory loader; its problems, formatted, and the ids of the records that passed. */
 async function loadFile(content: string | Uint8Array): Promise<{ problems: string[]; accepted: string[] }> {

@@ -4,35 +4,13 @@
  * author written another way is still the author; reviewers are GitHub
  * handles, and the schema says so.
  */
+import { checkRecordText, demoRecord } from './demo-record.ts';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../scripts/lib/problems.ts';
-import { parseRecordSource } from '../../scripts/lib/source.ts';
-import { validateSources } from '../../scripts/lib/validate.ts';
 import { sameHandle } from '../../scripts/checks/review-status.ts';
 
-const record = (author: string, status: string, reviewers: string): string => `id: demo
-name: Demo
-description: A record used by the tests.
-server:
-  repository: example/demo
-provenance:
-  status: ${status}
-  author: ${author}
-  reviewers: ${reviewers}
-  last_verified: 2026-11-30
-  commit: 0123456789abcdef0123456789abcdef01234567
-tools:
-  - name: alpha
-    class: R0
-    rationale: Reads and changes nothing.
-    evidence: { path: src/index.ts, line: 10 }
-`;
+const record = (author: string, status: string, reviewers: string): string => demoRecord({ author, status, reviewers });
 
-function check(text: string): { problems: string[]; accepted: number } {
-  const parsed = parseRecordSource('registry/demo.yaml', text);
-  const result = validateSources([parsed.source]);
-  return { problems: [...parsed.problems, ...result.problems].map(formatProblem), accepted: result.records.length };
-}
+const check = (text: string) => checkRecordText('registry/demo.yaml', text);
 
 const NEEDS_OTHER = 'registry/demo.yaml:7:11  error  [review-status]  status `reviewed` needs at least one reviewer other than the author';
 
