@@ -4,6 +4,7 @@
  * of that file reported on stderr. Shared by `policy` and `scan`.
  */
 import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
+import { projectSettingsInspector } from '../config/project-settings.ts';
 import { loadServerMappings, MappingFileError } from '../config/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
 import { type CliIO, UsageError, complain } from './io.ts';
@@ -18,7 +19,7 @@ import { type CliIO, UsageError, complain } from './io.ts';
  * @throws UsageError when `--servers` or `RCLASS_SERVERS` names a file that does not exist
  */
 export async function identityIndexFor(io: CliIO, registry: Registry, flag: string | undefined): Promise<{ index: IdentityIndex; incomplete: boolean; file?: string }> {
-  const index = buildIdentityIndex(registry.document.servers);
+  const index: IdentityIndex = { ...buildIdentityIndex(registry.document.servers), project: projectSettingsInspector(io.env.HOME ?? io.env.USERPROFILE) };
   let loaded;
   try {
     loaded = await loadServerMappings({ ...(flag !== undefined ? { flag } : {}), env: io.env, cwd: io.cwd });
@@ -34,7 +35,7 @@ export async function identityIndexFor(io: CliIO, registry: Registry, flag: stri
     return { index, incomplete: true, file: loaded.file };
   }
   if (loaded.writable) {
-    complain(io, `warning: you can edit the server mapping file \`${loaded.file}\` (or its folder), and so could an agent running as you; keep it where agents and repositories cannot write (SPEC 6.3). \`rclass hook\` does not use it.`);
+    complain(io, `warning: you can edit the server mapping file \`${loaded.file}\` (or a folder on its path), and so could an agent running as you; keep it where agents and repositories cannot write (SPEC 6.3). \`rclass hook\` does not use it.`);
   }
   const added = withMappings(index, loaded.mappings, (id) => registry.server(id) !== undefined);
   for (const problem of added.problems) io.stderr.write(`${problem}\n`);

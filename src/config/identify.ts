@@ -48,7 +48,18 @@ export interface IdentityIndex {
   urls: Array<{ origin: string; segments: string[]; recordId: string; at?: string }>;
   /** What a server mapping file adds (SPEC 6.3); see {@link withMappings}. */
   mapped?: MappedIdentities;
+  /**
+   * Looks at the folder a server starts in for settings that choose another
+   * registry or index (SPEC 6.2), e.g. a repository's `.npmrc`; Node-side
+   * callers set it (see `src/config/project-settings.ts`), so this module
+   * stays free of file access.
+   * @returns why the entry is unrecognised, or undefined when nothing there changes what runs
+   */
+  project?: (dir: string, launcher: PackageLauncher) => string | undefined;
 }
+
+/** The launcher families whose settings a project folder can change. */
+export type PackageLauncher = 'npm' | 'pnpm' | 'bun' | 'uv';
 
 /** A server mapping file's identities, indexed (SPEC 6.3). Each value carries where the file says so. */
 export interface MappedIdentities {
@@ -120,7 +131,7 @@ export function withMappings(index: IdentityIndex, mappings: readonly MappedServ
   const problems: string[] = [];
   for (const mapping of mappings) {
     if (!hasRecord(mapping.record)) {
-      problems.push(`${mapping.at}  error  [servers-file]  the registry has no record \`${mapping.record}\`, so this mapping recognises nothing`);
+      problems.push(`${mapping.at}  warning  [servers-file]  the registry has no record \`${mapping.record}\`, so this mapping recognises nothing (the file's other mappings still apply)`);
       continue;
     }
     if (mapping.kind === 'image') {
@@ -271,6 +282,8 @@ export function parseNpmSpec(word: string): Step<{ name: string; version: Server
   if (!NPM_NAME.test(name)) return { error: `\`${name}\` is not an npm package name` };
   if (spec === undefined || spec === 'latest') return { name, version: undefined };
   if (spec === '') return { error: `\`${word}\` has an empty version` };
+  // npm reads `name@npm:other`, `name@file:…`, `name@./dir`, `name@github:…` and `name@user/repo` as another package.
+  if (/[\\/:]/.test(spec) || spec.startsWith('.')) return { error: `\`${name}@…\` names an alias, a path, a URL or a git repository after \`@\`, not a version` };
   return { name, version: valid(spec) !== null ? spec : null };
 }
 
@@ -674,7 +687,7 @@ function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<Found> 
       found = identifyContainer(words, name, index);
       break;
     default:
-      found = { error: `\`${name}\` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)` };
+      found = { error: `\`${name.split(/\s/)[0]}\` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)` };
   }
   if (failed(found)) return found;
   return { ...found, launcher: `${prefix}${found.launcher}` };
@@ -686,11 +699,47 @@ function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<Found> 
  *   one its client cannot use, `unrecognised` with a reason, or the record
  */
 export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
+  const result = identifyParsedEntry(entry, index);
+  if (result.status === 'unrecognised' || result.status === 'invalid') return { ...result, reason: shownReason(result.reason) };
+  if (result.status === 'recognised' && index.project !== undefined && entry.projectDir !== undefined) {
+    const launcher = packageLauncher(result.launcher);
+    const why = launcher === undefined ? undefined : index.project(entry.projectDir, launcher);
+    if (why !== undefined) return { status: 'unrecognised', reason: shownReason(why) };
+  }
+  return result;
+}
+
+/** Which launcher family's settings decide what an entry's launcher installs. */
+function packageLauncher(launcher: string): PackageLauncher | undefined {
+  if (/(^|\s)(npx|npm exec|npm x)(\s|$)/.test(launcher)) return 'npm';
+  if (/(^|\s)(pnpm dlx|pnpx)(\s|$)/.test(launcher)) return 'pnpm';
+  if (/(^|\s)bunx(\s|$)/.test(launcher)) return 'bun';
+  if (/(^|\s)(uvx|uv tool run)(\s|$)/.test(launcher)) return 'uv';
+  return undefined;
+}
+
+/**
+ * A reason as it may be shown: no URL userinfo, query or `--option=value`
+ * value, and no control or bidirectional characters, whatever word of the
+ * configuration a message quoted (SPEC 6.2: values are never shown).
+ */
+export function shownReason(reason: string): string {
+  return reason
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/(\/\/)[^/\s`@]*@/g, '$1…@')
+    .replace(/(--?[A-Za-z0-9][A-Za-z0-9_.-]*)=[^\s`]+/g, '$1=…')
+    .replace(/\?[^\s`]+/g, '?…');
+}
+
+function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
   if (entry.disabled) return { status: 'disabled' };
   if (entry.problems.length > 0) return { status: 'invalid', reason: entry.problems.join('; ') };
   try {
     if (entry.transport === 'stdio') {
       if (entry.command === undefined) return { status: 'invalid', reason: 'a stdio entry has no `command`' };
+      if (entry.command !== entry.command.trim()) {
+        return { status: 'unrecognised', reason: 'the command starts or ends with whitespace, which the client keeps as part of the program\'s path' };
+      }
       if (hasShellSpecial(entry.command) && !/\s/.test(entry.command.trim())) {
         return { status: 'unrecognised', reason: `the command contains characters shells read differently` };
       }

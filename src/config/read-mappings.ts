@@ -7,7 +7,7 @@
  * mappings; a missing file the user named is an error.
  */
 import { constants } from 'node:fs';
-import { access, open } from 'node:fs/promises';
+import { access, lstat, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_MAPPING_BYTES, parseServerMappings, type MappedServer } from './mappings.ts';
 
@@ -29,8 +29,8 @@ export interface LoadedMappings {
   problems: string[];
   /**
    * Whether the current user could change the file, or replace it through
-   * its folder: then an agent running as the user could too, and the
-   * mapping is no longer "kept where agents cannot write".
+   * any folder on its path: then an agent running as the user could too,
+   * and the mapping is no longer "kept where agents cannot write".
    */
   writable: boolean;
 }
@@ -49,16 +49,36 @@ export function mappingFileLocation(flag: string | undefined, env: Readonly<Reco
   return { file: DEFAULT_SERVERS_FILE, named: false };
 }
 
-async function canWrite(file: string): Promise<boolean> {
-  for (const target of [file, path.dirname(file)]) {
-    try {
-      await access(target, constants.W_OK);
-      return true;
-    } catch {
-      // Not writable by this user: keep looking.
-    }
+async function writable(target: string): Promise<boolean> {
+  try {
+    await access(target, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return false;
+}
+
+/**
+ * Whether the user can change the file, or replace it by renaming an entry
+ * on its path: a writable folder lets its user rename what is in it, unless
+ * the folder is sticky (like /tmp) and the entry belongs to someone else.
+ */
+async function canWrite(file: string): Promise<boolean> {
+  if (await writable(file)) return true;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  let entry = file;
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (await writable(dir)) {
+      try {
+        const sticky = ((await stat(dir)).mode & 0o1000) !== 0;
+        if (!sticky || (await lstat(entry)).uid === uid) return true;
+      } catch {
+        return true;
+      }
+    }
+    if (path.dirname(dir) === dir) return false;
+    entry = dir;
+  }
 }
 
 /**

@@ -168,7 +168,7 @@ export class HookContext {
 
   /**
    * The server mapping file, read on first use (SPEC 6.3). The hook uses it
-   * only when it parses cleanly and the user cannot write it or its folder:
+   * only when it parses cleanly and the user cannot write it or a folder on its path:
    * an agent runs as the user, and a mapping it could edit would let it
    * vouch for any server. A file it does not use leaves servers
    * unrecognised (R4), never recognised by mistake. Never throws.
@@ -183,7 +183,7 @@ export class HookContext {
         const loaded = await loadServerMappings({ ...(named !== undefined ? { flag: named } : {}), env, cwd: this.environment.cwd });
         if (loaded.file === undefined) return { usable: true, mappings: [] };
         if (loaded.problems.length > 0) return { usable: false, file, why: `it has problems (${loaded.problems.length}; run \`rclass scan --list --servers ${file}\` or \`rclass policy\` with it to see them)` };
-        if (loaded.writable) return { usable: false, file, why: 'you can write it or its folder, so an agent running as you could too' };
+        if (loaded.writable) return { usable: false, file, why: 'you can write it or a folder on its path, so an agent running as you could too' };
         return { usable: true, file, mappings: loaded.mappings };
       } catch (error) {
         return { usable: false, file, why: error instanceof Error ? error.message : String(error) };

@@ -17,6 +17,7 @@
 import type { AuditRecord } from '../audit/log.ts';
 import { digestOf } from '../audit/chain.ts';
 import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
+import { projectSettingsInspector } from '../config/project-settings.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass, worseClass } from '../core/classes.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
@@ -51,10 +52,10 @@ interface Verdict {
 const indexes = new WeakMap<Registry, IdentityIndex>();
 
 /** The registry's identities, with the server mapping file's when the hook may use it (SPEC 6.3). */
-function identityIndex(registry: Registry, mappings: HookMappings): IdentityIndex {
+function identityIndex(registry: Registry, mappings: HookMappings, home: string | undefined): IdentityIndex {
   let index = indexes.get(registry);
   if (index === undefined) {
-    index = buildIdentityIndex(registry.document.servers);
+    index = { ...buildIdentityIndex(registry.document.servers), project: projectSettingsInspector(home) };
     if (mappings.usable && mappings.mappings.length > 0) index = withMappings(index, mappings.mappings, (id) => registry.server(id) !== undefined).index;
     indexes.set(registry, index);
   }
@@ -95,7 +96,7 @@ async function decideMcp(context: HookContext, payload: HookPayload, servers: Cl
     return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, toolName), audit: auditRecord(context, payload, { server: null, tool: toolName, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
   }
   const mappings = await context.mappings();
-  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings), context.options.mappings, (id) => registry.server(id) !== undefined);
+  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
   if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
   const call = resolution.tool === '' ? toolName : `${resolution.server}/${resolution.tool}`;
   const current = servers.digests[resolution.server];

@@ -81,7 +81,7 @@ describe('parsing a mapping file', () => {
   it('drops a mapping whose record the registry does not have, and says so', () => {
     const parsed = parseServerMappings('servers:\n  - record: corp-billing\n    command: /opt/billing\n', 's.yaml');
     const { index, problems } = withMappings(base, parsed.mappings, (id) => known.has(id));
-    expect(problems).toEqual(['s.yaml:2:5  error  [servers-file]  the registry has no record `corp-billing`, so this mapping recognises nothing']);
+    expect(problems).toEqual(['s.yaml:2:5  warning  [servers-file]  the registry has no record `corp-billing`, so this mapping recognises nothing (the file\'s other mappings still apply)']);
     expect(identifyEntry(normaliseEntry('claude-code', 'b', 'mcpServers', { command: '/opt/billing' }), index).status).toBe('unrecognised');
   });
 

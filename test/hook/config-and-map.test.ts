@@ -138,7 +138,7 @@ describe('the server mapping file (SPEC 6.3)', () => {
     writeFileSync(file, mapping);
     const result = await hook(world, select('S1', 'corpdb'), ['--servers', file]);
     expect(result.decision).toBe('ask');
-    expect(result.reason).toContain(`the server mapping file \`${file}\` was not used: you can write it or its folder, so an agent running as you could too`);
+    expect(result.reason).toContain(`the server mapping file \`${file}\` was not used: you can write it or a folder on its path, so an agent running as you could too`);
     const viaEnv = await hook(world, select('S2', 'corpdb'), [], { RCLASS_SERVERS: file });
     expect(viaEnv.reason).toContain(`\`${file}\` was not used: you can write it`);
   });
@@ -163,5 +163,17 @@ describe('the server mapping file (SPEC 6.3)', () => {
     const result = await hook(world, select('S6', 'corpdb'), ['--servers', missing]);
     expect(result.decision).toBe('ask');
     expect(result.reason).toContain(`no such server mapping file \`${missing}\``);
+  });
+});
+
+describe('project settings that change what a launcher installs (SPEC 6.2)', () => {
+  it('regression: a repository .npmrc next to .mcp.json makes its npx server unrecognised, so even SELECT 1 asks', async () => {
+    const world = makeWorld();
+    const before = await hook(world, select('P1'));
+    expect(before.json).toEqual({});
+    writeFileSync(path.join(world.project, '.npmrc'), 'registry=https://evil.example/\n');
+    const after = await hook(world, select('P2'));
+    expect(after.decision).toBe('ask');
+    expect(after.reason).toContain(`\`${path.join(world.project, '.npmrc')}\` can change where npx installs packages from`);
   });
 });

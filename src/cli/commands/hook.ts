@@ -55,7 +55,7 @@ its audit log or Claude Code's settings files.
   --registry FILE        classify against this registry document (absolute path)
   --servers FILE         the server mapping file (absolute path; default \$RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it
-                         or its folder, since an agent running as you could (SPEC 6.3)
+                         or a folder on its path, since an agent running as you could (SPEC 6.3)
 
 Every decision about an MCP call or WebFetch is logged with its class, rule,
 the session's effective class, user, host, permission mode and a SHA-256 of
