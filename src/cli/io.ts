@@ -40,9 +40,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Write `rclass: <message>` and a newline to stderr. */
+/** Write `rclass: <message>` and a newline to stderr, with control and bidirectional-override characters removed. */
 export function complain(io: CliIO, message: string): void {
-  io.stderr.write(`rclass: ${message}\n`);
+  // Messages quote configuration words (server names, options): no escape sequence from them reaches the terminal.
+  io.stderr.write(`rclass: ${message.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')}\n`);
 }
 
 /**

@@ -67,3 +67,13 @@ describe('rclass policy with a server mapping file', () => {
     expect(result.stderr).toContain(`no such server mapping file \`${path.join(dir, 'nope.yaml')}\``);
   });
 });
+
+describe('what policy prints about a configuration', () => {
+  it('regression: a server name with a terminal escape sequence reaches stderr without it', async () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { 'x\u001b]0;owned\u0007y': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } } }));
+    const result = await runCli(['policy', '--format', 'cel', 'claude_desktop_config.json'], { cwd: dir, env: {} });
+    expect(result.stderr).toContain('`x]0;ownedy` is disabled');
+    expect(result.stderr).not.toMatch(/[\u001b\u0007]/);
+  });
+});
