@@ -21,7 +21,7 @@ import { ConfigError } from '../config/parse.ts';
 import { readConfigFile } from '../config/read.ts';
 import type { ClientKind, ConfigEntry } from '../config/types.ts';
 import { readClaudeServers } from '../hook/claude-config.ts';
-import { type ClientLocations, showPath } from './locations.ts';
+import { type ClientLocations, showPath, userConfigFiles } from './locations.ts';
 import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
 
 /** One entry with the file it came from and its raw JSON. */
@@ -97,13 +97,45 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-function isRepositoryEntry(entry: ConfigEntry): boolean {
-  return entry.projectDir !== undefined && !entry.scope.startsWith('projects[');
+/**
+ * Whether a discovered location is there to be read: absent only when it
+ * does not exist (ENOENT); anything else that stops it being read (a symlink
+ * loop, a folder, no permission) is a problem to report.
+ * @returns `absent`, `file`, or the problem
+ */
+async function probe(file: string): Promise<'absent' | 'file' | { problem: string }> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? 'file' : { problem: info.isDirectory() ? 'EISDIR (it is a folder, not a file)' : 'it is not a regular file' };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'absent' : { problem: code ?? 'unknown error' };
+  }
 }
 
-/** Read one file named on the command line, or found for a client other than Claude Code. */
-async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
-  const config: ScannedConfig = { file, shown, repository: false, notes: [] };
+/** The written and real forms of a path, to compare files. */
+function fileForms(file: string): Set<string> {
+  const forms = new Set([path.resolve(file)]);
+  try {
+    forms.add(realpathSync(file));
+  } catch {
+    // Only the written form of a file that does not exist.
+  }
+  return forms;
+}
+
+/** Whether `file` is one of the user-level locations (by written or real path). */
+function isUserFile(file: string, userFiles: readonly string[]): boolean {
+  const forms = fileForms(file);
+  return userFiles.some((other) => [...fileForms(other)].some((form) => forms.has(form)));
+}
+
+/**
+ * Read one file named on the command line, or found for a client other than Claude Code.
+ * @param options.repository whether the file's servers need consent: decided by where the file is, never by its client
+ */
+async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string; repository: boolean }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
+  const config: ScannedConfig = { file, shown, repository: options.repository, notes: [] };
   let parsed;
   try {
     parsed = await readConfigFile(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
@@ -133,9 +165,7 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
       }
       rank = 0;
     }
-    const repository = isRepositoryEntry(entry);
-    if (repository) config.repository = true;
-    members.push({ entry, raw: rawEntry(document, entry.scope, entry.name), config, rank, repository });
+    members.push({ entry, raw: rawEntry(document, entry.scope, entry.name), config, rank, repository: options.repository });
   }
   if (skippedProjects > 0) config.notes.push(`${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`);
   return { config, members, skippedProjects };
@@ -218,9 +248,12 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   };
 
   if (options.files.length > 0) {
+    // A named file is the user's own only at a user-level location scan knows; any other needs consent (a repository can write it).
+    const userFiles = userConfigFiles(options.locations);
     for (const file of options.files) {
       const absolute = path.resolve(options.cwd, file);
-      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
+      const repository = !isUserFile(absolute, userFiles);
+      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, repository, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
       result.configs.push(config);
       if (config.client !== undefined) addGroup(config.client, members, undefined);
     }
@@ -264,11 +297,15 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
 
   for (const location of locations.files) {
     result.searched.push(location.file);
-    if (!(await exists(location.file))) continue;
-    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, ...(home !== undefined ? { home } : {}) });
-    if (location.repository) config.repository = true;
+    const found = await probe(location.file);
+    if (found === 'absent') continue;
+    if (found !== 'file') {
+      result.configs.push({ file: location.file, shown: show(location.file), client: location.client, repository: location.repository, notes: [], problem: found.problem });
+      continue;
+    }
+    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, repository: location.repository, ...(home !== undefined ? { home } : {}) });
     result.configs.push(config);
-    addGroup(location.client, members.map((member) => ({ ...member, repository: member.repository || location.repository })), locations.projectDir);
+    addGroup(location.client, members, locations.projectDir);
   }
   return result;
 }

@@ -7,13 +7,16 @@
  * `schema/record.schema.json` and the registry's lint checks, but it is not
  * a classification: someone must read each tool's source before it is one.
  *
- * Files are written atomically and never over an existing file. Node-only.
+ * Files are written atomically and exclusively: the text goes to a temporary
+ * file in DIR, which is then hard-linked to its name; the link fails if
+ * anything is there, even a dangling symlink, so nothing is ever replaced
+ * and there is no gap between a check and the write. Node-only.
  */
-import { stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
-import { writeAtomic } from '../node/write-atomic.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -77,18 +80,32 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
 }
 
 /**
- * Write a draft as `DIR/<record id>.yaml`, atomically, unless a file is already there.
- * @returns the path written, or undefined when the file exists (it is left alone)
+ * Write a draft as `DIR/<record id>.yaml`, atomically and exclusively:
+ * a temporary file in DIR, hard-linked to the name (which fails with EEXIST
+ * when anything is there, a dangling symlink included), then unlinked.
+ * @returns the path written, or undefined when something is already there (it is left alone)
  * @throws when the folder or file cannot be written
  */
 export async function writeDraft(dir: string, draft: Draft): Promise<string | undefined> {
   const file = path.join(dir, `${draft.recordId}.yaml`);
+  await mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${draft.recordId}.yaml.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o644);
   try {
-    await stat(file);
-    return undefined;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    try {
+      await handle.writeFile(draft.text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+      throw error;
+    }
+    return file;
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
-  await writeAtomic(file, draft.text);
-  return file;
 }

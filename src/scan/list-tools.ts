@@ -37,8 +37,8 @@ export interface ListFailure {
 
 /** The outcome for one server. */
 export type ListOutcome =
-  | { ok: true; tools: LiveTool[]; serverInfo?: { name?: string; version?: string }; stderr: string; pid?: number }
-  | { ok: false; failure: ListFailure; stderr: string; pid?: number };
+  | { ok: true; tools: LiveTool[]; serverInfo?: { name?: string; version?: string }; stderr: string; stderrCut: boolean; pid?: number }
+  | { ok: false; failure: ListFailure; stderr: string; stderrCut: boolean; pid?: number };
 
 class ShapeError extends Error {
   override name = 'ShapeError';
@@ -122,10 +122,10 @@ export async function listTools(launch: LaunchSpec, timeoutMs: number, clientVer
   running.catch(() => undefined);
   try {
     const found = await Promise.race([running, deadline]);
-    return { ok: true, ...found, stderr: transport.stderrTail, ...(transport.pid !== undefined ? { pid: transport.pid } : {}) };
+    return { ok: true, ...found, stderr: transport.stderrTail, stderrCut: transport.stderrCut, ...(transport.pid !== undefined ? { pid: transport.pid } : {}) };
   } catch (error) {
     const failure = classifyFailure(error, transport, timedOut, timeoutMs, stage);
-    return { ok: false, failure, stderr: transport.stderrTail, ...(transport.pid !== undefined ? { pid: transport.pid } : {}) };
+    return { ok: false, failure, stderr: transport.stderrTail, stderrCut: transport.stderrCut, ...(transport.pid !== undefined ? { pid: transport.pid } : {}) };
   } finally {
     clearTimeout(timer);
     await transport.close();

@@ -102,6 +102,22 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
 }
 
 /**
+ * The user-level configuration files scan knows for this user: every
+ * client's own file under HOME or APPDATA (and the managed file), never a
+ * project's. A file named on the command line counts as the user's own, so
+ * its servers start without consent, only when it is one of these; any other
+ * file needs consent like a repository configuration, whatever `--client`
+ * says it is.
+ */
+export function userConfigFiles(locations: ClientLocations): string[] {
+  return [
+    ...locations.files.filter((location) => !location.repository).map((location) => location.file),
+    ...(locations.claudeJson !== undefined ? [locations.claudeJson] : []),
+    locations.managedMcp,
+  ];
+}
+
+/**
  * A path as shown to the user: `~/…` inside the home folder, relative inside
  * the working folder, absolute otherwise.
  */

@@ -43,12 +43,75 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+/** Option names whose value is taken for a secret: `--api-key VALUE`, `--token=VALUE`. */
+const SECRET_OPTION = /key|token|secret|passw|pwd|auth|credential/i;
+
+/**
+ * Argument values of an entry that look like secrets, for redaction only
+ * (best effort): the word after an option whose name contains key, token,
+ * secret, password, auth or credential, and the value of `--option=value`
+ * and `NAME=value` words with such a name.
+ */
+export function argumentSecrets(args: readonly string[]): string[] {
+  const out: string[] = [];
+  args.forEach((arg, i) => {
+    const assigned = /^-{0,2}([A-Za-z0-9_.-]+)=(.+)$/s.exec(arg);
+    if (assigned !== null) {
+      if (SECRET_OPTION.test(assigned[1]!)) out.push(assigned[2]!);
+      return;
+    }
+    const next = args[i + 1];
+    if (/^--?[A-Za-z]/.test(arg) && SECRET_OPTION.test(arg) && next !== undefined && !next.startsWith('-')) out.push(next);
+  });
+  return out;
+}
+
+/** Shortest end of a secret redacted at the start of a cut tail. */
+const MIN_CUT_SUFFIX = 3;
+
+/**
+ * Redact the kept tail of a server's stderr. When earlier output was
+ * dropped (`cut`), the tail may begin inside a secret, where neither the
+ * whole value nor a token shape matches: the partial first line is dropped
+ * (or, in a tail with no line break, the partial first word), and an end of
+ * any secret the remaining text starts with is redacted too.
+ */
+export function redactTail(text: string, secrets: readonly string[], cut: boolean): string {
+  let out = text;
+  if (cut) {
+    const newline = out.indexOf('\n');
+    if (newline >= 0) out = out.slice(newline + 1);
+    else {
+      for (const value of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
+        const longest = Array.from({ length: value.length - MIN_CUT_SUFFIX + 1 }, (_, k) => value.slice(k)).find((end) => end.length >= MIN_CUT_SUFFIX && out.startsWith(end));
+        if (longest !== undefined) {
+          out = `[redacted]${out.slice(longest.length)}`;
+          break;
+        }
+      }
+      if (!out.startsWith('[redacted]')) out = out.replace(/^\S*/, '[cut]');
+    }
+  }
+  return redact(out, secrets);
+}
+
 /** Remove terminal control sequences and other control characters, keeping newlines and tabs. */
 export function stripControl(text: string): string {
   return text
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
     .replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/**
+ * Text as it may reach a terminal: escape sequences, every C0 and C1
+ * control character except the newline (tabs too), line and paragraph
+ * separators, and bidirectional and invisible formatting characters
+ * (Unicode category Cf) removed. The text report passes through this as a
+ * whole, so no field can bypass it.
+ */
+export function terminalSafe(text: string): string {
+  return stripControl(text).replace(/[\t\r\u2028\u2029]/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\p{Cf}/gu, '');
 }
 
 /** Longest tool name shown in full; longer ones are cut with `…`. */

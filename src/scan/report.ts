@@ -8,6 +8,7 @@
  * `drafts[]`, `notes[]`.
  */
 import { type ReversibilityClass, classRank } from '../core/classes.ts';
+import { terminalSafe } from './redact.ts';
 import { CLIENT_NAMES } from './scan.ts';
 import type { ScanReport, ServerResult } from './types.ts';
 
@@ -86,7 +87,7 @@ function serverBlock(server: ServerResult): string[] {
 }
 
 /**
- * The report as text.
+ * The report as text, passed as a whole through {@link terminalSafe}.
  * @param failOn `--fail-on`, to say whether it was met
  */
 export function formatReport(report: ScanReport, failOn?: ReversibilityClass): string {
@@ -121,7 +122,8 @@ export function formatReport(report: ScanReport, failOn?: ReversibilityClass): s
   for (const note of report.notes) out.push(`Note: ${note}`);
   if (!report.complete) out.push('The scan is incomplete (exit 3): something above could not be read, identified or listed.');
   if (failOn !== undefined) out.push(`--fail-on ${failOn}: ${thresholdMet(report, failOn) ? 'met' : 'not met'}.`);
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  // The output boundary: whatever a field holds (config text, reasons, names), no control or formatting character reaches the terminal.
+  return `${terminalSafe(out.join('\n')).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
 /** The report as JSON (stable field names, snake_case). */

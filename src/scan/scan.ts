@@ -6,7 +6,7 @@
  * itself fails on it) makes that server R4 and the scan incomplete; nothing
  * here throws for one server's sake.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientKind } from '../config/types.ts';
 import { splitCommandLine } from '../config/words.ts';
@@ -21,7 +21,7 @@ import { serverEnvironment } from './env.ts';
 import { ExpandError, expandLaunch } from './expand.ts';
 import { type ListOutcome, listTools } from './list-tools.ts';
 import type { Ask } from './prompt.ts';
-import { redact, safeName, stripControl } from './redact.ts';
+import { argumentSecrets, redact, redactTail, safeName, stripControl } from './redact.ts';
 import { killAllServers } from './transport.ts';
 import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer } from './types.ts';
 
@@ -111,6 +111,14 @@ function launchWords(command: string, args: readonly string[]): string[] | undef
   return 'words' in split ? [...split.words, ...args] : undefined;
 }
 
+function isFolder(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** One server's result, with the drifted tools as listed (for drafts). */
 interface Scanned {
   result: ServerResult;
@@ -142,17 +150,25 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   }
   if (plan.notStarted !== undefined) return fail('not-started', plan.notStarted);
 
+  // A project's configuration runs its servers in the project folder, as its client does; a user-level one in rclass's working folder.
+  const cwd = target.entry.projectDir ?? options.cwd;
+  if (target.entry.projectDir !== undefined && !isFolder(target.entry.projectDir)) return fail('not-started', 'its project folder, where its client would start it, does not exist');
+
   let outcome: ListOutcome;
+  // Redacted from what the server writes: the config's env and header values as written, and what the server was given after expansion.
+  const secrets = [...target.secrets, ...argumentSecrets(target.entry.args ?? [])];
   try {
     const home = homeFrom(options.env);
+    const written = target.entry.args ?? [];
     const expanded = expandLaunch(
-      { command: target.entry.command ?? '', args: target.entry.args ?? [], env: target.env },
+      { command: target.entry.command ?? '', args: written, env: target.env },
       { client: target.client, env: options.env, workspace: target.entry.projectDir ?? options.cwd, ...(home !== undefined ? { home } : {}) },
     );
+    secrets.push(...Object.values(expanded.env), ...argumentSecrets(expanded.args), ...expanded.args.filter((arg, i) => arg !== written[i]));
     const words = launchWords(expanded.command, expanded.args);
     if (words === undefined || words[0] === undefined || words[0] === '') return fail('not-started', 'its command line cannot be split into words the same way by every shell');
     outcome = await listTools(
-      { command: words[0], args: words.slice(1), env: serverEnvironment(options.env, expanded.env, options.inheritEnv), cwd: options.cwd },
+      { command: words[0], args: words.slice(1), env: serverEnvironment(options.env, expanded.env, options.inheritEnv), cwd },
       options.timeoutMs,
       options.clientVersion,
     );
@@ -162,9 +178,9 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   }
 
   if (options.showServerErrors) {
-    const parts = [outcome.ok ? '' : outcome.failure.detail ?? '', outcome.stderr].filter((part) => part.trim() !== '');
+    const parts = [outcome.ok ? '' : redact(stripControl(outcome.failure.detail ?? ''), secrets), redactTail(stripControl(outcome.stderr), secrets, outcome.stderrCut)].filter((part) => part.trim() !== '');
     if (parts.length > 0) {
-      const lines = redact(stripControl(parts.join('\n')), target.secrets).split('\n').filter((line) => line.trim() !== '');
+      const lines = parts.join('\n').split('\n').filter((line) => line.trim() !== '');
       result.serverErrors = lines.slice(-MAX_SHOWN_STDERR_LINES).join('\n');
     }
   }
@@ -173,8 +189,8 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   result.status = 'scanned';
   if (outcome.serverInfo !== undefined) {
     const info: { name?: string; version?: string } = {};
-    if (typeof outcome.serverInfo.name === 'string') info.name = safeName(outcome.serverInfo.name, target.secrets).slice(0, 80);
-    if (typeof outcome.serverInfo.version === 'string') info.version = safeName(outcome.serverInfo.version, target.secrets).slice(0, 40);
+    if (typeof outcome.serverInfo.name === 'string') info.name = safeName(outcome.serverInfo.name, secrets).slice(0, 80);
+    if (typeof outcome.serverInfo.version === 'string') info.version = safeName(outcome.serverInfo.version, secrets).slice(0, 40);
     result.serverInfo = info;
   }
   const { tools, drift } = classifyLive(outcome.tools, indexed);
@@ -262,13 +278,13 @@ async function plan(discovery: Discovery, options: ScanOptions, show: (file: str
       let consent = askedFiles.get(file);
       if (consent === undefined && options.ask !== undefined) {
         const names = discovery.targets.filter((other) => other.config.file === file && other.repository && other.entry.transport === 'stdio').map((other) => `\`${safeName(other.name)}\``);
-        consent = await options.ask(`${target.config.shown} belongs to the repository, and starting its servers runs the commands it names (${names.join(', ')}). Start them?`);
+        consent = await options.ask(`${target.config.shown} is not one of your clients' own user-level configuration files (a repository can write it), and starting its servers runs the commands it names (${names.join(', ')}). Start them?`);
         askedFiles.set(file, consent);
       }
       if (consent !== true) {
         item.notStarted = consent === false
-          ? 'it comes from a repository configuration and you declined to start it'
-          : 'it comes from a repository configuration; rerun with `--yes` (or on a terminal, to be asked) to start it';
+          ? 'its configuration is not one of your clients\' own user-level files (a repository can write it), and you declined to start it'
+          : 'its configuration is not one of your clients\' own user-level files (a repository can write it); rerun with `--yes` (or on a terminal, to be asked) to start it';
       }
     }
     plans.push(item);
@@ -349,7 +365,7 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
       if (draft.added.length === 0) continue;
       try {
         const written = await writeDraft(options.writeDrafts, draft);
-        if (written === undefined) notes.push(`a draft for \`${recordId}\` was not written: \`${show(path.join(options.writeDrafts, `${recordId}.yaml`))}\` already exists`);
+        if (written === undefined) notes.push(`a draft for \`${recordId}\` was not written: \`${show(path.join(options.writeDrafts, `${recordId}.yaml`))}\` already exists and was not overwritten`);
         else report.drafts.push(show(written));
       } catch (error) {
         notes.push(`cannot write the draft for \`${recordId}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'error')}`);

@@ -86,6 +86,8 @@ export class GroupStdioTransport implements Transport {
   fault: TransportFault | undefined;
   /** The last {@link STDERR_TAIL_BYTES} of stderr. Never printed unredacted. */
   stderrTail = '';
+  /** Whether earlier stderr was dropped, so the tail may start in the middle of a line (or a secret). */
+  stderrCut = false;
   /** How the child ended, once it has. */
   exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 
@@ -146,7 +148,9 @@ export class GroupStdioTransport implements Transport {
       child.stdout?.on('data', (chunk: Buffer) => this.#onStdout(chunk));
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (chunk: string) => {
-        this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
+        const all = this.stderrTail + chunk;
+        if (all.length > STDERR_TAIL_BYTES) this.stderrCut = true;
+        this.stderrTail = all.slice(-STDERR_TAIL_BYTES);
       });
     });
   }

@@ -20,7 +20,7 @@ describe('rclass scan as a child process', () => {
   it('exits 1 from the shell when --fail-on is met', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { fx: fixtureEntry(['--tools', 'a']) });
-    const result = spawnSync(process.execPath, [BIN, 'scan', config, '--registry', registry, '--fail-on', 'R4'], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--fail-on', 'R4'], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 tool across 1 server. 1 irreversible (R4).');
@@ -31,7 +31,7 @@ describe('rclass scan as a child process', () => {
     const dir = tempDir();
     const pidFile = path.join(dir, 'pids');
     const config = writeConfig(dir, 'claude_desktop_config.json', { stuck: fixtureEntry(['--hang', pidFile]) });
-    const rclass = spawn(process.execPath, [BIN, 'scan', config, '--registry', registry, '--timeout', '120'], { cwd: ROOT, env: childEnv(), stdio: 'ignore' });
+    const rclass = spawn(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--timeout', '120'], { cwd: ROOT, env: childEnv(), stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => rclass.once('exit', (_code, signal) => resolve(signal)));
     expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' '), 20_000)).toBe(true);
     const [server, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];

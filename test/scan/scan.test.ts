@@ -3,12 +3,12 @@
  * through npx, the fixture server for hostile and consent cases, and the
  * registry built from `registry/`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countClasses } from '../../src/core/registry.ts';
 import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
-import { tempDir } from '../cli/harness.ts';
+import { ROOT, tempDir } from '../cli/harness.ts';
 import { MEMORY_BIN, alive, eventually, fixtureEntry, registryFile, scan, scanEnv, writeConfig } from './support.ts';
 
 const MEMORY = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
@@ -18,7 +18,7 @@ describe('rclass scan: a full scan of real servers', () => {
   it('counts the memory server\'s live tools per class from its record, names R4, and totals them', async () => {
     const { file: registry, document } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
-    const result = await scan([config, '--registry', registry]);
+    const result = await scan([config, '--yes', '--registry', registry]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
@@ -35,7 +35,7 @@ describe('rclass scan: a full scan of real servers', () => {
   it('reports JSON with stable fields: classes, each tool with its class and hint, and totals', async () => {
     const { file: registry, document } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY, think: THINKING });
-    const result = await scan([config, '--registry', registry, '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json).toMatchObject({ mode: 'full', complete: true, fail_on: null, threshold_met: null });
@@ -53,11 +53,11 @@ describe('rclass scan: a full scan of real servers', () => {
     const { file: registry } = await registryFile();
     const dir = tempDir();
     const both = writeConfig(dir, 'a.json', { notes: MEMORY }, 'mcpServers');
-    const r4 = await scan([both, '--client', 'cursor', '--registry', registry, '--fail-on', 'R4', '--json']);
+    const r4 = await scan([both, '--yes', '--client', 'cursor', '--registry', registry, '--fail-on', 'R4', '--json']);
     expect(r4.code).toBe(1);
     expect(JSON.parse(r4.stdout)).toMatchObject({ fail_on: 'R4', threshold_met: true, complete: true });
     const thinking = writeConfig(dir, 'b.json', { think: THINKING });
-    const r1 = await scan([thinking, '--client', 'cursor', '--registry', registry, '--fail-on', 'R1']);
+    const r1 = await scan([thinking, '--yes', '--client', 'cursor', '--registry', registry, '--fail-on', 'R1']);
     expect(r1.code).toBe(0);
     expect(r1.stdout).toContain('--fail-on R1: not met.');
   });
@@ -67,12 +67,12 @@ describe('rclass scan: drift and drafts', () => {
   it('names a live tool the record does not list as R4 (regression: drift must never take a registry class)', async () => {
     const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record));
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
-    const result = await scan([config, '--registry', registry]);
+    const result = await scan([config, '--yes', '--registry', registry]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('  R0 2  R1 3  R2 2  R3 0  R4 2');
     expect(result.stdout).toContain('  irreversible (R4): delete_entities, read_graph (not in the record)');
     expect(result.stdout).toContain('  drift: the record does not list read_graph; counted as R4');
-    const json = JSON.parse((await scan([config, '--registry', registry, '--json'])).stdout);
+    const json = JSON.parse((await scan([config, '--yes', '--registry', registry, '--json'])).stdout);
     expect(json.servers[0].drift).toEqual(['read_graph']);
     expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R4', source: 'unknown', in_record: false, hint_class: 'R0' });
   });
@@ -81,7 +81,7 @@ describe('rclass scan: drift and drafts', () => {
     const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record));
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const drafts = path.join(tempDir(), 'drafts');
-    const result = await scan([config, '--registry', registry, '--write-drafts', drafts]);
+    const result = await scan([config, '--yes', '--registry', registry, '--write-drafts', drafts]);
     expect(result.code).toBe(0);
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
@@ -100,7 +100,7 @@ describe('rclass scan: drift and drafts', () => {
     expect(text.split('\n')[1]).toBe('# DRAFT from rclass scan: 2 tools added as R4 (not yet classified): open_nodes, read_graph.');
 
     writeFileSync(file, 'mine\n');
-    const again = await scan([config, '--registry', registry, '--write-drafts', drafts]);
+    const again = await scan([config, '--yes', '--registry', registry, '--write-drafts', drafts]);
     expect(again.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('mine\n');
     expect(again.stdout).toContain('already exists');
@@ -113,12 +113,12 @@ describe('rclass scan: unrecognised servers and --assume', () => {
   it('counts every tool of an unrecognised server as R4 and suggests --assume when its names match a record', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
-    const result = await scan([config, '--registry', registry, '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     const server = JSON.parse(result.stdout).servers[0];
     expect(server).toMatchObject({ status: 'scanned', record: null, tool_count: 9, classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 9 }, suggestions: [{ record: 'memory', matched: 9, of: 9 }] });
     expect(server.unrecognised).toMatch(/is not a package launcher rclass recognises/);
-    const text = await scan([config, '--registry', registry]);
+    const text = await scan([config, '--yes', '--registry', registry]);
     expect(text.stdout).toContain('rerun with --assume raw=memory');
     expect(text.stdout).toContain('9 tools across 1 server. 9 irreversible (R4).');
   });
@@ -126,7 +126,7 @@ describe('rclass scan: unrecognised servers and --assume', () => {
   it('--assume NAME=RECORD classifies a server it started against that record', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
-    const result = await scan([config, '--registry', registry, '--assume', 'raw=memory', '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory', '--json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ record: 'memory', identified_by: 'assume', subject: '--assume raw=memory', classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, suggestions: [] });
   });
@@ -134,11 +134,11 @@ describe('rclass scan: unrecognised servers and --assume', () => {
   it('refuses --assume with --list, for an unknown record, and for a name not in the config (exit 2)', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
-    const list = await scan([config, '--registry', registry, '--list', '--assume', 'raw=memory']);
+    const list = await scan([config, '--yes', '--registry', registry, '--list', '--assume', 'raw=memory']);
     expect(list.code).toBe(2);
     expect(list.stderr).toContain('`--assume` applies only to servers scan starts itself');
-    expect((await scan([config, '--registry', registry, '--assume', 'raw=nope'])).stderr).toContain('the registry has no record `nope`');
-    const other = await scan([config, '--registry', registry, '--assume', 'other=memory']);
+    expect((await scan([config, '--yes', '--registry', registry, '--assume', 'raw=nope'])).stderr).toContain('the registry has no record `nope`');
+    const other = await scan([config, '--yes', '--registry', registry, '--assume', 'other=memory']);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('no server `other`');
   });
@@ -146,7 +146,7 @@ describe('rclass scan: unrecognised servers and --assume', () => {
   it('does not apply --assume to an entry recognised as another record', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { think: THINKING });
-    const result = await scan([config, '--registry', registry, '--assume', 'think=memory', '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--assume', 'think=memory', '--json']);
     const json = JSON.parse(result.stdout);
     expect(json.servers[0]).toMatchObject({ record: 'sequentialthinking', identified_by: 'config' });
     expect(json.notes).toContain('`--assume think=memory` was not applied: the entry runs record `sequentialthinking`');
@@ -159,7 +159,7 @@ describe('rclass scan --list', () => {
     const dir = tempDir();
     const marker = path.join(dir, 'started');
     const config = writeConfig(dir, 'claude_desktop_config.json', { notes: MEMORY, local: fixtureEntry(['--marker', marker]) });
-    const result = await scan([config, '--registry', registry, '--list', '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--list', '--json']);
     expect(result.code).toBe(0);
     expect(existsSync(marker)).toBe(false);
     const json = JSON.parse(result.stdout);
@@ -167,7 +167,7 @@ describe('rclass scan --list', () => {
     expect(json.servers[0]).toMatchObject({ name: 'local', status: 'unlisted', record: null, tool_count: null, incomplete: false });
     expect(json.servers[1]).toMatchObject({ name: 'notes', status: 'registry', record: 'memory', tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 } });
     expect(json.totals).toMatchObject({ servers: 1, tools: 9, unknown_servers: 1 });
-    const text = await scan([config, '--registry', registry, '--list', '--fail-on', 'R3']);
+    const text = await scan([config, '--yes', '--registry', registry, '--list', '--fail-on', 'R3']);
     expect(text.code).toBe(1);
     expect(existsSync(marker)).toBe(false);
     expect(text.stdout).toContain('tools a newer release added (drift) cannot be seen');
@@ -178,7 +178,7 @@ describe('rclass scan --list', () => {
     const { file: registry, document } = await registryFile();
     const hosted = document.servers.find((server) => (server.server.urls ?? []).length > 0)!;
     const config = writeConfig(tempDir(), 'mcp.json', { remote: { url: hosted.server.urls![0] }, elsewhere: { url: 'https://mcp.example.invalid/mcp' } });
-    const result = await scan([config, '--client', 'cursor', '--registry', registry, '--json']);
+    const result = await scan([config, '--yes', '--client', 'cursor', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
     expect(json.servers.find((s: { name: string }) => s.name === 'remote')).toMatchObject({ status: 'registry', record: hosted.id, transport: 'http', tool_count: hosted.tools.length });
@@ -290,7 +290,7 @@ describe('rclass scan: hostile servers', () => {
     const pidFile = path.join(dir, 'child.pid');
     const config = writeConfig(dir, 'claude_desktop_config.json', { stuck: fixtureEntry(['--hang', pidFile]) });
     const started = Date.now();
-    const result = await scan([config, '--registry', registry, '--timeout', '1.5', '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--timeout', '1.5', '--json']);
     const elapsed = Date.now() - started;
     expect(result.code).toBe(3);
     expect(elapsed).toBeLessThan(10_000);
@@ -305,7 +305,7 @@ describe('rclass scan: hostile servers', () => {
     const { file: registry } = await registryFile();
     const dir = tempDir();
     const config = writeConfig(dir, 'claude_desktop_config.json', { chatty: fixtureEntry(['--garbage', '20', '--tools', 'x,y,z']), huge: fixtureEntry(['--huge']) });
-    const result = await scan([config, '--registry', registry, '--json']);
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(3);
     const json = JSON.parse(result.stdout);
     expect(json.servers[0]).toMatchObject({ name: 'chatty', status: 'scanned', tool_count: 3 });
@@ -316,7 +316,7 @@ describe('rclass scan: hostile servers', () => {
   it('reports a server that cannot be started without crashing, as R4 and incomplete', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { gone: { command: '/nonexistent/bin/server', args: ['--token', 'argument-secret-123'] } });
-    const result = await scan([config, '--registry', registry, '--fail-on', 'R4']);
+    const result = await scan([config, '--yes', '--registry', registry, '--fail-on', 'R4']);
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('gone  unrecognised · not scanned');
     expect(result.stdout).toContain('`server` could not be started (ENOENT); it counts as R4');
@@ -332,9 +332,9 @@ describe('rclass scan: environment and secrets', () => {
     const envFile = path.join(dir, 'env.json');
     const config = writeConfig(dir, 'claude_desktop_config.json', { probe: fixtureEntry(['--env-names', envFile], { OWN_SETTING: 'x' }) });
     const env = scanEnv({ AWS_SECRET_ACCESS_KEY: 'aws-secret', GITHUB_TOKEN: 'ghp_secret', HTTPS_PROXY: 'http://proxy:3128', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', USER: 'someone', SHELL: '() { evil; }' });
-    expect((await scan([config, '--registry', registry], { env })).code).toBe(0);
+    expect((await scan([config, '--yes', '--registry', registry], { env })).code).toBe(0);
     expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual(['HOME', 'HTTPS_PROXY', 'NODE_EXTRA_CA_CERTS', 'OWN_SETTING', 'PATH', 'USER']);
-    expect((await scan([config, '--registry', registry, '--inherit-env'], { env })).code).toBe(0);
+    expect((await scan([config, '--yes', '--registry', registry, '--inherit-env'], { env })).code).toBe(0);
     expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual(expect.arrayContaining(['AWS_SECRET_ACCESS_KEY', 'GITHUB_TOKEN', 'OWN_SETTING', 'SHELL']));
   });
 
@@ -345,14 +345,14 @@ describe('rclass scan: environment and secrets', () => {
       leaky: fixtureEntry(['--fail-with-env', 'MY_TOKEN', '--password', 'argument-secret-9876'], { MY_TOKEN: secret }),
     });
     for (const args of [[], ['--json']]) {
-      const result = await scan([config, '--registry', registry, ...args]);
+      const result = await scan([config, '--yes', '--registry', registry, ...args]);
       expect(result.code).toBe(3);
       const all = result.stdout + result.stderr;
       expect(all).not.toContain(secret);
       expect(all).not.toContain('argument-secret-9876');
       expect(all).not.toContain('could not log in');
     }
-    const shown = await scan([config, '--registry', registry, '--show-server-errors']);
+    const shown = await scan([config, '--yes', '--registry', registry, '--show-server-errors']);
     expect(shown.stdout).toContain('    | fatal: could not log in with [redacted]');
     expect(shown.stdout + shown.stderr).not.toContain(secret);
   });
@@ -382,5 +382,150 @@ describe('rclass scan: usage', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
     expect(result.stdout).toContain('3 wins over 1');
+  });
+});
+
+describe('rclass scan: security review regressions', () => {
+  /** A project folder with a config at `relative` that starts the fixture (leaving a marker) under `key`. */
+  function projectConfig(relative: string, key = 'mcpServers', extra: string[] = []): { dir: string; marker: string; config: string } {
+    const dir = tempDir();
+    const marker = path.join(dir, 'started');
+    mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
+    const config = path.join(dir, relative);
+    const servers = { repo: fixtureEntry(['--marker', marker, ...extra]) };
+    const document = key === 'mcp.servers' ? { mcp: { servers } } : { [key]: servers };
+    writeFileSync(config, JSON.stringify(document));
+    return { dir, marker, config };
+  }
+
+  it.each([
+    ['a workspace .vscode/settings.json with mcp.servers', '.vscode/settings.json', 'mcp.servers', []],
+    ['.mcp.json read as Cursor', '.mcp.json', 'mcpServers', ['--client', 'cursor']],
+    ['.mcp.json read as Claude Desktop', '.mcp.json', 'mcpServers', ['--client', 'claude-desktop']],
+    ['a project .cursor/mcp.json read as Windsurf', '.cursor/mcp.json', 'mcpServers', ['--client', 'windsurf']],
+  ])('needs consent for %s (regression: consent followed --client, not the file\'s location)', async (_case, relative, key, args) => {
+    const { file: registry } = await registryFile();
+    const { marker, config } = projectConfig(relative, key);
+    const result = await scan([config, ...args, '--registry', registry, '--json']);
+    expect(result.code).toBe(3);
+    expect(existsSync(marker)).toBe(false);
+    const json = JSON.parse(result.stdout);
+    expect(json.configs[0].repository).toBe(true);
+    expect(json.servers[0]).toMatchObject({ name: 'repo', status: 'not-started' });
+    expect(json.servers[0].reason).toContain('rerun with `--yes`');
+  });
+
+  it('starts a named user-level file (~/.cursor/mcp.json) without consent, and any other named file only with --yes', async () => {
+    const { file: registry } = await registryFile();
+    const env = scanEnv();
+    const marker = path.join(env.HOME!, 'started');
+    mkdirSync(path.join(env.HOME!, '.cursor'));
+    const own = writeConfig(path.join(env.HOME!, '.cursor'), 'mcp.json', { mine: fixtureEntry(['--marker', marker]) });
+    const result = await scan([own, '--registry', registry, '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    expect(JSON.parse(result.stdout).configs[0]).toMatchObject({ file: own, client: 'cursor', repository: false });
+    const elsewhere = writeConfig(tempDir(), 'claude_desktop_config.json', { other: fixtureEntry(['--marker', path.join(env.HOME!, 'other')]) });
+    expect((await scan([elsewhere, '--registry', registry], { env })).code).toBe(3);
+    expect(existsSync(path.join(env.HOME!, 'other'))).toBe(false);
+  });
+
+  it('prints no escape sequence from config text: a disabled server\'s name and an unrecognised reason (regression: terminal title injection)', async () => {
+    const { file: registry } = await registryFile();
+    const title = '\u001b]0;PWNED\u0007';
+    const config = writeConfig(tempDir(), 'mcp.json', {
+      [`off${title}`]: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true },
+      [`odd${title}\u202e`]: { command: 'npx', args: [`--\u001b[31mred${title}`, '@modelcontextprotocol/server-memory'] },
+    });
+    const result = await scan([config, '--client', 'cursor', '--registry', registry, '--list']);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(result.stdout).toContain('Not scanned, because the client does not run them:');
+    expect(result.stdout).toContain(`  off (${config}): it is disabled in its configuration`);
+    // JSON keeps the text, escaped by JSON.stringify.
+    const json = await scan([config, '--client', 'cursor', '--registry', registry, '--list', '--json']);
+    expect(json.stdout).not.toContain('\u001b');
+    expect(JSON.parse(json.stdout).skipped[0].name).toBe(`off${title}`);
+  });
+
+  it('--show-server-errors redacts the expanded value of a Claude Code ${VAR} env entry (regression: only the literal was redacted)', async () => {
+    const { file: registry } = await registryFile();
+    const real = 'the-real-token-value-4242';
+    const { config } = projectConfig('.mcp.json', 'mcpServers');
+    writeFileSync(config, JSON.stringify({ mcpServers: { leaky: { ...fixtureEntry(['--fail-with-env', 'SECRET_TOKEN']), env: { SECRET_TOKEN: '${MY_REAL_TOKEN}' } } } }));
+    const result = await scan([config, '--yes', '--registry', registry, '--show-server-errors'], { env: scanEnv({ MY_REAL_TOKEN: real }) });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('    | fatal: could not log in with [redacted]');
+    expect(result.stdout).not.toContain(real);
+  });
+
+  it('--show-server-errors does not show the end of a secret the 8 KiB stderr tail starts inside (regression: a partial secret was not matched)', async () => {
+    const { file: registry } = await registryFile();
+    const secret = 'cutsecret-ABCDEFGHIJKLMNOP';
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { cut: fixtureEntry(['--fail-cut-env', 'MY_TOKEN'], { MY_TOKEN: secret }) });
+    const result = await scan([config, '--yes', '--registry', registry, '--show-server-errors', '--json']);
+    expect(result.code).toBe(3);
+    const shown: string = JSON.parse(result.stdout).servers[0].server_errors;
+    expect(shown).not.toContain('GHIJKLMNOP');
+    expect(shown.split('\n').at(-1)).toBe('y'.repeat(8 * 1024 - 12));
+  });
+
+  it('--show-server-errors redacts argument values named like secrets that a server echoes (--api-key V, --token=V)', async () => {
+    const { file: registry } = await registryFile();
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { echo: fixtureEntry(['--fail-echo-args', '--api-key', 'ARGSECRETzzz999', '--token=TOKSECRET777', '--name', 'visible-name']) });
+    const result = await scan([config, '--yes', '--registry', registry, '--show-server-errors']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain('--fail-echo-args --api-key [redacted] --token=[redacted] --name visible-name');
+    expect(result.stdout).not.toContain('ARGSECRETzzz999');
+    expect(result.stdout).not.toContain('TOKSECRET777');
+  });
+
+  it('reports a discovered config it cannot read (a symlink loop, a folder) and exits 3 (regression: treated as absent)', async () => {
+    const { file: registry } = await registryFile();
+    const env = scanEnv();
+    mkdirSync(path.join(env.HOME!, '.cursor'));
+    symlinkSync('mcp.json', path.join(env.HOME!, '.cursor', 'mcp.json'));
+    mkdirSync(path.join(env.HOME!, '.codeium', 'windsurf', 'mcp_config.json'), { recursive: true });
+    const result = await scan(['--registry', registry], { env, cwd: tempDir() });
+    expect(result.code).toBe(3);
+    expect(result.stdout).not.toContain('No MCP client configuration found');
+    expect(result.stdout).toContain('~/.cursor/mcp.json: cannot be read: ELOOP');
+    expect(result.stdout).toContain('~/.codeium/windsurf/mcp_config.json: cannot be read: EISDIR (it is a folder, not a file)');
+    expect(result.stdout).toContain('The scan is incomplete (exit 3)');
+  });
+
+  it('refuses a --timeout under 1 second (regression: 0.0001 rounded to 0 ms)', async () => {
+    for (const value of ['0.0001', '0.5']) {
+      const result = await scan(['--timeout', value]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('`--timeout` takes seconds, at least 1 and at most 600');
+    }
+  });
+
+  it('--write-drafts leaves a dangling symlink at DIR/<record>.yaml alone (regression: it was replaced)', async () => {
+    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record));
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
+    const drafts = tempDir();
+    const target = path.join(tempDir(), 'elsewhere.yaml');
+    symlinkSync(target, path.join(drafts, 'memory.yaml'));
+    const result = await scan([config, '--yes', '--registry', registry, '--write-drafts', drafts]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Note: a draft for \`memory\` was not written: \`${path.join(drafts, 'memory.yaml')}\` already exists and was not overwritten`);
+    expect(readlinkSync(path.join(drafts, 'memory.yaml'))).toBe(target);
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(drafts)).toEqual(['memory.yaml']);
+  });
+
+  it('starts a project config\'s server in the project folder, and a user-level one in rclass\'s working folder', async () => {
+    const { file: registry } = await registryFile();
+    const out = path.join(tempDir(), 'cwd');
+    for (const relative of ['.mcp.json', '.cursor/mcp.json', '.vscode/mcp.json']) {
+      const { dir, config } = projectConfig(relative, relative === '.vscode/mcp.json' ? 'servers' : 'mcpServers', ['--cwd-file', out]);
+      const result = await scan([config, '--yes', '--registry', registry]);
+      expect(result.code).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe(realpathSync(dir));
+    }
+    const user = writeConfig(tempDir(), 'claude_desktop_config.json', { mine: fixtureEntry(['--cwd-file', out]) });
+    expect((await scan([user, '--yes', '--registry', registry])).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(path.resolve(ROOT));
   });
 });

@@ -12,7 +12,7 @@ import { ExpandError, expandLaunch, expandValue } from '../../src/scan/expand.ts
 import { readToolsPage } from '../../src/scan/list-tools.ts';
 import { clientLocations, showPath } from '../../src/scan/locations.ts';
 import { terminalAsk } from '../../src/scan/prompt.ts';
-import { redact, safeName } from '../../src/scan/redact.ts';
+import { argumentSecrets, redact, redactTail, safeName, terminalSafe } from '../../src/scan/redact.ts';
 import { syntheticRecord } from '../export/registry.ts';
 import type { CliIO } from '../../src/cli/io.ts';
 
@@ -87,6 +87,21 @@ describe('redaction', () => {
     const text = 'login failed for abcdef123456 with ghp_0123456789abcdefghijABCDEFGHIJ at postgres://me:pw@db/x; AKIAABCDEFGHIJKLMNOP; api_key=zzzzzzzz ok';
     const out = redact(text, ['abcdef123456', 'short']);
     expect(out).toBe('login failed for [redacted] with [redacted] at postgres://[redacted]db/x; [redacted]; api_key=[redacted] ok');
+  });
+
+  it('takes argument values named like secrets: --api-key V, --token=V, NAME=V; not other values', () => {
+    expect(argumentSecrets(['--api-key', 'ARGSECRETzzz999', '--token=TOKSECRET777', 'GITHUB_PERSONAL_ACCESS_TOKEN=abc123456', '--name', 'plain', '-p', 'x', '--auth'])).toEqual(['ARGSECRETzzz999', 'TOKSECRET777', 'abc123456']);
+  });
+
+  it('drops a cut tail\'s partial first line, or redacts a secret\'s end it starts with (regression: partial secrets at the 8 KiB cut)', () => {
+    expect(redactTail('MNOPQRSTUV\nnext line', ['ABCDEFGHIJKLMNOPQRSTUV'], true)).toBe('next line');
+    expect(redactTail('QRSTUV and more', ['ABCDEFGHIJKLMNOPQRSTUV'], true)).toBe('[redacted] and more');
+    expect(redactTail('_abc0123456789 more', [], true)).toBe('[cut] more');
+    expect(redactTail('QRSTUV and more', ['ABCDEFGHIJKLMNOPQRSTUV'], false)).toBe('QRSTUV and more');
+  });
+
+  it('makes report text terminal-safe: escapes, C0/C1 controls but newline, bidi and invisible formatting removed', () => {
+    expect(terminalSafe('a\u001b]0;TITLE\u0007b\u001b[31mc\u009bd\u0000e\tf\u200bg\u202eh\u2066i\nj\u2028k')).toBe('abcde fghi\nj k');
   });
 
   it('strips terminal escapes and bidirectional overrides from names, and cuts long ones', () => {

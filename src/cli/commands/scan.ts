@@ -27,6 +27,8 @@ export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on C
 
 /** Default `--timeout`, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** Smallest `--timeout`, in seconds: less cannot start even a small server. */
+export const MIN_TIMEOUT_SECONDS = 1;
 /** Largest `--timeout`, in seconds. */
 export const MAX_TIMEOUT_SECONDS = 600;
 
@@ -44,7 +46,10 @@ profile's mcp.json, ./.vscode/mcp.json) and Windsurf
 (~/.codeium/windsurf/mcp_config.json).
 
 Each local (stdio) server is started as its client would start it, asked
-for its tools, and killed. Starting a server runs the command its config
+for its tools, and killed. A project's config (.mcp.json, a project scope
+in ~/.claude.json, .cursor/mcp.json, .vscode/mcp.json) starts its servers in
+the project folder; a user-level config starts them in the folder rclass
+runs in. Starting a server runs the command its config
 names, so only scan configs you trust; run scans of untrusted ones in a
 container. Remote (http, sse) servers are never connected to: they are
 reported from the registry when their URL identifies them.
@@ -53,13 +58,13 @@ reported from the registry when their URL identifies them.
   --list                  start nothing: report the registry's classes for each server the
                           config identifies (unidentified ones count as R4, tool count unknown);
                           safe in CI, but blind to tools a newer release added
-  --yes, -y               start servers from repository configs (.mcp.json, .vscode/mcp.json,
-                          a project's .cursor/mcp.json) without asking
+  --yes, -y               start servers from configs that are not your own (see below) without
+                          asking
   --fail-on CLASS         exit 1 when anything reachable is CLASS or above; a server whose
                           tools are unknown counts as R4
   --json                  print the report as one JSON object
   --timeout SECONDS       hard deadline per server, start to last tools/list page (default
-                          ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); its process group is killed when it passes
+                          ${DEFAULT_TIMEOUT_SECONDS}, at least ${MIN_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); its process group is killed when it passes
   --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
                           starts and lists itself, never with --list; repeatable
   --write-drafts DIR      for servers listing tools their record lacks, write DIR/<record>.yaml
@@ -67,8 +72,11 @@ reported from the registry when their URL identifies them.
   --inherit-env           give servers your whole environment (default: only what the MCP SDK
                           passes, e.g. PATH, HOME, USER; proxy and certificate settings; and
                           the entry's own env)
-  --show-server-errors    show what a failing server wrote to stderr, with the config's env and
-                          header values and common token shapes redacted (best effort)
+  --show-server-errors    show what a failing server wrote to stderr, redacted (best effort): the
+                          config's env and header values, as written and as expanded, arguments
+                          that differ after expansion, values of arguments named like a key,
+                          token, secret, password or auth (--api-key V, --token=V), and common
+                          token shapes; a tail cut mid-line loses its partial first line
   --client CLIENT         read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --registry FILE         use this registry document instead of the bundled one
   --servers FILE          the server mapping file (default \$RCLASS_SERVERS, else
@@ -82,8 +90,14 @@ tool of an unrecognised server count as R4 (SPEC 4.3, 6.2). Tool names
 never identify a server; when they look like a record's, scan suggests
 --assume.
 
-Repository configs: their servers start only with --yes, after a yes on a
-terminal, or when you approved them in Claude Code (enabledMcpjsonServers or
+Whose config: a file is your own only when it is one of the user-level
+files listed above (~/.claude.json, Claude Desktop's, ~/.cursor/mcp.json,
+the VS Code user profile's mcp.json, ~/.codeium/windsurf/mcp_config.json,
+managed-mcp.json), decided by where it is, never by --client. Every other
+file, whether found in the project (.mcp.json, .vscode/mcp.json, a
+project's .cursor/mcp.json) or named as CONFIG, counts as a repository
+config: its servers start only with --yes, after a yes on a terminal, or
+(Claude Code .mcp.json servers) when you approved them in Claude Code (enabledMcpjsonServers or
 enableAllProjectMcpServers in ~/.claude.json's entry for the project,
 ~/.claude/settings.json or managed settings). Approvals inside the project
 (.claude/settings*.json) are not taken as consent, since a repository can
@@ -120,7 +134,7 @@ function parseAssume(values: readonly string[]): Map<string, string> {
 function parseTimeout(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
   const seconds = /^[0-9]+(\.[0-9]+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`\`--timeout\` takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}; got \`${value.slice(0, 40)}\``);
+  if (!Number.isFinite(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`\`--timeout\` takes seconds, at least ${MIN_TIMEOUT_SECONDS} and at most ${MAX_TIMEOUT_SECONDS}; got \`${value.slice(0, 40)}\``);
   return Math.round(seconds * 1000);
 }
 
