@@ -202,12 +202,12 @@ describe('the server mapping file, with the hook run as a user who cannot write 
   // Only root can start a child as another user; elsewhere the in-process tests cover the refusals.
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-  it.skipIf(!asRoot)('recognises a launcher the mapping names, marks it in the reason, and still reads its SQL', () => {
+  it.skipIf(!asRoot)('recognises a launcher the mapping names, marks it in the reason, and classifies its tools by the mapped record', () => {
     const nobody = 65534;
-    const world = makeWorld(null, { corpdb: { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] } });
+    const world = makeWorld(null, { notes: { command: '/opt/corp/memory-mcp/bin/server', args: ['--stdio'] } });
     const mappings = tempDir();
     const file = path.join(mappings, 'servers.yaml');
-    writeFileSync(file, 'servers:\n  - record: postgres\n    command: /opt/corp/pg-mcp/bin/server\n    args: [--stdio]\n');
+    writeFileSync(file, 'servers:\n  - record: memory\n    command: /opt/corp/memory-mcp/bin/server\n    args: [--stdio]\n');
     chmodSync(mappings, 0o755);
     chmodSync(file, 0o644);
     chmodSync(installed, 0o755);
@@ -226,9 +226,10 @@ describe('the server mapping file, with the hook run as a user who cannot write 
       expect(result.status, result.stderr).toBe(0);
       return JSON.parse(result.stdout) as { hookSpecificOutput?: { permissionDecision: string; permissionDecisionReason: string } };
     };
-    expect(run(pre('N1', 'mcp__corpdb__query', { sql: 'SELECT 1' }))).toEqual({});
-    const drop = run(pre('N1', 'mcp__corpdb__query', { sql: 'DROP TABLE users' }));
+    // Tools without argument rules, so nothing outside the bundle (the SQL parser) has to be readable by `nobody`.
+    expect(run(pre('N1', 'mcp__notes__read_graph', {}))).toEqual({});
+    const drop = run(pre('N1', 'mcp__notes__delete_entities', { entityNames: ['Ada'] }));
     expect(drop.hookSpecificOutput?.permissionDecision).toBe('ask');
-    expect(drop.hookSpecificOutput?.permissionDecisionReason).toContain(`[record postgres by the server mapping at ${file}:2:5`);
+    expect(drop.hookSpecificOutput?.permissionDecisionReason).toContain(`[record memory by the server mapping at ${file}:2:5`);
   });
 });
