@@ -7,28 +7,21 @@
  */
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
-import { BANNER_GLOBALS, bundleCli } from '../../scripts/steps/cli-bundle.ts';
+import { BANNER_GLOBALS } from '../../scripts/steps/cli-bundle.ts';
 import { schemaValidators } from '../../scripts/lib/schemas.ts';
-import { registryDocument } from '../export/registry.ts';
 import { ROOT, tempDir } from './harness.ts';
+import { installedPackage } from './installed.ts';
 
 const SCHEMA = readFileSync(path.join(ROOT, 'schema', 'mcp.cedarschema'), 'utf8');
 
 /** A package folder laid out as npm installs this package, with a bundle of the current source. */
 let installed = '';
 beforeAll(async () => {
-  installed = tempDir();
-  for (const item of ['package.json', 'bin', 'schema']) cpSync(path.join(ROOT, item), path.join(installed, item), { recursive: true });
-  mkdirSync(path.join(installed, 'build'), { recursive: true });
-  const registry = path.join(ROOT, 'build', 'registry.json');
-  if (existsSync(registry)) cpSync(registry, path.join(installed, 'build', 'registry.json'));
-  else writeFileSync(path.join(installed, 'build', 'registry.json'), JSON.stringify(await registryDocument()));
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(installed, 'node_modules'), 'dir');
-  await bundleCli(path.join(installed, 'build', 'cli', 'rclass.mjs'));
+  installed = await installedPackage();
 }, 60_000);
 
 function rclass(root: string, args: string[], env: Record<string, string> = {}, input?: string, cwd = ROOT) {

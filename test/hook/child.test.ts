@@ -6,24 +6,16 @@
  * asserts) the hook's wall time per built-in and per MCP call.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli } from '../../scripts/steps/cli-bundle.ts';
-import { ROOT, tempDir } from '../cli/harness.ts';
-import { registryDocument } from '../export/registry.ts';
+import { tempDir } from '../cli/harness.ts';
+import { installedPackage } from '../cli/installed.ts';
 import { logLines, makeWorld, post, pre, writeProjectServers, PROJECT_SERVERS, type World } from './support.ts';
 
 let installed = '';
 beforeAll(async () => {
-  installed = tempDir();
-  for (const item of ['package.json', 'bin', 'schema']) cpSync(path.join(ROOT, item), path.join(installed, item), { recursive: true });
-  mkdirSync(path.join(installed, 'build'), { recursive: true });
-  const registry = path.join(ROOT, 'build', 'registry.json');
-  if (existsSync(registry)) cpSync(registry, path.join(installed, 'build', 'registry.json'));
-  else writeFileSync(path.join(installed, 'build', 'registry.json'), JSON.stringify(await registryDocument()));
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(installed, 'node_modules'), 'dir');
-  await bundleCli(path.join(installed, 'build', 'cli', 'rclass.mjs'));
+  installed = await installedPackage();
 }, 120_000);
 
 interface Child {
