@@ -4,6 +4,7 @@
  * R4 (fail closed).
  */
 import { CLASS_NAMES, DEFAULT_POLICY, type PolicyDecision, type ReversibilityClass, isBelow } from './classes.ts';
+import { isDisclosure } from './effects.ts';
 import { egressAllowed } from './egress.ts';
 import { type DeploymentOverride, type PreimageCapturer, indexOverrides } from './overrides.ts';
 import type { RecordStatus, ToolRecord } from './record.ts';
@@ -45,6 +46,12 @@ export interface Classification {
   base_class?: ReversibilityClass;
   /** Permalink to the evidence, when a record was found. */
   evidence?: string;
+  /** The effects behind the class: the firing rule's, else the tool's (SPEC 2.9); absent when the record lists none. */
+  effects?: string[];
+  /** The record's reason for stating a class other than the one its effects derive (SPEC 2.9.3). */
+  record_override?: string;
+  /** For an R1 or R2 answer: the tool of the same server that restores or compensates the call (SPEC 2.9.3). */
+  undo?: string;
   /** Every rule of the tool, with which conditions held (absent when the tool has none). */
   rules?: RuleOutcome[];
   /** Further facts that shaped the answer (ignored rules, override reasons, preimage references). */
@@ -76,6 +83,15 @@ function result(
   extra?: Partial<Classification>,
 ): Classification {
   return { server, tool, class: cls, name: CLASS_NAMES[cls], source, rationale, policy: DEFAULT_POLICY[cls], ...extra };
+}
+
+/**
+ * Whether a tool's worst case is a disclosure (SPEC 2.8): marked so in
+ * `registry.json`, or, for a document that carries only effects, derived
+ * from them (SPEC 2.9.1).
+ */
+function disclosesAtWorst(entry: ToolRecord): boolean {
+  return entry.disclosure === true || (entry.effects !== undefined && isDisclosure(entry.effects));
 }
 
 function asArguments(args: unknown): Record<string, unknown> | undefined {
@@ -168,7 +184,7 @@ export class Classifier {
     let source: ClassificationSource = 'registry';
     let rationale = entry.rationale;
     if (override?.class !== undefined && override.class !== entry.class) {
-      if (isBelow(override.class, entry.class) && entry.disclosure === true) {
+      if (isBelow(override.class, entry.class) && disclosesAtWorst(entry)) {
         note(`deployment override to ${override.class} ignored: the worst case is a disclosure, which nothing lowers (SPEC 5.7)`);
       } else {
         note(`deployment override: ${override.reason}`);
@@ -178,6 +194,7 @@ export class Classifier {
       }
     }
     let ruleId: string | undefined;
+    let effects = entry.effects;
     let outcomes: RuleOutcome[] | undefined;
 
     const rules = entry.rules;
@@ -191,6 +208,7 @@ export class Classifier {
             cls = outcome.class;
             source = 'rule';
             ruleId = outcome.id;
+            effects = rules[i]!.effects;
             rationale = rules[i]!.reason;
           }
         }
@@ -238,13 +256,16 @@ export class Classifier {
       evidence: entry.evidence.url ?? evidenceUrl(record, entry.evidence),
     };
     if (ruleId !== undefined) answer.rule = ruleId;
+    if (effects !== undefined && (source === 'registry' || source === 'rule')) answer.effects = effects;
+    if (entry.override !== undefined) answer.record_override = entry.override;
+    if (entry.undo !== undefined && (cls === 'R1' || cls === 'R2')) answer.undo = entry.undo;
     if (outcomes !== undefined) answer.rules = outcomes;
     if (notes !== undefined) answer.notes = notes;
     return answer;
   }
 
   #preimage(server: string, entry: ToolRecord, args: Record<string, unknown>, override: DeploymentOverride, note: (text: string) => void): string | undefined {
-    if (entry.disclosure === true) {
+    if (disclosesAtWorst(entry)) {
       note('preimage override ignored: the worst case is a disclosure, which a saved copy cannot recall (SPEC 5.6)');
       return undefined;
     }

@@ -26,6 +26,8 @@ export const PREDICATE_NAMES = ['equals', 'one_of', 'absent', 'sql_read_only', '
 export interface ArgumentRule {
   id: string;
   class: ReversibilityClass;
+  /** The effects a call that meets every condition still has (SPEC 2.9.3). */
+  effects?: string[];
   when: Predicate[];
   reason: string;
 }
@@ -58,7 +60,14 @@ export interface EgressMarking {
 export interface ToolRecord {
   name: string;
   class: ReversibilityClass;
+  /** Every effect a call can have, from the vocabulary of SPEC 2.9.1; the class derives from them. */
+  effects?: string[];
+  /** One sentence: why the stated class differs from the derived one (SPEC 2.9.3). */
+  override?: string;
   rationale: string;
+  /** For R1 and R2 tools: the tool of the same server that restores or compensates this one (SPEC 2.9.3). */
+  undo?: string;
+  /** Derived in `registry.json` from the effects: the worst case discloses (SPEC 2.8). */
   disclosure?: boolean;
   evidence: Evidence;
   annotations?: ToolAnnotations;
