@@ -6,6 +6,7 @@
  */
 import type { ReversibilityClass } from './classes.ts';
 import type { ArgumentRule, Predicate } from './record.ts';
+import { analyzePipeline } from './mongo.ts';
 import { analyzeSql, loadedSqlParser } from './sql/index.ts';
 import { checkUrl } from './url/index.ts';
 
@@ -84,6 +85,12 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
     if (!Object.hasOwn(args, arg)) return { predicate: 'url_host_in', arg, held: false, detail: `${arg} is absent` };
     const verdict = checkUrl(args[arg], hosts);
     return { predicate: 'url_host_in', arg, held: verdict.allowed, detail: verdict.allowed ? `${arg} host ${verdict.host ?? ''} is listed` : `${arg} is not an allowed URL: ${verdict.reason}` };
+  }
+  if ('mongo_pipeline_read_only' in predicate) {
+    const { arg } = predicate.mongo_pipeline_read_only;
+    if (!Object.hasOwn(args, arg)) return { predicate: 'mongo_pipeline_read_only', arg, held: false, detail: `${arg} is absent` };
+    const verdict = analyzePipeline(args[arg]);
+    return { predicate: 'mongo_pipeline_read_only', arg, held: verdict.readOnly, detail: verdict.readOnly ? `${arg} is a pipeline of read-only stages` : `${arg} is not read-only: ${verdict.reason}` };
   }
   const name = Object.keys(predicate as object)[0] ?? 'nothing';
   return { predicate: name, arg: '', held: false, detail: `unknown predicate \`${name}\`` };
