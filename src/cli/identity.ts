@@ -3,9 +3,9 @@
  * registry's, plus the server mapping file's (SPEC 6.3), with every problem
  * of that file reported on stderr. Shared by `policy` and `scan`.
  */
-import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
-import { projectSettingsInspector } from '../config/project-settings.ts';
-import { loadServerMappings, MappingFileError } from '../config/read-mappings.ts';
+import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
+import { projectSettingsInspector } from '../node/clients/project-settings.ts';
+import { loadServerMappings, MappingFileError } from '../node/clients/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
 import { type CliIO, UsageError, complain } from './io.ts';
 

@@ -16,7 +16,7 @@ import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
 import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
-import { packageVersion } from './registry.ts';
+import { packageVersion } from '../node/registry.ts';
 
 export type { CliIO } from './io.ts';
 export { EXIT } from './io.ts';

@@ -7,16 +7,16 @@
 import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
-import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../audit/location.ts';
-import { loadRegistry } from '../cli/registry.ts';
-import type { MappedServer } from '../config/mappings.ts';
-import { loadServerMappings, mappingFileLocation } from '../config/read-mappings.ts';
+import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
+import { loadRegistry } from '../node/registry.ts';
+import type { MappedServer } from '../clients/mappings.ts';
+import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
-import type { Thresholds } from '../export/thresholds.ts';
-import { claudeJsonFile, managedMcpFile } from './claude-config.ts';
+import type { Thresholds } from '../core/policy.ts';
+import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
 import type { ServerMapping } from './identify-session.ts';
-import { HOOK_DEADLINE_MS } from './limits.ts';
+import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
 
 /** The hook's options, from its command line. */

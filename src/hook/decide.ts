@@ -6,7 +6,7 @@
  * static exports).
  */
 import { type ReversibilityClass, classRank } from '../core/classes.ts';
-import { APPROVAL_FROM, type Thresholds } from '../export/thresholds.ts';
+import { APPROVAL_FROM, type Thresholds } from '../core/policy.ts';
 import type { HookClassification } from './builtin.ts';
 
 /** The hook's answer: `none` prints no decision, so Claude Code's own rules apply. */

@@ -4,7 +4,7 @@
  * 8.5): for PreToolUse (or input too broken to tell) `ask` with the reason,
  * logged; for the other events `{}`. Never throws. Node-only.
  */
-import { parseClaudeToolName } from '../core/tool-names.ts';
+import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import { CancelledError, type HookContext } from './context.ts';
 import { NO_DECISION, failureOutput } from './output.ts';
 import { type HookPayload, type PartialPayload, parseHookPayload } from './payload.ts';

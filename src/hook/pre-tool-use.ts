@@ -15,15 +15,15 @@
  * Node-only.
  */
 import type { AuditRecord } from '../audit/log.ts';
-import { digestOf } from '../audit/chain.ts';
-import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
-import { projectSettingsInspector } from '../config/project-settings.ts';
+import { digestOf } from '../node/digest.ts';
+import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
+import { projectSettingsInspector } from '../node/clients/project-settings.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass, worseClass } from '../core/classes.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
 import { Session } from '../core/session.ts';
 import { classifyWebFetch, protectedPathHit, WEB_FETCH, type HookClassification } from './builtin.ts';
-import { type ClaudeServers, readClaudeServers } from './claude-config.ts';
+import { type ClaudeServers, readClaudeServers } from '../node/clients/claude-code.ts';
 import type { HookContext, HookMappings } from './context.ts';
 import { type HookDecision, decisionFor, decisionReason, oneLine } from './decide.ts';
 import { resolveMcpServer } from './identify-session.ts';

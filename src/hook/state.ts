@@ -14,8 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ReversibilityClass, isClass } from '../core/classes.ts';
-import { sha256Hex } from '../audit/chain.ts';
-import { withFileLock } from '../audit/lock.ts';
+import { sha256Hex } from '../node/digest.ts';
+import { withFileLock } from '../node/lock.ts';
 
 /** The state file's format version. */
 export const STATE_VERSION = 1;

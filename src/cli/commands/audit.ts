@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultAuditLog } from '../../audit/location.ts';
+import { defaultAuditLog } from '../../node/state-dir.ts';
 import { reportFile } from '../../audit/report.ts';
 import { verifyAuditFile } from '../../audit/verify.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';

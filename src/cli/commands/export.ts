@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
-import { loadRegistry } from '../registry.ts';
+import { loadRegistry } from '../../node/registry.ts';
 
 /** The usage line of `export`. */
 export const EXPORT_USAGE = 'rclass export [--out FILE] [--registry FILE]';

@@ -12,11 +12,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAllowlist } from '../../core/url/host.ts';
-import { parseThresholds } from '../../export/thresholds.ts';
+import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
 import { parseMappings } from '../../hook/identify-session.ts';
-import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../hook/limits.ts';
+import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';

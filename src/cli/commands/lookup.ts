@@ -14,7 +14,7 @@ import { CLASS_NAMES, DEFAULT_POLICY, classRank, parseClass } from '../../core/c
 import { hintClass } from '../../core/annotations.ts';
 import { Classifier, type Classification } from '../../core/classify.ts';
 import { EXIT, type CliIO, UsageError, readStdin } from '../io.ts';
-import { loadRegistry } from '../registry.ts';
+import { loadRegistry } from '../../node/registry.ts';
 
 /** The usage line of `lookup`. */
 export const LOOKUP_USAGE = 'rclass lookup SERVER TOOL [--args JSON|-] [--json] [--fail-on CLASS] [--server-version VERSION] [--registry FILE]';
