@@ -1,19 +1,30 @@
 /**
- * The classifier core must run unchanged in a browser: bundling it for the
- * browser must succeed with no Node built-in reachable, and the only module
- * left outside the bundle is the SQL parser, which loads on demand.
+ * Every browser-safe entry must run unchanged in a browser: the classifier
+ * core, the client-configuration layer and the policy exporters (the
+ * layers `.dependency-cruiser.cjs` marks browser-safe). Bundling each for
+ * the browser must succeed with no Node built-in reachable, and the only
+ * module left outside the bundle is the SQL parser, which loads on demand.
  */
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const entry = new URL('../../src/core/index.ts', import.meta.url).pathname;
+/** Each browser-safe layer's public entry: every TypeScript entry the `package.json` `exports` map names, by its layer. */
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string> };
+const ENTRIES = Object.values(pkg.exports)
+  .filter((target) => target.endsWith('.ts'))
+  .map((target) => [target.split('/')[2]!, target.slice(2)] as const);
 
-async function bundleCore(external: string[]) {
-  return build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent', external });
-}
+it('the exports map names the core, clients and export entries', () => {
+  expect(ENTRIES.map(([layer]) => layer)).toEqual(['core', 'clients', 'export']);
+});
 
-describe('core is browser-safe', () => {
+describe.each(ENTRIES)('%s is browser-safe', (_layer, file) => {
+  const entry = new URL(`../../${file}`, import.meta.url).pathname;
+  const bundleCore = (external: string[]) =>
+    build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent', external });
+
   it('bundles for the browser with only libpg-query left external', async () => {
     const result = await bundleCore(['libpg-query']);
     const imports = Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
