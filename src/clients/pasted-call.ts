@@ -3,6 +3,7 @@
  * PreToolUse hook payload, or an MCP `tools/call` JSON-RPC request.
  */
 import { parseClaudeToolName } from './claude-code-names.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** A call read from pasted input. `server` is absent when the input does not say. */
 export interface PastedCall {
@@ -38,7 +39,7 @@ export function parsePastedCall(text: string, knownServers?: Iterable<string>): 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, error: `the input is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: `the input is not valid JSON: ${messageOf(error)}` };
   }
   if (!isObject(value)) return { ok: false, error: 'the input is JSON but not an object' };
 

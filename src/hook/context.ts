@@ -18,6 +18,7 @@ import { protectedPaths, type ProtectedPaths } from './builtin.ts';
 import type { ServerMapping } from './identify-session.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** The hook's options, from its command line. */
 export interface HookOptions {
@@ -96,7 +97,7 @@ export class HookContext {
     try {
       stateDir = stateDirectory(environment.env);
     } catch (error) {
-      stateProblem = error instanceof Error ? error.message : String(error);
+      stateProblem = messageOf(error);
     }
     this.stateDir = stateDir;
     this.stateProblem = stateProblem;
@@ -186,7 +187,7 @@ export class HookContext {
         if (loaded.writable) return { usable: false, file, why: 'you can write it or a folder on its path, so an agent running as you could too' };
         return { usable: true, file, mappings: loaded.mappings };
       } catch (error) {
-        return { usable: false, file, why: error instanceof Error ? error.message : String(error) };
+        return { usable: false, file, why: messageOf(error) };
       }
     })();
     return this.#mappings;

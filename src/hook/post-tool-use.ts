@@ -15,6 +15,7 @@ import type { HookPayload } from './payload.ts';
 import type { HookAnswer } from './pre-tool-use.ts';
 import { readClaudeServers } from '../node/clients/claude-code.ts';
 import { touched, withSession } from './session.ts';
+import { messageOf } from '../core/errors.ts';
 
 /**
  * Answer one PostToolUse or PostToolUseFailure event.
@@ -68,7 +69,7 @@ export async function postToolUse(context: HookContext, payload: HookPayload): P
       },
     ]);
   } catch (logError) {
-    stderr.push(`rclass: the audit log could not be written: ${logError instanceof Error ? logError.message : String(logError)}`);
+    stderr.push(`rclass: the audit log could not be written: ${messageOf(logError)}`);
   }
   return { stdout: NO_DECISION, stderr };
 }

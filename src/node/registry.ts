@@ -17,6 +17,7 @@ import type { RegistryDocument } from '../core/record.ts';
 import { assembleRegistry } from '../records/assemble.ts';
 import { loadRegistryDir } from '../records/read-dir.ts';
 import { BUNDLED_REGISTRY, PACKAGE_ROOT, SCHEMA_DIR } from './package-paths.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** The registry could not be loaded; the message says which and why. */
 export class RegistryError extends Error {
@@ -38,7 +39,7 @@ async function readJson(file: string, shown: string): Promise<unknown> {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new RegistryError(`the registry \`${shown}\` is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RegistryError(`the registry \`${shown}\` is not JSON: ${messageOf(error)}`);
   }
 }
 
@@ -94,7 +95,7 @@ export async function loadRegistry(file: string | undefined, cwd: string): Promi
     throw new RegistryError('the bundled registry `build/registry.json` is missing; run `npm run build` in the package');
   } catch (error) {
     if (error instanceof RegistryError) throw error;
-    throw new RegistryError(`cannot load the registry: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RegistryError(`cannot load the registry: ${messageOf(error)}`);
   }
 }
 

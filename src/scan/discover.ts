@@ -23,6 +23,7 @@ import type { ClientKind, ConfigEntry } from '../clients/types.ts';
 import { readClaudeServers } from '../node/clients/claude-code.ts';
 import { type ClientLocations, showPath, userConfigFiles } from '../node/clients/locations.ts';
 import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** One entry with the file it came from and its raw JSON. */
 interface Member {
@@ -141,7 +142,7 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
     parsed = await readConfigFile(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
-    config.problem = error instanceof Error ? error.message : String(error);
+    config.problem = messageOf(error);
     return { config, members: [], skippedProjects: 0 };
   }
   config.client = parsed.client;

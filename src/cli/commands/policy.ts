@@ -23,6 +23,7 @@ import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `policy`. */
 export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
@@ -111,7 +112,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   try {
     registry = await loadRegistry(values.registry, io.cwd);
   } catch (error) {
-    complain(io, error instanceof Error ? error.message : String(error));
+    complain(io, messageOf(error));
     return EXIT.incomplete;
   }
   const document = registry.document;

@@ -9,6 +9,8 @@ import { identifyCommand } from './commands.ts';
 import { failed } from './shared.ts';
 import type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
 import { identifyUrl } from './urls.ts';
+import { messageOf } from '../../core/errors.ts';
+import { safeText } from '../../core/safe-text.ts';
 
 /**
  * Identify one entry (SPEC 6).
@@ -41,8 +43,7 @@ function packageLauncher(launcher: string): PackageLauncher | undefined {
  * configuration a message quoted (SPEC 6.2: values are never shown).
  */
 export function shownReason(reason: string): string {
-  return reason
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+  return safeText(reason, { keepTabAndNewline: true })
     .replace(/(\/\/)[^/\s`@]*@/g, '$1…@')
     .replace(/(--?[A-Za-z0-9][A-Za-z0-9_.-]*)=[^\s`]+/g, '$1=…')
     .replace(/\?[^\s`]+/g, '?…');
@@ -80,7 +81,7 @@ function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identifi
     }
     return { status: 'unrecognised', reason: 'the entry\'s transport is not understood' };
   } catch (error) {
-    return { status: 'unrecognised', reason: `identification failed: ${error instanceof Error ? error.message : String(error)}` };
+    return { status: 'unrecognised', reason: `identification failed: ${messageOf(error)}` };
   }
 }
 

@@ -23,6 +23,7 @@ import { homeFrom } from '../state-dir.ts';
 import { ConfigError, parseConfigText } from '../../clients/parse.ts';
 import { MAX_CONFIG_BYTES } from './read-config.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** Where an entry comes from. */
 export type ConfigOrigin = 'managed' | 'user' | 'local' | 'project';
@@ -174,7 +175,7 @@ export async function readClaudeServers(locations: ClaudeConfigLocations): Promi
       }
       return true;
     } catch (error) {
-      problems.push(error instanceof Error ? error.message : String(error));
+      problems.push(messageOf(error));
       return true;
     }
   };
