@@ -8,6 +8,7 @@ import type { ServerVersion } from '../core/version.ts';
 /** A version tag read as a pinned version (SPEC 6.4), e.g. `1.2.3`, `v1.2`, `1.0.0-rc.1`. */
 export const VERSION_TAG = /^v?[0-9]+(\.[0-9]+){0,3}([-+][0-9A-Za-z.-]+)?$/;
 
+/** Whether an image name starts with a registry host (`host.tld/…`, `host:port/…`, `localhost/…`). */
 export function hasRegistryHost(name: string): boolean {
   const first = name.split('/')[0] ?? '';
   return name.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');

@@ -25,6 +25,14 @@ const DOCKER_REFUSED: Readonly<Record<string, string>> = {
 /** Programs that, named right after the image, replace its command rather than give it arguments (SPEC 6.2). */
 const COMMAND_NAMES = /^(sh|bash|zsh|dash|ash|ksh|fish|busybox|env|exec|node|nodejs|deno|bun|python[0-9.]*|pip[0-9.]*|npx|npm|pnpm|yarn|uvx|uv|pipx|perl|ruby|php|java|cmd|powershell|pwsh)$/;
 
+/**
+ * Read `docker run …` or `podman run …` (SPEC 6.1, 6.2): only flags that
+ * cannot change what runs, then an image a record (or a server mapping,
+ * SPEC 6.3) names, with no command after it.
+ * @param words the command line from the launcher on, e.g. `['docker', 'run', '-i', '--rm', 'mcp/github']`
+ * @param launcher `docker` or `podman`
+ * @returns the match, or an error naming the option, image or word that left it unrecognised
+ */
 export function identifyContainer(words: string[], launcher: string, index: IdentityIndex): Step<Found> {
   let i = 1;
   if (words[i] === 'container') i += 1;

@@ -56,6 +56,7 @@ export function parsePypiSpec(word: string): Step<{ name: string; version: Serve
   return { name, version: VERSION_TAG.test(spec) ? spec : null };
 }
 
+/** The one record naming a package in an index map (SPEC 6.1); an error when none or several do. `kind` is `npm` or `PyPI`, for the message. */
 export function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string): Step<{ recordId: string }> {
   const ids = map.get(name);
   if (ids === undefined) return { error: `no record names the ${kind} package \`${name}\`` };
@@ -121,6 +122,12 @@ function registryOption(words: string[], i: number, launcher: string, seen: stri
   return { value, last: i + 1 };
 }
 
+/**
+ * Read `npx`, `bunx`, `pnpx` or `pnpm dlx` and the package after its options (SPEC 6.1, 6.2).
+ * @param start the index in `words` of the first word after the launcher
+ * @param allowYes whether `-y`/`--yes` (and, with a server mapping file, `--registry`) may appear: npx only
+ * @returns the match, or an error naming the option or package that left it unrecognised
+ */
 export function identifyNpx(words: string[], start: number, launcher: string, allowYes: boolean, index: IdentityIndex) {
   let i = start;
   let registry: string | undefined;
@@ -196,6 +203,10 @@ const UV_REFUSED: Readonly<Record<string, string>> = {
   '--pip-args': 'passes options to pip, which can name a custom index',
 };
 
+/**
+ * Read `uvx`, `uv tool run` or `pipx run` and the PyPI package after it (SPEC 6.1, 6.2); no option is understood, so any option leaves it unrecognised.
+ * @param start the index in `words` of the first word after the launcher
+ */
 export function identifyPypi(words: string[], start: number, launcher: string, index: IdentityIndex) {
   let i = start;
   for (; i < words.length; i += 1) {

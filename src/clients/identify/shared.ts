@@ -6,6 +6,7 @@
  */
 import type { Step } from './types.ts';
 
+/** Whether a step failed: the value is exactly `{ error }`. */
 export function failed<T>(value: Step<T>): value is { error: string } {
   return typeof value === 'object' && value !== null && 'error' in value && Object.keys(value).length === 1;
 }
@@ -33,6 +34,7 @@ export function changesWhatRuns(key: string, container = false): boolean {
   return container && CONTAINER_ENV.has(upper);
 }
 
+/** A URL path's non-empty segments, e.g. `/a//b/` → `['a', 'b']`. */
 export function segmentsOf(pathname: string): string[] {
   return pathname.split('/').filter((segment) => segment !== '');
 }
@@ -46,12 +48,15 @@ export function optionName(word: string): string {
   return word.slice(0, 2);
 }
 
+/** The executable extensions Windows adds to a launcher's name. */
 export const WINDOWS_EXTENSION = /\.(cmd|exe|bat|com)$/i;
 
+/** Whether a word is an absolute path, POSIX (`/…`), Windows drive (`C:\\…`) or UNC (`\\\\…`). */
 export function isAbsolutePath(word: string): boolean {
   return word.startsWith('/') || /^[A-Za-z]:[\\/]/.test(word) || word.startsWith('\\\\');
 }
 
+/** A path for comparison: forward slashes, no trailing slash, and lowercase for a Windows drive path. */
 export function normalisedPath(path: string): string {
   const unified = path.replace(/\\/g, '/').replace(/\/+$/, '');
   return /^[A-Za-z]:\//.test(unified) ? unified.toLowerCase() : unified;

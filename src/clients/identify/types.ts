@@ -58,6 +58,7 @@ export interface MappedIdentities {
   commands: Array<{ command: string; args: string[]; recordId: string; at: string }>;
 }
 
+/** One step of identification: its result, or why the entry is unrecognised. */
 export type Step<T> = T | { error: string };
 
 /** A match, before it becomes an {@link Identification}. */
