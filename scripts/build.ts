@@ -4,13 +4,14 @@
  * the site with its search index, and print the summary. Nothing is
  * written when any record has a problem. Exit 0 on success, 1 on problems.
  */
-import { formatProblem, summarizeProblems } from './lib/problems.ts';
-import { loadRegistryDir } from './lib/registry-dir.ts';
+import { formatProblem, summarizeProblems } from '../src/records/problems.ts';
+import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { ROOT } from './lib/paths.ts';
 import { renderSummary } from './lib/summary.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
 import { writePolicies } from './steps/policies.ts';
-import { assembleRegistry, writeRegistry } from './steps/registry-json.ts';
+import { assembleRegistry } from '../src/records/assemble.ts';
+import { writeRegistry } from './steps/registry-json.ts';
 import { buildSite } from './steps/site.ts';
 
 const shown = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length) : file);

@@ -3,8 +3,8 @@
  * report every problem as `file:line:col  error  [check-id]  message`
  * (SPEC 5.9). Exit 0 when clean, 1 when any problem was found.
  */
-import { formatProblem, summarizeProblems } from './lib/problems.ts';
-import { loadRegistryDir } from './lib/registry-dir.ts';
+import { formatProblem, summarizeProblems } from '../src/records/problems.ts';
+import { loadRegistryDir } from '../src/records/read-dir.ts';
 
 const dir = process.argv[2];
 const { records, problems } = dir === undefined ? await loadRegistryDir() : await loadRegistryDir(dir);

@@ -4,9 +4,10 @@
  * registry has problems, so an install never fails on a record; `npm run
  * check` reports them.
  */
-import { loadRegistryDir } from './lib/registry-dir.ts';
+import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
-import { assembleRegistry, writeRegistry } from './steps/registry-json.ts';
+import { assembleRegistry } from '../src/records/assemble.ts';
+import { writeRegistry } from './steps/registry-json.ts';
 
 const loaded = await loadRegistryDir().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
 if (loaded instanceof Error) {

@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
 import type { ServerRecord, ToolRecord } from '../src/core/record.ts';
 import { BUILD_DIR } from './lib/paths.ts';
-import { loadRegistryDir } from './lib/registry-dir.ts';
+import { loadRegistryDir } from '../src/records/read-dir.ts';
 
 /** Where the synthetic records go unless told otherwise. */
 export const SYNTHETIC_DIR = join(BUILD_DIR, 'bench', 'synthetic', 'registry');

@@ -3,7 +3,7 @@
  * commit, from the cache or GitHub, and confirm each tool's name appears
  * within {@link NEAR_LINES} lines of the cited line.
  */
-import type { Problem } from '../lib/problems.ts';
+import type { Problem } from '../../src/records/problems.ts';
 import { readCached, writeCached } from './cache.ts';
 import { type Citation, type Position, fileKey } from './citations.ts';
 import { type Fetched, type GitHub, IncompleteError } from './github.ts';

@@ -3,9 +3,9 @@
  * in its YAML file that problems about it should point at (SPEC 5.2, 5.9).
  */
 import type { ServerRecord } from '../../src/core/record.ts';
-import type { Problem } from '../lib/problems.ts';
-import { readRecordSources } from '../lib/source.ts';
-import { validateSources } from '../lib/validate.ts';
+import type { Problem } from '../../src/records/problems.ts';
+import { readRecordSources } from '../../src/records/source.ts';
+import { validateSources } from '../../src/records/validate.ts';
 
 /** A 1-based line and column in a record file. */
 export interface Position {

@@ -3,7 +3,7 @@
  * format (`registry/x.yaml:12:5  error  [evidence-online]  message`), then
  * why the check is incomplete if it is, then a summary; and the exit code.
  */
-import { type Problem, formatProblem, sortProblems, summarizeProblems } from '../lib/problems.ts';
+import { type Problem, formatProblem, sortProblems, summarizeProblems } from '../../src/records/problems.ts';
 import type { EvidenceResult } from './check.ts';
 import { NEAR_LINES } from './near.ts';
 

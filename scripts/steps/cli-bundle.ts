@@ -18,7 +18,7 @@
  *   do, so it is a devDependency); an import added to `src/` must move it
  *   back to `dependencies`, or the installed CLI cannot find it.
  * - The bundle sits two levels below the package root, like
- *   `src/cli/paths.ts`, so it finds `build/registry.json`, `schema/` and
+ *   `src/node/package-paths.ts`, so it finds `build/registry.json`, `schema/` and
  *   `package.json` the same way.
  */
 import { build } from 'esbuild';

@@ -11,8 +11,10 @@
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReversibilityClass } from '../core/classes.ts';
-import { GENESIS_HASH, entryHash, isSha256Hex, sha256Hex } from './chain.ts';
-import { withFileLock } from './lock.ts';
+import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
+import { sha256Hex } from '../node/digest.ts';
+import { rfc3339 } from '../node/time.ts';
+import { withFileLock } from '../node/lock.ts';
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
 export type AuditEvent = 'decision' | 'outcome';
@@ -84,21 +86,6 @@ const TAIL_WINDOW = 64 * 1024;
 
 /** A last line longer than this (bytes) is not read; the chain continues from its digest. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-/**
- * A time as RFC 3339 with the local offset, to the millisecond, e.g.
- * `2026-10-25T13:02:11.042+01:00`.
- */
-export function rfc3339(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const abs = Math.abs(offset);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
 
 /** The order of the keys in a written line: the order SPEC 10.1 lists them in; any others follow. */
 export const FIELD_ORDER = [

@@ -9,6 +9,7 @@
  * user, or never ran. Node-only for file reading; {@link reportLines} is pure.
  */
 import { readLogLines } from './lines.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /** A parsed log line, as far as the report needs it. */
 interface Line {
@@ -46,7 +47,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /** Strip control characters so a log line cannot move the terminal's cursor. */
 function printable(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+  return safeText(value, { replacement: '?' });
 }
 
 function key(line: Line): string | undefined {

@@ -3,11 +3,12 @@
  * registry's, plus the server mapping file's (SPEC 6.3), with every problem
  * of that file reported on stderr. Shared by `policy` and `scan`.
  */
-import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
-import { projectSettingsInspector } from '../config/project-settings.ts';
-import { loadServerMappings, MappingFileError } from '../config/read-mappings.ts';
+import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
+import { projectSettingsInspector } from '../node/clients/project-settings.ts';
+import { loadServerMappings, MappingFileError } from '../node/clients/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
 import { type CliIO, UsageError, complain } from './io.ts';
+import { messageOf } from '../core/errors.ts';
 
 /**
  * Build the identity index for a command that reads a client configuration.
@@ -25,7 +26,7 @@ export async function identityIndexFor(io: CliIO, registry: Registry, flag: stri
     loaded = await loadServerMappings({ ...(flag !== undefined ? { flag } : {}), env: io.env, cwd: io.cwd });
   } catch (error) {
     if (error instanceof MappingFileError && error.message.startsWith('no such')) throw new UsageError(error.message);
-    complain(io, error instanceof Error ? error.message : String(error));
+    complain(io, messageOf(error));
     return { index, incomplete: true };
   }
   if (loaded.file === undefined) return { index, incomplete: false };

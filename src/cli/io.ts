@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { readBounded } from '../node/read-bounded.ts';
 import { writeAtomic } from '../node/write-atomic.ts';
+import { messageOf } from '../core/errors.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /**
  * What a command gets from the outside world, so the CLI runs the same in
@@ -43,7 +45,7 @@ export class UsageError extends Error {
 /** Write `rclass: <message>` and a newline to stderr, with control and bidirectional-override characters removed. */
 export function complain(io: CliIO, message: string): void {
   // Messages quote configuration words (server names, options): no escape sequence from them reaches the terminal.
-  io.stderr.write(`rclass: ${message.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')}\n`);
+  io.stderr.write(`rclass: ${safeText(message, { keepTabAndNewline: true })}\n`);
 }
 
 /**
@@ -71,7 +73,7 @@ export async function writeOutput(io: CliIO, out: string | undefined, text: stri
   try {
     await writeAtomic(path.resolve(io.cwd, out), text);
   } catch (error) {
-    complain(io, `cannot write \`${out}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
+    complain(io, `cannot write \`${out}\`: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);
     return EXIT.incomplete;
   }
   complain(io, `wrote \`${out}\``);

@@ -16,7 +16,8 @@ import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
 import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
-import { packageVersion } from './registry.ts';
+import { packageVersion } from '../node/registry.ts';
+import { messageOf } from '../core/errors.ts';
 
 export type { CliIO } from './io.ts';
 export { EXIT } from './io.ts';
@@ -52,7 +53,7 @@ const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Pr
 };
 
 function usageMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   // node:util parseArgs errors: make them one lowercase sentence with the option in backticks.
   const unknown = /^Unknown option '([^']+)'/.exec(message);
   if (unknown !== null) return `unknown option \`${unknown[1]}\``;
@@ -99,7 +100,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`${usage}\nrun \`rclass ${entry !== undefined && entry.help !== '' ? `${command} ` : ''}--help\` for details\n`);
       return EXIT.usage;
     }
-    complain(io, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+    complain(io, `internal error: ${messageOf(error)}`);
     return EXIT.incomplete;
   }
 }

@@ -13,6 +13,7 @@ import { type RuleOutcome, evaluateRule, rulesNeedSql } from './rules.ts';
 import type { Session } from './session.ts';
 import { loadSqlParser, loadedSqlParser } from './sql/index.ts';
 import { type ServerVersion, rulesApplyTo } from './version.ts';
+import { messageOf } from './errors.ts';
 
 /**
  * Where a class came from:
@@ -129,7 +130,7 @@ export class Classifier {
       return this.#check(String(server), String(tool), args, options);
     } catch (error) {
       return result(String(server), String(tool), 'R4', 'error', 'The classifier failed on this call, so it is treated as irreversible (SPEC 4.4).', {
-        notes: [error instanceof Error ? error.message : String(error)],
+        notes: [messageOf(error)],
       });
     }
   }

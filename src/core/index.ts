@@ -5,8 +5,6 @@
 export { CLASSES, CLASS_NAMES, DEFAULT_POLICY, classRank, isBelow, isClass, lowerClass, parseClass, worseClass } from './classes.ts';
 export type { PolicyDecision, ReversibilityClass } from './classes.ts';
 export { hintClass } from './annotations.ts';
-export { MAX_PASTED_LENGTH, parsePastedCall } from './call-input.ts';
-export type { PastedCall, PastedCallResult } from './call-input.ts';
 export { Classifier } from './classify.ts';
 export type { CheckOptions, Classification, ClassificationSource, ClassifierOptions } from './classify.ts';
 export { egressAllowed } from './egress.ts';
@@ -41,7 +39,5 @@ export type { FindUrlLimits, UrlVerdict } from './url/index.ts';
 export { isContained } from './paths.ts';
 export { Session } from './session.ts';
 export type { SessionOptions, SessionState } from './session.ts';
-export { parseClaudeToolName } from './tool-names.ts';
-export type { QualifiedToolName } from './tool-names.ts';
 export { rulesApplyTo } from './version.ts';
 export type { ServerVersion } from './version.ts';

@@ -18,7 +18,7 @@
  */
 import { type PolicyPlan, toolDecision } from './plan.ts';
 import { braceEscapedString, compareText } from './text.ts';
-import { type Decision, gatewayThresholds } from './thresholds.ts';
+import { type Decision, gatewayThresholds } from '../core/policy.ts';
 
 /** The ToolHive authorizer config shape rclass writes. */
 export interface ToolHiveConfig {

@@ -16,7 +16,7 @@
 import { CLASS_NAMES } from '../core/classes.ts';
 import { type PlannedServer, type PlannedTool, type PolicyPlan, headerLines, statusText, toolDecision, unrecognisedDecision } from './plan.ts';
 import { braceEscapedString, commentSafe } from './text.ts';
-import { describeThresholds, gatewayThresholds } from './thresholds.ts';
+import { describeThresholds, gatewayThresholds } from '../core/policy.ts';
 
 /** The Cedar namespace Docker's gateway uses. */
 export const CEDAR_NAMESPACE = 'MCP';

@@ -15,7 +15,7 @@
 import { stringify } from 'yaml';
 import { type PolicyPlan, headerLines, toolDecision } from './plan.ts';
 import { commentSafe } from './text.ts';
-import { describeThresholds, gatewayThresholds } from './thresholds.ts';
+import { describeThresholds, gatewayThresholds } from '../core/policy.ts';
 
 /** The rule that allows nothing, written when no tool may run without a human. */
 export const CEL_ALLOW_NOTHING = 'false';

@@ -20,9 +20,8 @@
  *
  * Browser-safe.
  */
-import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS } from '../hook/limits.ts';
-import { EVERY_TOOL_MATCHER, MCP_MATCHER, OUTCOME_MATCHER } from '../hook/matchers.ts';
-import type { Thresholds } from './thresholds.ts';
+import { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER } from '../clients/claude-code-hooks.ts';
+import type { Thresholds } from '../core/policy.ts';
 
 export { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 

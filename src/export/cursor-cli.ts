@@ -13,7 +13,7 @@
  */
 import { type PolicyPlan, toolDecision, unrecognisedDecision } from './plan.ts';
 import { compareText } from './text.ts';
-import type { Thresholds } from './thresholds.ts';
+import type { Thresholds } from '../core/policy.ts';
 
 /** The Cursor CLI permissions fragment rclass writes. */
 export interface CursorCliPermissions {

@@ -11,7 +11,7 @@ import { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
 import { renderClaudeSettings } from './claude-settings.ts';
 import { renderCursorCli } from './cursor-cli.ts';
 import { type PolicyPlan, planPolicy } from './plan.ts';
-import type { Thresholds } from './thresholds.ts';
+import type { Thresholds } from '../core/policy.ts';
 
 export { renderCedar } from './cedar.ts';
 export { renderToolHive } from './cedar-toolhive.ts';
@@ -21,8 +21,8 @@ export { renderClaudeSettings } from './claude-settings.ts';
 export { renderCursorCli } from './cursor-cli.ts';
 export { planPolicy } from './plan.ts';
 export type { PolicyPlan, PlannedServer, PlannedTool, ServerSelection } from './plan.ts';
-export { parseThresholds } from './thresholds.ts';
-export type { Decision, Thresholds } from './thresholds.ts';
+export { parseThresholds } from '../core/policy.ts';
+export type { Decision, Thresholds } from '../core/policy.ts';
 
 /** The `--format` values of `rclass policy`. */
 export const POLICY_FORMATS = ['cedar', 'cedar-toolhive', 'cel', 'claude-settings', 'claude-hook', 'cursor-cli'] as const;

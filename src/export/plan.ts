@@ -8,7 +8,7 @@
  */
 import { CLASSES, type ReversibilityClass } from '../core/classes.ts';
 import type { RecordStatus, RegistryDocument, ServerRecord } from '../core/record.ts';
-import { type Decision, type Thresholds, decide, decideUnrecognised, lowestClass } from './thresholds.ts';
+import { type Decision, type Thresholds, decide, decideUnrecognised, lowestClass } from '../core/policy.ts';
 
 /** One tool as an export sees it. */
 export interface PlannedTool {

@@ -1,13 +1,14 @@
 /**
  * Small text helpers the exporters share. Browser-safe.
  */
+import { safeText } from '../core/safe-text.ts';
 
 /**
  * Make a value safe for a one-line comment: control characters (newlines
  * included) become spaces, so a record's text can never end a comment early.
  */
 export function commentSafe(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+  return safeText(text, { replacement: ' ', runs: true }).trim();
 }
 
 /**

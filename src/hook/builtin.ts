@@ -18,7 +18,7 @@ import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed } from '../core/egress.ts';
-import { WRITING_BUILTINS } from './matchers.ts';
+import { WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
 
 /** A classification as the hook reports it: the core's, or `builtin` for a Claude Code tool it rates itself. */
 export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' };

@@ -7,17 +7,18 @@
 import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
-import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../audit/location.ts';
-import { loadRegistry } from '../cli/registry.ts';
-import type { MappedServer } from '../config/mappings.ts';
-import { loadServerMappings, mappingFileLocation } from '../config/read-mappings.ts';
+import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
+import { loadRegistry } from '../node/registry.ts';
+import type { MappedServer } from '../clients/mappings.ts';
+import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
-import type { Thresholds } from '../export/thresholds.ts';
-import { claudeJsonFile, managedMcpFile } from './claude-config.ts';
+import type { Thresholds } from '../core/policy.ts';
+import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
 import type { ServerMapping } from './identify-session.ts';
-import { HOOK_DEADLINE_MS } from './limits.ts';
+import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** The hook's options, from its command line. */
 export interface HookOptions {
@@ -96,7 +97,7 @@ export class HookContext {
     try {
       stateDir = stateDirectory(environment.env);
     } catch (error) {
-      stateProblem = error instanceof Error ? error.message : String(error);
+      stateProblem = messageOf(error);
     }
     this.stateDir = stateDir;
     this.stateProblem = stateProblem;
@@ -186,7 +187,7 @@ export class HookContext {
         if (loaded.writable) return { usable: false, file, why: 'you can write it or a folder on its path, so an agent running as you could too' };
         return { usable: true, file, mappings: loaded.mappings };
       } catch (error) {
-        return { usable: false, file, why: error instanceof Error ? error.message : String(error) };
+        return { usable: false, file, why: messageOf(error) };
       }
     })();
     return this.#mappings;

@@ -6,8 +6,9 @@
  * static exports).
  */
 import { type ReversibilityClass, classRank } from '../core/classes.ts';
-import { APPROVAL_FROM, type Thresholds } from '../export/thresholds.ts';
+import { APPROVAL_FROM, type Thresholds } from '../core/policy.ts';
 import type { HookClassification } from './builtin.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /** The hook's answer: `none` prints no decision, so Claude Code's own rules apply. */
 export type HookDecision = 'allow' | 'ask' | 'deny' | 'none';
@@ -28,7 +29,7 @@ export function decisionFor(cls: ReversibilityClass, thresholds: Thresholds): Ho
 
 /** Replace control characters and cap the length, so a reason is one readable line. */
 export function oneLine(text: string, max = MAX_REASON_LENGTH): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = safeText(text, { replacement: ' ', runs: true }).replace(/ {2,}/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

@@ -4,7 +4,7 @@
  * 8.5): for PreToolUse (or input too broken to tell) `ask` with the reason,
  * logged; for the other events `{}`. Never throws. Node-only.
  */
-import { parseClaudeToolName } from '../core/tool-names.ts';
+import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import { CancelledError, type HookContext } from './context.ts';
 import { NO_DECISION, failureOutput } from './output.ts';
 import { type HookPayload, type PartialPayload, parseHookPayload } from './payload.ts';
@@ -12,6 +12,7 @@ import { postToolUse } from './post-tool-use.ts';
 import { type HookAnswer, preToolUse } from './pre-tool-use.ts';
 import { sessionStart } from './session-start.ts';
 import { touched, withSession } from './session.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** Events after which there is nothing to decide: a failure answers `{}` rather than `ask`. */
 const QUIET_EVENTS = new Set(['PostToolUse', 'PostToolUseFailure', 'SessionStart']);
@@ -35,7 +36,7 @@ export async function failure(context: HookContext, reason: string, partial: Par
         return { result: undefined, next: touched(context, session.state) };
       });
     } catch (error) {
-      stderr.push(`rclass: the session could not be marked as having read: ${error instanceof Error ? error.message : String(error)}`);
+      stderr.push(`rclass: the session could not be marked as having read: ${messageOf(error)}`);
     }
   }
   if (quiet) return { stdout: NO_DECISION, stderr };
@@ -60,7 +61,7 @@ export async function failure(context: HookContext, reason: string, partial: Par
       },
     ], logDeadline);
   } catch (error) {
-    if (!(error instanceof CancelledError)) stderr.push(`rclass: the audit log could not be written: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof CancelledError)) stderr.push(`rclass: the audit log could not be written: ${messageOf(error)}`);
   }
   return { stdout: failureOutput(reason), stderr };
 }
@@ -108,7 +109,7 @@ export async function handleHook(context: HookContext, input: HookInput): Promis
     }
   } catch (error) {
     if (error instanceof CancelledError) return { stdout: '', stderr: [] };
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return failure(context, `internal error: ${message}`, partialOf(payload));
   }
 }

@@ -11,11 +11,11 @@
  * whose launcher or script lies in the project (SPEC 6.2, 6.3).
  */
 import path from 'node:path';
-import { changesWhatRuns, identifyConfig, isInside, type IdentityIndex } from '../config/identify.ts';
-import type { ConfigEntry } from '../config/types.ts';
-import { parseClaudeToolName } from '../core/tool-names.ts';
+import { changesWhatRuns, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
+import type { ConfigEntry } from '../clients/types.ts';
+import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import type { ServerVersion } from '../core/version.ts';
-import type { ClaudeServers, ServerView } from './claude-config.ts';
+import type { ClaudeServers, ServerView } from '../node/clients/claude-code.ts';
 
 /** One `--map NAME=RECORD`. */
 export interface ServerMapping {

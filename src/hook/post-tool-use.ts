@@ -6,15 +6,16 @@
  * prompts led to a call running. Prints `{}`: after the call there is
  * nothing to decide. Node-only.
  */
-import { digestOf } from '../audit/chain.ts';
-import { parseClaudeToolName } from '../core/tool-names.ts';
+import { digestOf } from '../node/digest.ts';
+import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import { protectedPathHit, WEB_FETCH } from './builtin.ts';
 import type { HookContext } from './context.ts';
 import { NO_DECISION } from './output.ts';
 import type { HookPayload } from './payload.ts';
 import type { HookAnswer } from './pre-tool-use.ts';
-import { readClaudeServers } from './claude-config.ts';
+import { readClaudeServers } from '../node/clients/claude-code.ts';
 import { touched, withSession } from './session.ts';
+import { messageOf } from '../core/errors.ts';
 
 /**
  * Answer one PostToolUse or PostToolUseFailure event.
@@ -68,7 +69,7 @@ export async function postToolUse(context: HookContext, payload: HookPayload): P
       },
     ]);
   } catch (logError) {
-    stderr.push(`rclass: the audit log could not be written: ${logError instanceof Error ? logError.message : String(logError)}`);
+    stderr.push(`rclass: the audit log could not be written: ${messageOf(logError)}`);
   }
   return { stdout: NO_DECISION, stderr };
 }

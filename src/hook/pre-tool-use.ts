@@ -15,21 +15,22 @@
  * Node-only.
  */
 import type { AuditRecord } from '../audit/log.ts';
-import { digestOf } from '../audit/chain.ts';
-import { buildIdentityIndex, type IdentityIndex, withMappings } from '../config/identify.ts';
-import { projectSettingsInspector } from '../config/project-settings.ts';
+import { digestOf } from '../node/digest.ts';
+import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
+import { projectSettingsInspector } from '../node/clients/project-settings.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass, worseClass } from '../core/classes.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
 import { Session } from '../core/session.ts';
 import { classifyWebFetch, protectedPathHit, WEB_FETCH, type HookClassification } from './builtin.ts';
-import { type ClaudeServers, readClaudeServers } from './claude-config.ts';
+import { type ClaudeServers, readClaudeServers } from '../node/clients/claude-code.ts';
 import type { HookContext, HookMappings } from './context.ts';
 import { type HookDecision, decisionFor, decisionReason, oneLine } from './decide.ts';
 import { resolveMcpServer } from './identify-session.ts';
 import { preToolUseOutput } from './output.ts';
 import type { HookPayload } from './payload.ts';
 import { type OpenedSession, touched, withSession } from './session.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** What the hook prints and reports for one event. */
 export interface HookAnswer {
@@ -90,7 +91,7 @@ async function decideMcp(context: HookContext, payload: HookPayload, servers: Cl
   try {
     registry = await context.registry();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const c = unknownClassification(toolName, '', `The registry could not be loaded (${message}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
     const decision = decisionFor('R4', thresholds);
     return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, toolName), audit: auditRecord(context, payload, { server: null, tool: toolName, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
@@ -207,7 +208,7 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
     try {
       await context.log([verdict.audit]);
     } catch (logError) {
-      const why = logError instanceof Error ? logError.message : String(logError);
+      const why = messageOf(logError);
       stderr.push(`rclass: the audit log could not be written: ${why}`);
       if (decision === 'none' || decision === 'allow') {
         decision = 'ask';

@@ -7,7 +7,7 @@
  * transcript shows tool results is taken to have read. Old session files
  * are pruned when a new session starts. Prints `{}`. Node-only.
  */
-import { readClaudeServers } from './claude-config.ts';
+import { readClaudeServers } from '../node/clients/claude-code.ts';
 import type { HookContext } from './context.ts';
 import { NO_DECISION } from './output.ts';
 import type { HookPayload } from './payload.ts';

@@ -3,7 +3,7 @@
  * a new one, or, when it was lost or cannot be kept, a new one that
  * assumes the session has read. Node-only.
  */
-import { rfc3339 } from '../audit/log.ts';
+import { rfc3339 } from '../node/time.ts';
 import { BUDGET, type HookContext } from './context.ts';
 import type { HookPayload } from './payload.ts';
 import { priorActivity } from './prior-activity.ts';

@@ -14,8 +14,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ReversibilityClass, isClass } from '../core/classes.ts';
-import { sha256Hex } from '../audit/chain.ts';
-import { withFileLock } from '../audit/lock.ts';
+import { sha256Hex } from '../node/digest.ts';
+import { withFileLock } from '../node/lock.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** The state file's format version. */
 export const STATE_VERSION = 1;
@@ -107,7 +108,7 @@ export function isSessionFile(value: unknown, sessionId: string): value is Sessi
 
 function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code ?? (error instanceof Error ? error.message : String(error));
+  return code ?? (messageOf(error));
 }
 
 async function load(file: string, options: SessionStateOptions): Promise<LoadedState> {

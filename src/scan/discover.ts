@@ -5,7 +5,7 @@
  * with `identifyConfig` over every entry that defines it, and the entry the
  * client actually runs is kept to be started: for Claude Code the one of
  * highest precedence (local scope, then the project's `.mcp.json`, then the
- * user scope), as `src/hook/claude-config.ts` reads them.
+ * user scope), as `src/node/clients/claude-code.ts` reads them.
  *
  * The raw `env` and header values are read here, because starting a server
  * needs them; they stay in {@link ScanTarget.env} and
@@ -15,14 +15,15 @@ import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { homeFrom } from '../audit/location.ts';
-import { type IdentityIndex, identifyConfig } from '../config/identify.ts';
-import { ConfigError } from '../config/parse.ts';
-import { readConfigFile } from '../config/read.ts';
-import type { ClientKind, ConfigEntry } from '../config/types.ts';
-import { readClaudeServers } from '../hook/claude-config.ts';
-import { type ClientLocations, showPath, userConfigFiles } from './locations.ts';
+import { homeFrom } from '../node/state-dir.ts';
+import { type IdentityIndex, identifyConfig } from '../clients/identify/index.ts';
+import { ConfigError } from '../clients/parse.ts';
+import { readConfigFile } from '../node/clients/read-config.ts';
+import type { ClientKind, ConfigEntry } from '../clients/types.ts';
+import { readClaudeServers } from '../node/clients/claude-code.ts';
+import { type ClientLocations, showPath, userConfigFiles } from '../node/clients/locations.ts';
 import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** One entry with the file it came from and its raw JSON. */
 interface Member {
@@ -141,7 +142,7 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
     parsed = await readConfigFile(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
-    config.problem = error instanceof Error ? error.message : String(error);
+    config.problem = messageOf(error);
     return { config, members: [], skippedProjects: 0 };
   }
   config.client = parsed.client;

@@ -13,7 +13,7 @@
  * Pure. Values are never put into error messages, only variable names.
  */
 import path from 'node:path';
-import type { ClientKind } from '../config/types.ts';
+import type { ClientKind } from '../clients/types.ts';
 
 /** A value that could not be expanded, with the reason (names a variable, never a value). */
 export class ExpandError extends Error {

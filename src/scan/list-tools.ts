@@ -14,6 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema, ToolAnnotationsSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolAnnotations } from '../core/record.ts';
 import { GroupStdioTransport, type LaunchSpec } from './transport.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** Most `tools/list` pages read from one server. */
 export const MAX_PAGES = 50;
@@ -141,7 +142,7 @@ function classifyFailure(error: unknown, transport: GroupStdioTransport, timedOu
   if (transport.fault !== undefined) return { kind: transport.fault.kind, message: transport.fault.message };
   if (timedOut) return { kind: 'timeout', message: `it did not answer ${stage} within ${formatSeconds(timeoutMs)}, so it was killed` };
   if (error instanceof ShapeError) return { kind: 'protocol', message: error.message };
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   const code = (error as { code?: unknown }).code;
   if (/timed out/i.test(detail)) return { kind: 'timeout', message: `it did not answer ${stage} within ${formatSeconds(timeoutMs)}, so it was killed` };
   if (transport.exit !== undefined || /connection closed/i.test(detail)) return { kind: 'exit', message: `${describeExit(transport.exit)} during ${stage}` };

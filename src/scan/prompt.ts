@@ -3,10 +3,17 @@
  * repository's servers. Only when both stdin and stderr are terminals: in a
  * pipe or CI there is nobody to answer, and the servers are not started.
  */
-import type { CliIO } from '../cli/io.ts';
 
 /** Longest answer line read (bytes); anything longer counts as "no". */
 export const MAX_ANSWER_BYTES = 1024;
+
+/** The streams a question is asked on: the CLI passes its own `CliIO`, which has this shape. */
+export interface Terminal {
+  /** Answers are read from here, one line each; a TTY stream has `isTTY: true`. */
+  stdin: AsyncIterable<string | Uint8Array>;
+  /** The question is written here. */
+  stderr: { write(chunk: string): unknown };
+}
 
 /** Asks one question and resolves to true only for an answer of `y` or `yes`. */
 export type Ask = (question: string) => Promise<boolean>;
@@ -20,7 +27,7 @@ function isTerminal(stream: unknown): boolean {
  * not one. Lines are read from one iterator of stdin, so several questions
  * can be asked in turn; the end of input answers "no".
  */
-export function terminalAsk(io: CliIO): Ask | undefined {
+export function terminalAsk(io: Terminal): Ask | undefined {
   if (!isTerminal(io.stdin) || !isTerminal(io.stderr)) return undefined;
   const iterator = io.stdin[Symbol.asyncIterator]();
   const decoder = new TextDecoder();

@@ -4,6 +4,7 @@
  * carry terminal escape sequences, or echo a token it was given. Best
  * effort: a secret transformed on the way out (encoded, split) is missed.
  */
+import { safeText } from '../core/safe-text.ts';
 
 /** Values shorter than this are not redacted by value (they would blank common words). */
 export const MIN_SECRET_LENGTH = 6;
@@ -95,12 +96,14 @@ export function redactTail(text: string, secrets: readonly string[], cut: boolea
   return redact(out, secrets);
 }
 
-/** Remove terminal control sequences and other control characters, keeping newlines and tabs. */
+/** Remove terminal escape sequences whole: CSI (`ESC [ … final byte`) and OSC (`ESC ] … BEL` or `ESC ] … ESC \\`). */
+function stripEscapes(text: string): string {
+  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '');
+}
+
+/** Remove terminal escape sequences and every other unsafe character (`src/core/safe-text.ts`), keeping newlines and tabs. */
 export function stripControl(text: string): string {
-  return text
-    .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
-    .replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+  return safeText(stripEscapes(text), { keepTabAndNewline: true });
 }
 
 /**
@@ -111,7 +114,7 @@ export function stripControl(text: string): string {
  * whole, so no field can bypass it.
  */
 export function terminalSafe(text: string): string {
-  return stripControl(text).replace(/[\t\r\u2028\u2029]/g, ' ').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\p{Cf}/gu, '');
+  return safeText(stripEscapes(text).replace(/[\t\r\u2028\u2029]/g, ' '), { keepTabAndNewline: true });
 }
 
 /** Longest tool name shown in full; longer ones are cut with `…`. */

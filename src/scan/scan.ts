@@ -8,11 +8,11 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ClientKind } from '../config/types.ts';
-import { splitCommandLine } from '../config/words.ts';
+import type { ClientKind } from '../clients/types.ts';
+import { splitCommandLine } from '../clients/words.ts';
 import type { Registry } from '../core/registry.ts';
 import { emptyCounts } from '../core/registry.ts';
-import { homeFrom } from '../audit/location.ts';
+import { homeFrom } from '../node/state-dir.ts';
 import { classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
 import { type ApprovalSources, type ClaudeApprovals, claudeAnswer, readClaudeApprovals } from './consent.ts';
 import type { Discovery } from './discover.ts';

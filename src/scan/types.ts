@@ -4,8 +4,8 @@
  * Values of `env` and `headers` travel only in {@link ScanTarget.secrets}
  * and {@link ScanTarget.env}, which no report field ever copies.
  */
-import type { IdentifiedVia } from '../config/identify.ts';
-import type { ClientKind, ConfigEntry } from '../config/types.ts';
+import type { IdentifiedVia } from '../clients/identify/index.ts';
+import type { ClientKind, ConfigEntry } from '../clients/types.ts';
 import type { ReversibilityClass } from '../core/classes.ts';
 import type { ClassCounts, RecordStatus, ToolAnnotations } from '../core/record.ts';
 import type { ServerVersion } from '../core/version.ts';

@@ -3,8 +3,9 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, MAX_CANONICAL_DEPTH, canonicalJson, digestOf, entryHash, isSha256Hex } from '../../src/audit/chain.ts';
-import { rfc3339 } from '../../src/audit/log.ts';
+import { GENESIS_HASH, entryHash, isSha256Hex } from '../../src/audit/chain.ts';
+import { MAX_CANONICAL_DEPTH, canonicalJson, digestOf } from '../../src/node/digest.ts';
+import { rfc3339 } from '../../src/node/time.ts';
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and writes no whitespace', () => {

@@ -68,7 +68,7 @@ describe('BR-25: concurrent appends', () => {
   });
 
   it('gives up waiting for a lock held past the deadline, with LockTimeoutError', async () => {
-    const { withFileLock, LockTimeoutError } = await import('../../src/audit/lock.ts');
+    const { withFileLock, LockTimeoutError } = await import('../../src/node/lock.ts');
     const file = path.join(tempDir(), 'audit.jsonl');
     let release: () => void = () => undefined;
     const held = withFileLock(file, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { BANNER_GLOBALS } from '../../scripts/steps/cli-bundle.ts';
-import { schemaValidators } from '../../scripts/lib/schemas.ts';
+import { schemaValidators } from '../../src/records/schemas.ts';
 import { ROOT, tempDir } from './harness.ts';
 import { installedPackage } from './installed.ts';
 

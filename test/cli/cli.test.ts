@@ -9,9 +9,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import { buildDocument } from '../../src/core/registry.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
-import { schemaValidators } from '../../scripts/lib/schemas.ts';
-import { registryFromSources } from '../../src/cli/registry.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { schemaValidators } from '../../src/records/schemas.ts';
+import { registryFromSources } from '../../src/node/registry.ts';
 import { syntheticRecord } from '../export/registry.ts';
 import { ROOT, runCli, tempDir, writeRegistry } from './harness.ts';
 

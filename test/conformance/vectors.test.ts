@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Classifier, Registry, Session, loadSqlParserForTests, type DeploymentOverride, type ServerRecord } from './harness.ts';
-import { inlineSource } from '../../scripts/lib/source.ts';
-import { validateSources } from '../../scripts/lib/validate.ts';
+import { inlineSource } from '../../src/records/source.ts';
+import { validateSources } from '../../src/records/validate.ts';
 
 interface Call { server: string; tool: string; arguments: unknown }
 interface ClassificationCase {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../scripts/evidence/report.ts';
-import type { Problem } from '../../scripts/lib/problems.ts';
+import type { Problem } from '../../src/records/problems.ts';
 
 const problem: Problem = { file: 'registry/time.yaml', line: 32, column: 70, severity: 'error', check: 'evidence-online', message: '`convert_time` does not appear within 3 lines of `a.py:12`' };
 const files = { total: 2, cached: 1, fetched: 1 };

@@ -12,8 +12,8 @@ import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { CEDAR_ACTION, renderCedar } from '../../src/export/cedar.ts';
 import { planPolicy, type ServerSelection } from '../../src/export/plan.ts';
-import type { Thresholds } from '../../src/export/thresholds.ts';
-import { lowestClass } from '../../src/export/thresholds.ts';
+import type { Thresholds } from '../../src/core/policy.ts';
+import { lowestClass } from '../../src/core/policy.ts';
 import { registryDocument, syntheticRecord } from './registry.ts';
 
 const SCHEMA = readFileSync(new URL('../../schema/mcp.cedarschema', import.meta.url), 'utf8');

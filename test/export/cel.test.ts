@@ -12,7 +12,7 @@ import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { CEL_ALLOW_NOTHING, celRules, celString, renderCel } from '../../src/export/cel.ts';
 import { planPolicy } from '../../src/export/plan.ts';
-import type { Thresholds } from '../../src/export/thresholds.ts';
+import type { Thresholds } from '../../src/core/policy.ts';
 import { registryDocument, syntheticRecord } from './registry.ts';
 
 type Rule = { allow?: string; deny?: string; require?: string } | string;

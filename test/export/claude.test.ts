@@ -13,7 +13,7 @@ import { EVENT_MATCHERS, HOOK_DEADLINE_MS, HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, MC
 import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSettings } from '../../src/export/claude-settings.ts';
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
 import { planPolicy } from '../../src/export/plan.ts';
-import { type Thresholds, lowestClass } from '../../src/export/thresholds.ts';
+import { type Thresholds, lowestClass } from '../../src/core/policy.ts';
 import { registryDocument, syntheticRecord } from './registry.ts';
 
 /** Whether one permission rule matches a tool name, as Claude Code reads MCP rules. */

@@ -5,7 +5,7 @@
  */
 import { buildDocument } from '../../src/core/registry.ts';
 import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
 
 let cached: Promise<RegistryDocument> | undefined;
 

@@ -12,8 +12,8 @@ import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { TOOLHIVE_NOTHING_PERMITTED, type ToolHiveConfig, renderToolHive } from '../../src/export/cedar-toolhive.ts';
 import { planPolicy } from '../../src/export/plan.ts';
-import type { Thresholds } from '../../src/export/thresholds.ts';
-import { lowestClass } from '../../src/export/thresholds.ts';
+import type { Thresholds } from '../../src/core/policy.ts';
+import { lowestClass } from '../../src/core/policy.ts';
 import { registryDocument, syntheticRecord } from './registry.ts';
 
 let sets = 0;

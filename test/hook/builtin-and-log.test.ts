@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, entryHash } from '../../src/audit/chain.ts';
+import { entryHash } from '../../src/audit/chain.ts';
+import { canonicalJson } from '../../src/node/digest.ts';
 import { hook, logLines, makeWorld, post, pre } from './support.ts';
 
 describe('built-in tools', () => {

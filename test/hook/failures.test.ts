@@ -4,7 +4,7 @@
  * object, BR-10 shape), and the failure is logged (SPEC 4.4, 8.5).
  */
 import { describe, expect, it } from 'vitest';
-import { HOOK_DEADLINE_MS, TIMEOUT_LOG_MS } from '../../src/hook/limits.ts';
+import { HOOK_DEADLINE_MS, TIMEOUT_LOG_MS } from '../../src/clients/claude-code-hooks.ts';
 import { MAX_HOOK_INPUT_BYTES } from '../../src/hook/payload.ts';
 import { run } from '../../src/cli/main.ts';
 import { hook, logLines, makeWorld, pre } from './support.ts';

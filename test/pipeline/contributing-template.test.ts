@@ -6,8 +6,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../scripts/lib/problems.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { formatProblem } from '../../src/records/problems.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
 
 const contributing = await readFile(new URL('../../CONTRIBUTING.md', import.meta.url), 'utf8');
 

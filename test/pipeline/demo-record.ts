@@ -3,9 +3,9 @@
  * about as options, and the validator's formatted report on a record's
  * text. Line numbers of the text are stable: tests assert positions in it.
  */
-import { formatProblem } from '../../scripts/lib/problems.ts';
-import { parseRecordSource } from '../../scripts/lib/source.ts';
-import { validateSources } from '../../scripts/lib/validate.ts';
+import { formatProblem } from '../../src/records/problems.ts';
+import { parseRecordSource } from '../../src/records/source.ts';
+import { validateSources } from '../../src/records/validate.ts';
 
 /** What can vary in {@link demoRecord}; every option keeps the line numbers of the rest. */
 export interface DemoRecordOptions {

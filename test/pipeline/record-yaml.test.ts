@@ -12,9 +12,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRecordText, demoRecord } from './demo-record.ts';
-import { formatProblem } from '../../scripts/lib/problems.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
-import { decodeRecordText, firstInvalidUtf8, parseRecordSource } from '../../scripts/lib/source.ts';
+import { formatProblem } from '../../src/records/problems.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { decodeRecordText, firstInvalidUtf8, parseRecordSource } from '../../src/records/source.ts';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;

@@ -6,7 +6,7 @@
  */
 import { checkRecordText, demoRecord } from './demo-record.ts';
 import { describe, expect, it } from 'vitest';
-import { sameHandle } from '../../scripts/checks/review-status.ts';
+import { sameHandle } from '../../src/records/checks/review-status.ts';
 
 const record = (author: string, status: string, reviewers: string): string => demoRecord({ author, status, reviewers });
 

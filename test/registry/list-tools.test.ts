@@ -1,12 +1,14 @@
 /**
- * The live-listing client itself, against a tiny stdio MCP server written
+ * The live-listing client itself (scan's shipped `listTools` and transport,
+ * as the live checks use them), against a tiny stdio MCP server written
  * inline: pages are followed through `nextCursor`, input schemas a strict
  * client would reject are accepted, the deadline holds, and the whole process
  * group (grandchildren included) is gone afterwards.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listServerTools, toolNames } from './support/list-tools.ts';
+import { readToolsPage } from '../../src/scan/list-tools.ts';
+import { listServerTools } from './support/list-tools.ts';
 import { makeScratch, serverEnv } from './support/server-env.ts';
 
 /** A stdio MCP server: two pages of tools (schemas without `type: "object"`), optionally a grandchild, optionally silent. */
@@ -70,11 +72,11 @@ describe('listServerTools', () => {
   });
 
   it('gives up at the deadline on a server that never answers, naming the stage', async () => {
-    await expect(listFake('silent', 1_500)).rejects.toThrow(/^initialize failed: /);
+    await expect(listFake('silent', 1_500)).rejects.toThrow(/^it did not answer initialize within 1\.5 s, so it was killed/);
   });
 
   it('rejects a tools/list result whose tool has no name', () => {
-    expect(() => toolNames({ tools: [{ name: 'a' }, { title: 'b' }] })).toThrow('tools[1] has no string name');
-    expect(() => toolNames({})).toThrow('the tools/list result has no `tools` array');
+    expect(() => readToolsPage({ tools: [{ name: 'a' }, { title: 'b' }] })).toThrow('tool 2 of its tools/list reply has no name');
+    expect(() => readToolsPage({})).toThrow('its tools/list reply has no `tools` list');
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpat
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countClasses } from '../../src/core/registry.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { ROOT, tempDir } from '../cli/harness.ts';
 import { MEMORY_BIN, alive, eventually, fixtureEntry, registryFile, scan, scanEnv, writeConfig } from './support.ts';
 

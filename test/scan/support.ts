@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
-import { loadRegistryDir } from '../../scripts/lib/registry-dir.ts';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { type CliResult, ROOT, runCli, tempDir, writeRegistry } from '../cli/harness.ts';
 
 /** The fixture server (see its header for options). */

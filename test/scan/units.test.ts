@@ -10,7 +10,7 @@ import { suggestRecords } from '../../src/scan/classify.ts';
 import { serverEnvironment } from '../../src/scan/env.ts';
 import { ExpandError, expandLaunch, expandValue } from '../../src/scan/expand.ts';
 import { readToolsPage } from '../../src/scan/list-tools.ts';
-import { clientLocations, showPath } from '../../src/scan/locations.ts';
+import { clientLocations, showPath } from '../../src/node/clients/locations.ts';
 import { terminalAsk } from '../../src/scan/prompt.ts';
 import { argumentSecrets, redact, redactTail, safeName, terminalSafe } from '../../src/scan/redact.ts';
 import { syntheticRecord } from '../export/registry.ts';

@@ -16,10 +16,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultAuditLog } from '../../audit/location.ts';
+import { defaultAuditLog } from '../../node/state-dir.ts';
 import { reportFile } from '../../audit/report.ts';
 import { verifyAuditFile } from '../../audit/verify.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `audit`. */
 export const AUDIT_USAGE = 'rclass audit verify|report [--log FILE] [--since DATE]';
@@ -71,7 +72,7 @@ export function parseSince(text: string): number {
 
 function unreadable(io: CliIO, shown: string, error: unknown): number {
   const code = (error as NodeJS.ErrnoException).code;
-  complain(io, code === 'ENOENT' ? `no audit log at \`${shown}\`` : `cannot read the audit log \`${shown}\`: ${code ?? (error instanceof Error ? error.message : String(error))}`);
+  complain(io, code === 'ENOENT' ? `no audit log at \`${shown}\`` : `cannot read the audit log \`${shown}\`: ${code ?? (messageOf(error))}`);
   return EXIT.incomplete;
 }
 
@@ -119,7 +120,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
     try {
       file = defaultAuditLog(io.env);
     } catch (error) {
-      complain(io, `${error instanceof Error ? error.message : String(error)}; give the log with \`--log FILE\``);
+      complain(io, `${messageOf(error)}; give the log with \`--log FILE\``);
       return EXIT.incomplete;
     }
   }

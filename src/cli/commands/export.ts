@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
-import { loadRegistry } from '../registry.ts';
+import { loadRegistry } from '../../node/registry.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `export`. */
 export const EXPORT_USAGE = 'rclass export [--out FILE] [--registry FILE]';
@@ -41,7 +42,7 @@ export async function exportCommand(argv: string[], io: CliIO): Promise<number> 
     const registry = await loadRegistry(values.registry, io.cwd);
     text = `${JSON.stringify(registry.document, null, 2)}\n`;
   } catch (error) {
-    complain(io, error instanceof Error ? error.message : String(error));
+    complain(io, messageOf(error));
     return EXIT.incomplete;
   }
   return writeOutput(io, values.out, text, EXIT.ok);

@@ -12,14 +12,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAllowlist } from '../../core/url/host.ts';
-import { parseThresholds } from '../../export/thresholds.ts';
+import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
 import { parseMappings } from '../../hook/identify-session.ts';
-import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../hook/limits.ts';
+import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `hook`. */
 export const HOOK_USAGE = 'rclass hook [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE] [--servers FILE]';
@@ -150,7 +151,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     answer = await Promise.race([work, timeout]);
   } catch (error) {
-    answer = { stdout: failureOutput(`internal error: ${error instanceof Error ? error.message : String(error)}`), stderr: [] };
+    answer = { stdout: failureOutput(`internal error: ${messageOf(error)}`), stderr: [] };
   } finally {
     clearTimeout(timer);
     answered = true;

@@ -14,7 +14,8 @@ import { CLASS_NAMES, DEFAULT_POLICY, classRank, parseClass } from '../../core/c
 import { hintClass } from '../../core/annotations.ts';
 import { Classifier, type Classification } from '../../core/classify.ts';
 import { EXIT, type CliIO, UsageError, readStdin } from '../io.ts';
-import { loadRegistry } from '../registry.ts';
+import { loadRegistry } from '../../node/registry.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `lookup`. */
 export const LOOKUP_USAGE = 'rclass lookup SERVER TOOL [--args JSON|-] [--json] [--fail-on CLASS] [--server-version VERSION] [--registry FILE]';
@@ -51,7 +52,7 @@ export function parseArgsJson(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`\`--args\` is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UsageError(`\`--args\` is not valid JSON: ${messageOf(error)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`\`--args\` must be a JSON object such as \`{"query": "SELECT 1"}\`; got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`);
@@ -128,7 +129,7 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
       source: 'error',
       rationale: 'The registry could not be loaded, so the call cannot be classified and is treated as irreversible (SPEC 4.4).',
       policy: DEFAULT_POLICY.R4,
-      notes: [error instanceof Error ? error.message : String(error)],
+      notes: [messageOf(error)],
     };
     exit = EXIT.incomplete;
   }

@@ -11,18 +11,19 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { identifyConfig } from '../../config/identify.ts';
-import { ConfigError } from '../../config/parse.ts';
-import { readConfigFile } from '../../config/read.ts';
-import { CLIENTS, type ClientKind } from '../../config/types.ts';
+import { identifyConfig } from '../../clients/identify/index.ts';
+import { ConfigError } from '../../clients/parse.ts';
+import { readConfigFile } from '../../node/clients/read-config.ts';
+import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
-import { parseThresholds } from '../../export/thresholds.ts';
+import { parseThresholds } from '../../core/policy.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
-import { fixedLauncher, inNpxCache } from '../paths.ts';
-import { loadRegistry, packageVersion } from '../registry.ts';
+import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
+import { loadRegistry, packageVersion } from '../../node/registry.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `policy`. */
 export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
@@ -111,7 +112,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   try {
     registry = await loadRegistry(values.registry, io.cwd);
   } catch (error) {
-    complain(io, error instanceof Error ? error.message : String(error));
+    complain(io, messageOf(error));
     return EXIT.incomplete;
   }
   const document = registry.document;

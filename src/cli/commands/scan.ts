@@ -8,11 +8,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../../config/parse.ts';
-import { CLIENTS, type ClientKind } from '../../config/types.ts';
+import { ConfigError } from '../../clients/parse.ts';
+import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { parseClass } from '../../core/classes.ts';
 import { discover } from '../../scan/discover.ts';
-import { clientLocations, showPath } from '../../scan/locations.ts';
+import { clientLocations, showPath } from '../../node/clients/locations.ts';
 import { MAX_PAGES, MAX_TOOLS } from '../../scan/list-tools.ts';
 import { terminalAsk } from '../../scan/prompt.ts';
 import { formatReport, reportJson, thresholdMet } from '../../scan/report.ts';
@@ -20,7 +20,8 @@ import { runScan } from '../../scan/scan.ts';
 import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/transport.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
-import { loadRegistry, packageVersion } from '../registry.ts';
+import { loadRegistry, packageVersion } from '../../node/registry.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `scan`. */
 export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
@@ -181,7 +182,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     registry = await loadRegistry(values.registry, io.cwd);
   } catch (error) {
-    complain(io, error instanceof Error ? error.message : String(error));
+    complain(io, messageOf(error));
     return EXIT.incomplete;
   }
   for (const record of assume.values()) if (registry.server(record) === undefined) throw new UsageError(`\`--assume\`: the registry has no record \`${record}\``);

@@ -28,6 +28,7 @@ import { firstDisagreement, lex, opaqueMask, rewriteQuotedIdentifiers, type Span
 import { estimateNesting, SQL_MAX_NESTING } from './nesting.ts';
 import { byteToIndexMapper, isWellFormedUtf16, shortParserMessage, utf8Length } from './text.ts';
 import { checkStatement } from './tree.ts';
+import { messageOf } from '../errors.ts';
 
 export { loadSqlParser, loadedSqlParser, type SqlParser } from './loader.ts';
 export { SQL_MAX_NESTING } from './nesting.ts';
@@ -95,7 +96,7 @@ export function analyzeSql(sql: unknown, dialect: SqlDialect, parser: SqlParser)
   try {
     return analyze(sql, dialect, parser);
   } catch (e) {
-    return no(`internal error: ${shortParserMessage(e instanceof Error ? e.message : String(e))}`);
+    return no(`internal error: ${shortParserMessage(messageOf(e))}`);
   }
 }
 
@@ -134,7 +135,7 @@ function analyze(sql: unknown, dialect: SqlDialect, parser: SqlParser): SqlVerdi
   try {
     tree = parser.parse(pgText);
   } catch (e) {
-    const msg = shortParserMessage(e instanceof Error ? e.message : String(e));
+    const msg = shortParserMessage(messageOf(e));
     return no(isSqlErrorLike(e) ? `parse error: ${msg}` : `parser failure: ${msg}`);
   }
   const stmts = (tree as { stmts?: unknown } | null)?.stmts;
@@ -155,7 +156,7 @@ function analyze(sql: unknown, dialect: SqlDialect, parser: SqlParser): SqlVerdi
     try {
       scanned = parser.scan(pgText);
     } catch (e) {
-      const msg = shortParserMessage(e instanceof Error ? e.message : String(e));
+      const msg = shortParserMessage(messageOf(e));
       return no(isSqlErrorLike(e) ? `parse error: ${msg}` : `parser failure: ${msg}`);
     }
     const spans = scanSpans(pgText, scanned);

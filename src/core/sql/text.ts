@@ -5,6 +5,7 @@
  * (what an encoder would emit for U+FFFD). Stops counting once `stopAbove` is
  * passed, so a huge string costs no more than the cap. Never throws. SPEC 5.4.1 (size cap).
  */
+import { safeText } from '../safe-text.ts';
 export function utf8Length(s: string, stopAbove = Infinity): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
@@ -89,14 +90,14 @@ export function shortParserMessage(message: unknown): string {
   let m = typeof message === 'string' ? message : 'unknown error';
   const cut = m.search(/ at or near | at end of input/);
   if (cut >= 0) m = m.slice(0, cut);
-  m = m.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  m = safeText(m, { replacement: ' ', runs: true }).trim();
   if (m.length > 80) m = m.slice(0, 77) + '...';
   return m.length > 0 ? m.toLowerCase() : 'unknown error';
 }
 
 /** An identifier from the input made safe for a reason: control characters replaced by ?, at most 64 characters. Never throws. SPEC 5.4.1. */
 export function safeName(name: string): string {
-  let n = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  let n = safeText(name, { replacement: '?' });
   if (n.length > 64) n = n.slice(0, 61) + '...';
   return n;
 }

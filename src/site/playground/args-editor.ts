@@ -8,6 +8,7 @@ import type { Predicate, ToolRecord } from '../../core/index.ts';
 import { describePredicate } from '../lib/rules.ts';
 import { el, type Child } from './dom.ts';
 import { classBadge } from './labels.ts';
+import { messageOf } from '../../core/errors.ts';
 
 /** The editor text read as JSON. */
 export type ParsedArgs = { ok: true; value: unknown } | { ok: false; message: string };
@@ -22,7 +23,7 @@ export function parseArgs(text: string): ParsedArgs {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const raw = error instanceof Error ? error.message : String(error);
+    const raw = messageOf(error);
     const position = /at position (\d+)/.exec(raw);
     let where = '';
     if (position && !/line \d+/.test(raw)) {

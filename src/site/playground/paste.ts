@@ -5,7 +5,8 @@
  * server; a bare `tools/call` name does not, so the playground picks the
  * record that lists the tool and says which.
  */
-import { parsePastedCall, type Registry } from '../../core/index.ts';
+import { parsePastedCall } from '../../clients/pasted-call.ts';
+import type { Registry } from '../../core/index.ts';
 import type { Call } from './state.ts';
 
 /** A pasted call read, with a sentence saying what was read and any choice made. */

@@ -1,0 +1,140 @@
+/**
+ * Identifying the record a client configuration entry, or a whole
+ * configuration, runs (SPEC 6), and the reasons shown when it is not
+ * recognised. Browser-safe.
+ */
+import type { ConfigEntry, ParsedConfig } from '../types.ts';
+import { hasShellSpecial } from '../words.ts';
+import { identifyCommand } from './commands.ts';
+import { failed } from './shared.ts';
+import type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
+import { identifyUrl } from './urls.ts';
+import { messageOf } from '../../core/errors.ts';
+import { safeText } from '../../core/safe-text.ts';
+
+/**
+ * Identify one entry (SPEC 6).
+ * @returns `disabled` for an entry the client does not run, `invalid` for
+ *   one its client cannot use, `unrecognised` with a reason, or the record
+ */
+export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
+  const result = identifyParsedEntry(entry, index);
+  if (result.status === 'unrecognised' || result.status === 'invalid') return { ...result, reason: shownReason(result.reason) };
+  if (result.status === 'recognised' && index.project !== undefined && entry.projectDir !== undefined) {
+    const launcher = packageLauncher(result.launcher);
+    const why = launcher === undefined ? undefined : index.project(entry.projectDir, launcher);
+    if (why !== undefined) return { status: 'unrecognised', reason: shownReason(why) };
+  }
+  return result;
+}
+
+/** Which launcher family's settings decide what an entry's launcher installs. */
+function packageLauncher(launcher: string): PackageLauncher | undefined {
+  if (/(^|\s)(npx|npm exec|npm x)(\s|$)/.test(launcher)) return 'npm';
+  if (/(^|\s)(pnpm dlx|pnpx)(\s|$)/.test(launcher)) return 'pnpm';
+  if (/(^|\s)bunx(\s|$)/.test(launcher)) return 'bun';
+  if (/(^|\s)(uvx|uv tool run)(\s|$)/.test(launcher)) return 'uv';
+  return undefined;
+}
+
+/**
+ * A reason as it may be shown: no URL userinfo, query or `--option=value`
+ * value, and no control or bidirectional characters, whatever word of the
+ * configuration a message quoted (SPEC 6.2: values are never shown).
+ */
+export function shownReason(reason: string): string {
+  return safeText(reason, { keepTabAndNewline: true })
+    .replace(/(\/\/)[^/\s`@]*@/g, '$1…@')
+    .replace(/(--?[A-Za-z0-9][A-Za-z0-9_.-]*)=[^\s`]+/g, '$1=…')
+    .replace(/\?[^\s`]+/g, '?…');
+}
+
+function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
+  if (entry.disabled) return { status: 'disabled' };
+  if (entry.problems.length > 0) return { status: 'invalid', reason: entry.problems.join('; ') };
+  try {
+    if (entry.transport === 'stdio') {
+      if (entry.command === undefined) return { status: 'invalid', reason: 'a stdio entry has no `command`' };
+      if (entry.command !== entry.command.trim()) {
+        return { status: 'unrecognised', reason: 'the command starts or ends with whitespace, which the client keeps as part of the program\'s path' };
+      }
+      if (hasShellSpecial(entry.command) && !/\s/.test(entry.command.trim())) {
+        return { status: 'unrecognised', reason: `the command contains characters shells read differently` };
+      }
+      const found = identifyCommand(entry, index);
+      if (failed(found)) return { status: 'unrecognised', reason: found.error };
+      return {
+        status: 'recognised',
+        recordId: found.recordId,
+        via: found.subject.split(' ')[0] as IdentifiedVia,
+        subject: found.subject,
+        version: found.version,
+        launcher: found.launcher,
+        ...(found.mapping !== undefined ? { mapping: found.mapping } : {}),
+      };
+    }
+    if (entry.transport === 'http' || entry.transport === 'sse' || entry.transport === 'ws') {
+      if (entry.url === undefined) return { status: 'invalid', reason: 'a remote entry has no URL' };
+      const found = identifyUrl(entry.url, index);
+      if (failed(found)) return { status: 'unrecognised', reason: found.error };
+      return { status: 'recognised', recordId: found.recordId, via: 'url', subject: found.subject, version: undefined, launcher: entry.transport, ...(found.mapping !== undefined ? { mapping: found.mapping } : {}) };
+    }
+    return { status: 'unrecognised', reason: 'the entry\'s transport is not understood' };
+  } catch (error) {
+    return { status: 'unrecognised', reason: `identification failed: ${messageOf(error)}` };
+  }
+}
+
+/** One server name of a configuration, after merging its scopes. */
+export interface IdentifiedServer {
+  /** The name the client gives the server. */
+  name: string;
+  /** Every entry with that name that the client runs (disabled ones are left out), with its answer. */
+  entries: Array<{ entry: ConfigEntry; identification: Identification }>;
+  /** The record id when every entry with the name runs the same record. */
+  recordId?: string;
+  /** Why the name is unrecognised (including invalid entries and scopes that disagree). */
+  unrecognised?: string;
+  /** True when at least one entry is invalid for its client (SPEC 6.2; exit 3 in the CLI). */
+  invalid: boolean;
+}
+
+/**
+ * Identify every server a configuration runs. Entries that share a name in
+ * different scopes (Claude Code's user and project scopes) must all run the
+ * same record, or the name is unrecognised; disabled entries are skipped.
+ * @returns one item per name that some scope runs, sorted by name, plus the names that are only disabled
+ */
+export function identifyConfig(config: ParsedConfig, index: IdentityIndex): { servers: IdentifiedServer[]; disabled: string[] } {
+  const byName = new Map<string, Array<{ entry: ConfigEntry; identification: Identification }>>();
+  const disabled = new Set<string>();
+  for (const entry of config.entries) {
+    const identification = identifyEntry(entry, index);
+    if (identification.status === 'disabled') {
+      disabled.add(entry.name);
+      continue;
+    }
+    const list = byName.get(entry.name) ?? [];
+    list.push({ entry, identification });
+    byName.set(entry.name, list);
+  }
+  const servers: IdentifiedServer[] = [];
+  for (const [name, entries] of byName) {
+    disabled.delete(name);
+    const invalid = entries.some((item) => item.identification.status === 'invalid');
+    const reasons: string[] = [];
+    const ids = new Set<string>();
+    for (const { entry, identification } of entries) {
+      const where = entries.length > 1 ? ` (in \`${entry.scope}\`)` : '';
+      if (identification.status === 'recognised') ids.add(identification.recordId);
+      else if (identification.status === 'invalid' || identification.status === 'unrecognised') reasons.push(`${identification.reason}${where}`);
+    }
+    const server: IdentifiedServer = { name, entries, invalid };
+    if (reasons.length > 0) server.unrecognised = reasons.join('; ');
+    else if (ids.size > 1) server.unrecognised = `its scopes run different servers (${[...ids].sort().join(', ')})`;
+    else server.recordId = [...ids][0]!;
+    servers.push(server);
+  }
+  servers.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { servers, disabled: [...disabled].sort() };
+}

@@ -1,0 +1,226 @@
+/**
+ * Recognising packages run through npm, pnpm, bun, uv and pipx launchers
+ * (SPEC 6.1, 6.2, 6.4), including npm packages a server mapping file names
+ * from a custom registry (SPEC 6.3). Browser-safe.
+ */
+import valid from 'semver/functions/valid.js';
+import type { ServerVersion } from '../../core/version.ts';
+import { VERSION_TAG } from '../image-ref.ts';
+import { normaliseRegistryUrl } from '../mappings.ts';
+import { failed, optionName } from './shared.ts';
+import type { Found, IdentityIndex, Step } from './types.ts';
+import { identifyUrl } from './urls.ts';
+
+/** PyPI names compare after PEP 503 normalisation: lowercase, runs of `-`, `_`, `.` as one `-`. */
+export function normalisePypiName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+const PYPI_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+
+function looksLikeSource(word: string): boolean {
+  return /^(\.|~|file:|git[+:]|github:|gitlab:|bitbucket:|https?:)/i.test(word) || /[\\]/.test(word) || /\.(tgz|tar\.gz|tar|zip|whl)$/i.test(word);
+}
+
+/**
+ * Read `name[@version]` as npm does (SPEC 6.1, 6.4).
+ * @returns the name and version (undefined unpinned or `latest`, a string for a valid semver version, null for a tag or range)
+ */
+export function parseNpmSpec(word: string): Step<{ name: string; version: ServerVersion }> {
+  if (looksLikeSource(word)) return { error: `\`${word}\` is a local path, git URL or tarball, not a package name` };
+  const at = word.startsWith('@') ? word.indexOf('@', 1) : word.indexOf('@');
+  const name = at > 0 ? word.slice(0, at) : word;
+  const spec = at > 0 ? word.slice(at + 1) : undefined;
+  if (!NPM_NAME.test(name)) return { error: `\`${name}\` is not an npm package name` };
+  if (spec === undefined || spec === 'latest') return { name, version: undefined };
+  if (spec === '') return { error: `\`${word}\` has an empty version` };
+  // npm reads `name@npm:other`, `name@file:…`, `name@./dir`, `name@github:…` and `name@user/repo` as another package.
+  if (/[\\/:]/.test(spec) || spec.startsWith('.')) return { error: `\`${name}@…\` names an alias, a path, a URL or a git repository after \`@\`, not a version` };
+  return { name, version: valid(spec) !== null ? spec : null };
+}
+
+/**
+ * Read `name[==version|@version]` as uvx and pipx do (SPEC 6.1, 6.4).
+ * @returns the normalised name and version (null for a specifier that is not one exact version)
+ */
+export function parsePypiSpec(word: string): Step<{ name: string; version: ServerVersion }> {
+  if (looksLikeSource(word) || word.includes('/') || word.includes(':')) return { error: `\`${word}\` is a local path, URL or archive, not a package name` };
+  if (word.includes('[')) return { error: `\`${word}\` asks for extras, which install more than the package` };
+  const match = /^([A-Za-z0-9._-]+)(?:(==|@)(.*)|([<>!~=].*))?$/.exec(word);
+  if (match === null || !PYPI_NAME.test(match[1]!)) return { error: `\`${word}\` is not a PyPI package name` };
+  const name = normalisePypiName(match[1]!);
+  if (match[4] !== undefined) return { name, version: null };
+  const spec = match[3];
+  if (spec === undefined || spec === 'latest') return { name, version: undefined };
+  return { name, version: VERSION_TAG.test(spec) ? spec : null };
+}
+
+/** The one record naming a package in an index map (SPEC 6.1); an error when none or several do. `kind` is `npm` or `PyPI`, for the message. */
+export function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string): Step<{ recordId: string }> {
+  const ids = map.get(name);
+  if (ids === undefined) return { error: `no record names the ${kind} package \`${name}\`` };
+  if (ids.size > 1) return { error: `the ${kind} package \`${name}\` is named by several records (${[...ids].sort().join(', ')})` };
+  return { recordId: [...ids][0]! };
+}
+
+const NPX_REFUSED: Readonly<Record<string, string>> = {
+  '-p': 'runs a command from `--package`, not the package itself',
+  '--package': 'runs a command from `--package`, not the package itself',
+  '-c': 'runs a shell command instead of a package',
+  '--call': 'runs a shell command instead of a package',
+  '--registry': 'installs from a custom registry',
+  '--userconfig': 'reads another npm configuration, which can name another registry',
+  '--prefix': 'runs from another prefix',
+};
+
+/**
+ * Match a package installed from a named registry: only a server mapping
+ * file can vouch for what a custom registry serves (SPEC 6.3).
+ */
+function identifyMappedPackage(name: string, registry: string, launcher: string, index: IdentityIndex): Step<{ recordId: string; mapping: string }> {
+  const normalised = normaliseRegistryUrl(registry);
+  if (normalised === undefined) return { error: `\`${launcher} --registry\` names a registry that is not an https URL` };
+  const matches = (index.mapped?.npm.get(name) ?? []).filter((item) => item.registry === normalised);
+  if (matches.length === 0) return { error: `\`${launcher} --registry\` installs \`${name}\` from a custom registry, and no server mapping names that package there` };
+  const ids = new Set(matches.map((item) => item.recordId));
+  if (ids.size > 1) return { error: `the server mappings name several records for \`${name}\` from that registry (${[...ids].sort().join(', ')})` };
+  return { recordId: matches[0]!.recordId, mapping: matches[0]!.at };
+}
+
+function identifyNpmPackage(word: string, rest: string[], launcher: string, index: IdentityIndex, registry?: string): Step<Found> {
+  const spec = parseNpmSpec(word);
+  if (failed(spec)) return spec;
+  if (registry !== undefined) {
+    if (spec.name === 'mcp-remote') return { error: `\`${launcher} --registry\` installs \`mcp-remote\` itself from a custom registry` };
+    const mapped = identifyMappedPackage(spec.name, registry, launcher, index);
+    if (failed(mapped)) return mapped;
+    return { recordId: mapped.recordId, subject: `npm ${word}`, version: spec.version, launcher: `${launcher} --registry`, mapping: mapped.mapping };
+  }
+  if (!index.npm.has(spec.name) && index.mapped?.npm.has(spec.name) === true) {
+    return { error: `a server mapping names \`${spec.name}\` only from its own registry; write that registry with \`--registry\`, since the default registry could serve another package of that name` };
+  }
+  if (spec.name === 'mcp-remote') {
+    const target = rest[0];
+    if (target === undefined || target.startsWith('-')) return { error: '`mcp-remote` names no URL first' };
+    const url = identifyUrl(target, index);
+    if (failed(url)) return url;
+    return { ...url, version: undefined, launcher: `${launcher} mcp-remote` };
+  }
+  const found = lookupPackage(index.npm, spec.name, 'npm');
+  if (failed(found)) return found;
+  return { recordId: found.recordId, subject: `npm ${word}`, version: spec.version, launcher };
+}
+
+/** Read `--registry URL` or `--registry=URL` at `words[i]`: the value and the index of its last word, or an error. */
+function registryOption(words: string[], i: number, launcher: string, seen: string | undefined): Step<{ value: string; last: number }> {
+  if (seen !== undefined) return { error: `\`${launcher}\` is given \`--registry\` twice` };
+  const word = words[i]!;
+  if (word.startsWith('--registry=')) return { value: word.slice('--registry='.length), last: i };
+  const value = words[i + 1];
+  if (value === undefined || value.startsWith('-')) return { error: `\`${launcher} --registry\` has no value` };
+  return { value, last: i + 1 };
+}
+
+/**
+ * Read `npx`, `bunx`, `pnpx` or `pnpm dlx` and the package after its options (SPEC 6.1, 6.2).
+ * @param start the index in `words` of the first word after the launcher
+ * @param allowYes whether `-y`/`--yes` (and, with a server mapping file, `--registry`) may appear: npx only
+ * @returns the match, or an error naming the option or package that left it unrecognised
+ */
+export function identifyNpx(words: string[], start: number, launcher: string, allowYes: boolean, index: IdentityIndex) {
+  let i = start;
+  let registry: string | undefined;
+  for (; i < words.length; i += 1) {
+    const word = words[i]!;
+    if (!word.startsWith('-')) break;
+    const option = optionName(word);
+    if (allowYes && (word === '-y' || word === '--yes')) continue;
+    if (allowYes && option === '--registry' && index.mapped !== undefined) {
+      const read = registryOption(words, i, launcher, registry);
+      if (failed(read)) return read;
+      registry = read.value;
+      i = read.last;
+      continue;
+    }
+    if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
+    return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
+  }
+  const word = words[i];
+  if (word === undefined) return { error: `\`${launcher}\` names no package` };
+  return identifyNpmPackage(word, words.slice(i + 1), launcher, index, registry);
+}
+
+/**
+ * `npm exec [-y] [--] <package> [args…]`: npm reads options after the
+ * package as its own (a `--registry` there would apply) unless `--` comes
+ * before the package.
+ */
+export function identifyNpmExec(words: string[], launcher: string, index: IdentityIndex) {
+  let i = 2;
+  let separated = false;
+  let registry: string | undefined;
+  for (; i < words.length; i += 1) {
+    const word = words[i]!;
+    if (word === '--') {
+      separated = true;
+      i += 1;
+      break;
+    }
+    if (!word.startsWith('-')) break;
+    if (word === '-y' || word === '--yes') continue;
+    const option = optionName(word);
+    if (option === '--registry' && index.mapped !== undefined) {
+      const read = registryOption(words, i, launcher, registry);
+      if (failed(read)) return read;
+      registry = read.value;
+      i = read.last;
+      continue;
+    }
+    if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
+    return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
+  }
+  const word = words[i];
+  if (word === undefined) return { error: `\`${launcher}\` names no package` };
+  const rest = words.slice(i + 1);
+  if (!separated && rest.some((arg) => arg.startsWith('-'))) return { error: `\`${launcher}\` reads options after the package as its own unless \`--\` comes before the package` };
+  return identifyNpmPackage(word, rest, launcher, index, registry);
+}
+
+const UV_REFUSED: Readonly<Record<string, string>> = {
+  '--from': 'runs a command from another source, not the package itself',
+  '--with': 'installs more packages alongside it',
+  '--with-requirements': 'installs more packages alongside it',
+  '--with-editable': 'installs a local package alongside it',
+  '--index': 'installs from a custom index',
+  '--index-url': 'installs from a custom index',
+  '-i': 'installs from a custom index',
+  '--extra-index-url': 'installs from a custom index',
+  '--default-index': 'installs from a custom index',
+  '--find-links': 'installs from a custom source',
+  '-f': 'installs from a custom source',
+  '--spec': 'installs from another source, not the package itself',
+  '--pip-args': 'passes options to pip, which can name a custom index',
+};
+
+/**
+ * Read `uvx`, `uv tool run` or `pipx run` and the PyPI package after it (SPEC 6.1, 6.2); no option is understood, so any option leaves it unrecognised.
+ * @param start the index in `words` of the first word after the launcher
+ */
+export function identifyPypi(words: string[], start: number, launcher: string, index: IdentityIndex) {
+  let i = start;
+  for (; i < words.length; i += 1) {
+    const word = words[i]!;
+    if (!word.startsWith('-')) break;
+    const option = optionName(word);
+    if (Object.hasOwn(UV_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${UV_REFUSED[option]}` };
+    return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
+  }
+  const word = words[i];
+  if (word === undefined) return { error: `\`${launcher}\` names no package` };
+  const spec = parsePypiSpec(word);
+  if (failed(spec)) return spec;
+  const found = lookupPackage(index.pypi, spec.name, 'PyPI');
+  if (failed(found)) return found;
+  return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
+}

@@ -1,0 +1,377 @@
+/**
+ * Generated from schema/record.schema.json by `npm run gen:types`
+ * (json-schema-to-typescript). DO NOT EDIT: change the schema and run it
+ * again. The classifier still uses its hand-written types in `record.ts`.
+ */
+
+/**
+ * Short, stable, lowercase id of the record; also the file name without `.yaml` (SPEC 5.1).
+ */
+export type RecordId = string;
+/**
+ * Human name of the server, with who publishes it when that helps tell servers apart.
+ */
+export type DisplayName = string;
+/**
+ * The base class: the worst case over every argument value (SPEC 4).
+ */
+export type ReversibilityClass = "R0" | "R1" | "R2" | "R3" | "R4";
+/**
+ * Every effect a call can have (SPEC 2.9); the class is derived from them.
+ *
+ * @minItems 1
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "effects".
+ */
+export type Effects = [Effect, ...Effect[]];
+/**
+ * One effect from the closed vocabulary of SPEC 2.9.1 (read, context, metered, create-private, edit-restorable, trash, shared-write, compensable, pay-refundable, access, credential, availability, physical, delete-recoverable, delete, overwrite, send, publish, widen, transmit, pay-final, run-code); its class is fixed there, and a call's class is the highest class among its effects. The validator's unknown-effect check rejects any other name.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "effect".
+ */
+export type Effect = string;
+/**
+ * A top-level argument name of the tool's `inputSchema`.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "argRef".
+ */
+export type ArgRef = string;
+/**
+ * The class of a call that meets every condition; must be lower than the tool's class.
+ */
+export type ReversibilityClass1 = "R0" | "R1" | "R2" | "R3" | "R4";
+/**
+ * Every effect a call can have (SPEC 2.9); the class is derived from them.
+ *
+ * @minItems 1
+ */
+export type Effects1 = [Effect, ...Effect[]];
+/**
+ * R0 no effect, R1 restorable, R2 compensable, R3 hard to recover, R4 irreversible (SPEC 2).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "class".
+ */
+export type ReversibilityClass2 = "R0" | "R1" | "R2" | "R3" | "R4";
+
+/**
+ * One MCP server: how to recognise it, who checked it, and every tool it can expose with its Reversibility Class (SPEC section 5).
+ */
+export interface ReversibilityClassesRegistryRecord {
+  /**
+   * Optional pointer to this schema, for editors.
+   */
+  $schema?: string;
+  id: RecordId;
+  name: DisplayName;
+  /**
+   * One or two sentences on what the server gives an agent access to.
+   */
+  description: string;
+  server: Server;
+  provenance: Provenance;
+  /**
+   * Switches of this release that expose or hide tools: toolsets, capabilities, flags and modes (SPEC 5.5). Tools name the gates that affect them in `gated_by`.
+   */
+  gates?: Gate[];
+  /**
+   * Every tool that any flag, toolset, capability or mode of the cited release can expose, each once (SPEC 5.2).
+   *
+   * @minItems 1
+   */
+  tools: [Tool, ...Tool[]];
+}
+/**
+ * Where the server's code lives and how a client configuration entry is recognised as this server (SPEC 5.3, 6).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "server".
+ */
+export interface Server {
+  /**
+   * GitHub repository holding the server's source, as `owner/name`. Every evidence citation points into it.
+   */
+  repository: string;
+  /**
+   * Folder of this server inside the repository, when the repository holds several servers.
+   */
+  path?: string;
+  /**
+   * The server's own documentation page, if any.
+   */
+  homepage?: string;
+  /**
+   * Published packages that run exactly this server when executed as themselves.
+   */
+  packages?: {
+    /**
+     * Package registry: `npm` (run by npx, bunx, pnpm dlx) or `pypi` (run by uvx, pipx).
+     */
+    registry: "npm" | "pypi";
+    /**
+     * Exact package name in that registry.
+     */
+    name: string;
+  }[];
+  /**
+   * Container image names (without tag or digest) that run this server with their default entrypoint.
+   */
+  images?: string[];
+  /**
+   * Hosted endpoints run by the publisher; a config entry pointing at one of them is this server.
+   */
+  urls?: string[];
+  /**
+   * The release the tool list and rules were checked against. A configuration pinning an older release, or one whose version cannot be read, loses every rule that lowers a class (SPEC 5.3).
+   */
+  min_version?: string;
+}
+/**
+ * Who classified the tools, who checked them, and against which commit (SPEC 5.1).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "provenance".
+ */
+export interface Provenance {
+  /**
+   * `draft`: checked against source by its author only; `reviewed`: a second person agreed; `verified`: also checked against a running release.
+   */
+  status: "draft" | "reviewed" | "verified";
+  /**
+   * Who wrote the classifications (a GitHub handle or a team name).
+   */
+  author: string;
+  /**
+   * The GitHub handles (without `@`) of who reviewed them, other than the author. Must be non-empty unless the status is `draft`.
+   */
+  reviewers: string[];
+  /**
+   * The date (YYYY-MM-DD) the tool list was last compared with the source.
+   */
+  last_verified: string;
+  /**
+   * Full 40-hex commit of `server.repository` that the tool list and every evidence line refer to.
+   */
+  commit: string;
+  /**
+   * The release (tag or published version) at or near that commit, for people reading the record.
+   */
+  release?: string;
+  /**
+   * Anything a reviewer should know: disagreements kept on record, known gaps.
+   */
+  notes?: string;
+}
+/**
+ * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "gate".
+ */
+export interface Gate {
+  /**
+   * Short id, referenced from tools' `gated_by`.
+   */
+  id: string;
+  /**
+   * `toolset` or `capability` or `flag` exposes tools when on; `hides` removes tools when on (a read-only mode).
+   */
+  kind: "toolset" | "capability" | "flag" | "hides";
+  /**
+   * Whether the gate is on when the server starts with no options.
+   */
+  default?: boolean;
+  /**
+   * How a user turns it on or off, in the server's own terms.
+   */
+  description: string;
+}
+/**
+ * One tool as the server names it in `tools/list`.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "tool".
+ */
+export interface Tool {
+  /**
+   * The tool's exact name.
+   */
+  name: string;
+  class: ReversibilityClass;
+  effects: Effects;
+  /**
+   * One sentence: why the stated class differs from the class derived from the effects (SPEC 2.9.3). Shown wherever the class is shown.
+   */
+  override?: string;
+  /**
+   * One sentence a skeptic would accept: why the worst case is this class.
+   */
+  rationale: string;
+  /**
+   * For an R1 or R2 tool: the tool of the same server that restores or compensates what this one does (SPEC 2.9.3).
+   */
+  undo?: string;
+  evidence: Evidence;
+  annotations?: Annotations;
+  /**
+   * Ids of the record's gates that decide whether this tool is exposed.
+   */
+  gated_by?: string[];
+  egress?: Egress;
+  /**
+   * Argument rules that lower the class for specific arguments.
+   */
+  rules?: Rule[];
+}
+/**
+ * Where in `server.repository` at `provenance.commit` the tool is defined (SPEC 5.2). The site links it as a permalink.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "evidence".
+ */
+export interface Evidence {
+  /**
+   * Optional; when present it must equal `server.repository`.
+   */
+  repository?: string;
+  /**
+   * File path relative to the repository root, with `/` separators.
+   */
+  path: string;
+  /**
+   * 1-based line where the tool's name appears in its definition.
+   */
+  line: number;
+  /**
+   * Permalink to the line at the commit. The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
+   */
+  url?: string;
+}
+/**
+ * The MCP tool annotations the server itself declares, copied as-is. Hints only, never trusted (SPEC 7).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "annotations".
+ */
+export interface Annotations {
+  /**
+   * The server's display title for the tool.
+   */
+  title?: string;
+  /**
+   * The server says the tool does not modify its environment.
+   */
+  readOnlyHint?: boolean;
+  /**
+   * The server says the tool may perform destructive updates.
+   */
+  destructiveHint?: boolean;
+  /**
+   * The server says repeating the call has no further effect.
+   */
+  idempotentHint?: boolean;
+  /**
+   * The server says the tool interacts with an open world of external entities.
+   */
+  openWorldHint?: boolean;
+}
+/**
+ * The tool can carry data to a destination the agent chooses (SPEC 9).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "egress".
+ */
+export interface Egress {
+  /**
+   * Argument names that name the destination (URLs). An empty list means the destination is not in the arguments (for example the page already open), so no allowlist can clear the call.
+   */
+  destination: ArgRef[];
+  /**
+   * How the data leaves, when it is not obvious.
+   */
+  note?: string;
+}
+/**
+ * An argument rule: when every condition holds, the call has the rule's lower class (SPEC 5.4).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "rule".
+ */
+export interface Rule {
+  /**
+   * Short id, unique within the tool; named in every decision it makes.
+   */
+  id: string;
+  class: ReversibilityClass1;
+  effects: Effects1;
+  /**
+   * Conditions that must all hold.
+   *
+   * @minItems 1
+   */
+  when: [Predicate, ...Predicate[]];
+  /**
+   * One sentence: why a call that meets the conditions has this class.
+   */
+  reason: string;
+}
+/**
+ * One condition on the call's arguments; exactly one key (SPEC 5.4).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "predicate".
+ */
+export interface Predicate {
+  /**
+   * The argument is present and equal, type included, to the JSON scalar `value`.
+   */
+  equals?: {
+    arg: ArgRef;
+    value: string | number | boolean | null;
+  };
+  /**
+   * The argument is present and equal, type included, to one of the JSON scalars in `values`.
+   */
+  one_of?: {
+    arg: ArgRef;
+    /**
+     * @minItems 1
+     */
+    values: [string | number | boolean | null, ...(string | number | boolean | null)[]];
+  };
+  /**
+   * The argument is not present in the call at all (a `null` value counts as present).
+   */
+  absent?: {
+    arg: ArgRef;
+  };
+  /**
+   * The argument is a string holding exactly one read-only SQL statement under every plausible reading of the dialect (SPEC 5.4.1).
+   */
+  sql_read_only?: {
+    arg: ArgRef;
+    /**
+     * The SQL dialect the server passes the statement to.
+     */
+    dialect: "postgresql" | "sqlite" | "mysql";
+  };
+  /**
+   * The argument is an absolute http(s) URL, unambiguous to every parser, whose host is one of `hosts` or a subdomain of one (SPEC 5.4.2).
+   */
+  url_host_in?: {
+    arg: ArgRef;
+    /**
+     * @minItems 1
+     */
+    hosts: [string, ...string[]];
+  };
+  /**
+   * The argument is a MongoDB aggregation pipeline whose stages all only read: no $out or $merge and no server-side JavaScript anywhere in it (SPEC 5.4.4).
+   */
+  mongo_pipeline_read_only?: {
+    arg: ArgRef;
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The one filter for text that came from outside (a record, a client
+ * configuration, a server's tool list, an error message) before it reaches
+ * a terminal, a log line, a policy comment or a reason. Browser-safe.
+ *
+ * Unsafe characters, one set for every use:
+ * - C0 controls U+0000–U+001F (tab and newline too, unless kept);
+ * - DEL and the C1 controls U+007F–U+009F;
+ * - the line and paragraph separators U+2028 and U+2029;
+ * - every Unicode format character (category Cf): the bidirectional
+ *   embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ *   the marks U+200E/U+200F and U+061C, the zero-width characters
+ *   U+200B–U+200D, the soft hyphen, the byte-order mark U+FEFF, and the rest.
+ * Terminal escape sequences are unsafe as a whole; `src/scan/redact.ts`
+ * removes them before this filter sees their remains.
+ */
+
+const UNSAFE = '[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\p{Cf}';
+const UNSAFE_KEEPING_TAB_AND_NEWLINE = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028\\u2029]|\\p{Cf}';
+
+/** How {@link safeText} treats unsafe characters. */
+export interface SafeTextOptions {
+  /** What an unsafe character becomes; removed (`''`) by default. Use `' '` for one-line text, `'?'` where a removal must show. */
+  replacement?: string;
+  /** Replace each run of unsafe characters once, rather than each character. */
+  runs?: boolean;
+  /** Keep tab (U+0009) and newline (U+000A), for text shown on several lines. */
+  keepTabAndNewline?: boolean;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** The set as a global regular expression (cached per variant). */
+function unsafePattern(options: SafeTextOptions): RegExp {
+  const key = `${options.runs === true ? '+' : ''}${options.keepTabAndNewline === true ? 'k' : ''}`;
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
+    const set = options.keepTabAndNewline === true ? UNSAFE_KEEPING_TAB_AND_NEWLINE : UNSAFE;
+    pattern = new RegExp(options.runs === true ? `(?:${set})+` : set, 'gu');
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Text with every unsafe character (see the module comment) removed or replaced.
+ * @param text any string; lone surrogates pass through unchanged
+ * @returns the text with no unsafe character left but, with `keepTabAndNewline`, tabs and newlines
+ */
+export function safeText(text: string, options: SafeTextOptions = {}): string {
+  return text.replace(unsafePattern(options), options.replacement ?? '');
+}
+
+/** Whether a string holds any unsafe character (tab and newline included). */
+export function hasUnsafeText(text: string): boolean {
+  return new RegExp(UNSAFE, 'u').test(text);
+}

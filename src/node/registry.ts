@@ -1,0 +1,110 @@
+/**
+ * Loading the registry the CLI classifies against (SPEC 5.8).
+ *
+ * - By default, the document the build emits next to the package,
+ *   `build/registry.json` (validated by the build).
+ * - In a clone where nothing was built yet, the YAML records under
+ *   `registry/`, validated and assembled by the build's own code.
+ * - With `--registry FILE`, a registry document of the user's own (for
+ *   private records), validated against `schema/registry.schema.json`
+ *   before use.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Registry } from '../core/registry.ts';
+import type { RegistryDocument } from '../core/record.ts';
+import { assembleRegistry } from '../records/assemble.ts';
+import { loadRegistryDir } from '../records/read-dir.ts';
+import { BUNDLED_REGISTRY, PACKAGE_ROOT, SCHEMA_DIR } from './package-paths.ts';
+import { messageOf } from '../core/errors.ts';
+
+/** The registry could not be loaded; the message says which and why. */
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+/** Registry documents larger than this are refused (bytes). */
+export const MAX_REGISTRY_BYTES = 64 * 1024 * 1024;
+
+async function readJson(file: string, shown: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new RegistryError(code === 'ENOENT' ? `no such registry file \`${shown}\`` : `cannot read the registry \`${shown}\`: ${code ?? 'unknown error'}`);
+  }
+  if (text.length > MAX_REGISTRY_BYTES) throw new RegistryError(`the registry \`${shown}\` is larger than ${MAX_REGISTRY_BYTES} bytes`);
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new RegistryError(`the registry \`${shown}\` is not JSON: ${messageOf(error)}`);
+  }
+}
+
+/**
+ * Check a document against `schema/registry.schema.json` (and the record
+ * schema it refers to).
+ * @throws RegistryError listing up to five violations
+ */
+export async function validateRegistryDocument(document: unknown, shown: string): Promise<RegistryDocument> {
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const formats = await import('ajv-formats');
+  const addFormats = ((formats as unknown as { default?: unknown }).default ?? formats) as (ajv: InstanceType<typeof Ajv2020>) => unknown;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const record = (await readJson(path.join(SCHEMA_DIR, 'record.schema.json'), 'schema/record.schema.json')) as Record<string, unknown>;
+  const registry = (await readJson(path.join(SCHEMA_DIR, 'registry.schema.json'), 'schema/registry.schema.json')) as Record<string, unknown>;
+  ajv.addSchema(record);
+  const validate = ajv.compile(registry);
+  if (!validate(document)) {
+    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+    throw new RegistryError(`the registry \`${shown}\` does not match schema/registry.schema.json: ${errors.join('; ')}`);
+  }
+  return document as RegistryDocument;
+}
+
+/**
+ * In a clone where nothing was built: validate and assemble the records
+ * under `registry/` with the build's own code (SPEC 5.8, 5.9).
+ * @returns the document, or undefined when this is not a clone (no `registry/` folder next to the package)
+ * @throws RegistryError when any record has a problem
+ */
+export async function registryFromSources(): Promise<RegistryDocument | undefined> {
+  if (!existsSync(path.join(PACKAGE_ROOT, 'registry'))) return undefined;
+  const { records, problems } = await loadRegistryDir();
+  if (problems.length > 0) throw new RegistryError(`the records under \`registry/\` have ${problems.length} problems; run \`npm run check\``);
+  return assembleRegistry(records);
+}
+
+/**
+ * Load the registry.
+ * @param file `--registry FILE`, resolved against `cwd`; the bundled registry when undefined
+ * @throws RegistryError when the document is missing, unreadable, not JSON or invalid
+ */
+export async function loadRegistry(file: string | undefined, cwd: string): Promise<Registry> {
+  try {
+    if (file !== undefined) {
+      const document = await validateRegistryDocument(await readJson(path.resolve(cwd, file), file), file);
+      return Registry.fromDocument(document);
+    }
+    if (existsSync(BUNDLED_REGISTRY)) return Registry.fromDocument((await readJson(BUNDLED_REGISTRY, 'build/registry.json')) as RegistryDocument);
+    const assembled = await registryFromSources();
+    if (assembled !== undefined) return Registry.fromDocument(assembled);
+    throw new RegistryError('the bundled registry `build/registry.json` is missing; run `npm run build` in the package');
+  } catch (error) {
+    if (error instanceof RegistryError) throw error;
+    throw new RegistryError(`cannot load the registry: ${messageOf(error)}`);
+  }
+}
+
+/** The package's version from its `package.json`, e.g. `0.1.0`; `unknown` if it cannot be read. */
+export async function packageVersion(): Promise<string> {
+  try {
+    const pkg = (await readJson(path.join(PACKAGE_ROOT, 'package.json'), 'package.json')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Assembling the registry document from validated records (SPEC 5.8), and
+ * checking it against `schema/registry.schema.json` before anyone uses it.
+ */
+import { buildDocument } from '../core/registry.ts';
+import type { RegistryDocument, ServerRecord } from '../core/record.ts';
+import { describeSchemaError, schemaValidators } from './schemas.ts';
+
+/**
+ * Assemble and check the registry document.
+ * @param records records that passed validation (SPEC 5.9), in any order
+ * @returns the document `build/registry.json` holds
+ * @throws Error listing every schema violation if the assembled document is invalid (a bug in the build, not in a record)
+ */
+export function assembleRegistry(records: readonly ServerRecord[]): RegistryDocument {
+  const document = buildDocument(records);
+  const validate = schemaValidators().registry;
+  if (!validate(document)) {
+    const messages = (validate.errors ?? []).map((error) => describeSchemaError(error, document).message);
+    throw new Error(`the assembled registry.json is invalid:\n${messages.join('\n')}`);
+  }
+  return document;
+}

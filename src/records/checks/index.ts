@@ -1,0 +1,39 @@
+/** Every lint check, in the order they run after the schema check. */
+import type { Check } from './check.ts';
+import { classDerived } from './class-derived.ts';
+import { effectsKnown } from './effects-known.ts';
+import { evidence } from './evidence.ts';
+import { evidencePath } from './evidence-path.ts';
+import { gates } from './gates.ts';
+import { idMatchesFile } from './id-matches-file.ts';
+import { oneSentence } from './one-sentence.ts';
+import { overrideBudget } from './override-budget.ts';
+import { overrideReason } from './override-reason.ts';
+import { reviewStatus } from './review-status.ts';
+import { ruleEffects } from './rule-effects.ts';
+import { rulesOnlyLower } from './rules-only-lower.ts';
+import { toolsSorted } from './tools-sorted.ts';
+import { uniqueIds } from './unique-ids.ts';
+import { uniqueRuleIds } from './unique-rule-ids.ts';
+import { undoTool } from './undo-tool.ts';
+import { uniqueTools } from './unique-tools.ts';
+
+export const CHECKS: readonly Check[] = [
+  idMatchesFile,
+  uniqueIds,
+  uniqueTools,
+  toolsSorted,
+  evidence,
+  evidencePath,
+  rulesOnlyLower,
+  uniqueRuleIds,
+  oneSentence,
+  effectsKnown,
+  classDerived,
+  ruleEffects,
+  overrideReason,
+  overrideBudget,
+  undoTool,
+  gates,
+  reviewStatus,
+];
