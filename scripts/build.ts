@@ -11,12 +11,17 @@ import { renderSummary } from './lib/summary.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
 import { writePolicies } from './steps/policies.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
-import { writeRegistry } from './steps/registry-json.ts';
+import { writeChangelog, writeRegistry } from './steps/registry-json.ts';
+import { checkChangelog } from '../src/records/changelog.ts';
 import { buildSite } from './steps/site.ts';
 
 const shown = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length) : file);
 
-const { records, problems } = await loadRegistryDir();
+const loaded = await loadRegistryDir();
+const { records } = loaded;
+// The changelog of class changes belongs to the repository's own registry, not to a scratch one.
+const changelog = process.env.RCLASS_REGISTRY_DIR === undefined && loaded.problems.length === 0 ? await checkChangelog(records) : { changes: [], problems: [] };
+const problems = [...loaded.problems, ...changelog.problems];
 if (problems.length > 0) {
   for (const problem of problems) console.log(formatProblem(problem));
   console.log(`\n${summarizeProblems(problems)}; nothing was written`);
@@ -24,6 +29,7 @@ if (problems.length > 0) {
 }
 const document = assembleRegistry(records);
 const written = [await writeRegistry(document)];
+if (changelog.changes.length > 0) written.push(await writeChangelog(changelog.changes));
 written.push(...(await writePolicies(document)));
 const cli = await bundleCli();
 if (cli !== undefined) written.push(cli);

@@ -1,13 +1,21 @@
 /**
  * `npm run check [DIR]`: validate every record in registry/ (or DIR) and
  * report every problem as `file:line:col  error  [check-id]  message`
- * (SPEC 5.9). Exit 0 when clean, 1 when any problem was found.
+ * (SPEC 5.9), and, for the repository's own registry, that the changelog of
+ * class changes matches the records (SPEC 2.9). Exit 0 when clean, 1 when
+ * any problem was found.
  */
 import { formatProblem, summarizeProblems } from '../src/records/problems.ts';
+import { checkChangelog } from '../src/records/changelog.ts';
 import { loadRegistryDir } from '../src/records/read-dir.ts';
 
 const dir = process.argv[2];
-const { records, problems } = dir === undefined ? await loadRegistryDir() : await loadRegistryDir(dir);
+const loaded = dir === undefined ? await loadRegistryDir() : await loadRegistryDir(dir);
+const { records } = loaded;
+// The changelog of class changes belongs to the repository's own registry, not to a scratch one.
+const ownRegistry = dir === undefined && process.env.RCLASS_REGISTRY_DIR === undefined;
+const changelog = ownRegistry && loaded.problems.length === 0 ? (await checkChangelog(records)).problems : [];
+const problems = [...loaded.problems, ...changelog];
 for (const problem of problems) console.log(formatProblem(problem));
 if (problems.length > 0) {
   console.log(`\n${summarizeProblems(problems)}`);

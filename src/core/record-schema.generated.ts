@@ -214,6 +214,10 @@ export interface Tool {
    * For an R1 or R2 tool: the tool of the same server that restores or compensates what this one does (SPEC 2.9.3).
    */
   undo?: string;
+  /**
+   * True when the effects include send, publish, widen or transmit, so the worst case is a disclosure that nothing lowers (SPEC 2.8, 2.9.1). The build sets it in `registry.json`; records in `registry/` leave it out, since it is derived.
+   */
+  disclosure?: boolean;
   evidence: Evidence;
   annotations?: Annotations;
   /**

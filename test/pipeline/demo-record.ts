@@ -41,8 +41,9 @@ export function demoRecord(options: DemoRecordOptions = {}): string {
     '    class: R0',
     '    rationale: Reads and changes nothing.',
     `    evidence: { path: ${options.evidencePath ?? 'src/index.ts'}, line: 10 }`,
+    '    effects: [read]',
   ];
-  if (options.beta === true) lines.push('  - name: beta', '    class: R4', '    rationale: Deletes rows with no copy kept.', '    evidence: { path: src/index.ts, line: 20 }');
+  if (options.beta === true) lines.push('  - name: beta', '    class: R4', '    rationale: Deletes rows with no copy kept.', '    evidence: { path: src/index.ts, line: 20 }', '    effects: [delete]');
   return `${lines.join('\n')}\n`;
 }
 
