@@ -25,8 +25,9 @@ import { REQUIRED_FEATURES, coveringToolPages, isToolPage } from './a11y-pages.t
 import { readRegistry, sitemapPaths } from './support.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const BATCH = 40;
 const ALL = process.env.RCLASS_A11Y_ALL === '1';
+/** Pages per test: smaller batches for the default run, so both workers share it. */
+const BATCH = ALL ? 40 : 15;
 const sitemap = sitemapPaths();
 const chosen = coveringToolPages(readRegistry());
 const paths = ALL ? sitemap : [...sitemap.filter((path) => !isToolPage(path)), ...chosen.paths];
