@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite, as CI runs it. Builds everything (registry,
- * policies, CLI bundle, site), type-checks, runs every vitest tier (unit,
+ * policies, CLI bundle, site) while the MCP server packages of test/servers
+ * install, type-checks, runs every vitest tier (unit,
  * integration, and the site checks; see test/tiers.ts) and the browser
  * tests (Playwright on Debian's Chromium), then prints the time of each
  * step and one closing line `N passed, N failed`. Exits non-zero if any
@@ -9,7 +10,7 @@
  * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Type
  * check and the unit tier only: no build, no processes, under a minute.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_DIR } from './lib/paths.ts';
@@ -47,8 +48,25 @@ const before: Array<[string, string, string[]]> = quick
       ['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']],
       ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
     ];
+// The MCP server packages the integration tier starts (test/servers) install
+// alongside the build, which waits on the CPU while npm waits on the disk
+// and the network; the tier's own set-up then finds them installed.
+const serversStarted = Date.now();
+const servers = quick
+  ? undefined
+  : new Promise<boolean>((resolve) => {
+      console.log('\n> servers (alongside the build): npx --no-install tsx test/servers/install.ts');
+      const child = spawn('npx', ['--no-install', 'tsx', 'test/servers/install.ts'], { stdio: 'inherit', env });
+      child.on('error', () => resolve(false));
+      child.on('exit', (code) => resolve(code === 0));
+    });
 for (const [name, command, args] of before) {
   if (!step(name, command, args)) failedSteps.push(name);
+}
+if (servers !== undefined) {
+  const ok = await servers;
+  times.push(['servers install (alongside build and typecheck)', (Date.now() - serversStarted) / 1000]);
+  if (!ok) failedSteps.push('servers install');
 }
 
 const vitestJson = path.join(reports, quick ? 'vitest-unit.json' : 'vitest.json');
