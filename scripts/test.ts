@@ -98,7 +98,7 @@ if (!quick) {
 }
 
 console.log('');
-for (const [name, seconds] of times) console.log(`${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s`);
+for (const [name, seconds] of times) console.log(`${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s`);
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failedSteps.length > 0 || failed > 0 ? 1 : 0;
