@@ -23,8 +23,9 @@
 
 /** Integration tier: child processes, real servers, real policy engines. */
 export const INTEGRATION_TESTS = [
+  'test/architecture/layers.test.ts', // dependency-cruiser as a child process
   'test/audit/concurrency.test.ts', // concurrent writer processes
-  'test/core/browser-safe.test.ts', // bundles core with esbuild (a service process)
+  'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
@@ -72,4 +73,5 @@ export const PROCESS_MARKERS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:createServer|listen)\(/, 'a server'],
   [/\brunEvidenceCli\b|\binstalledPackage\b/, 'a helper that starts a child process'],
   [/\brunCli\(\s*\[\s*'scan'|\bscan\(\s*\[/, 'a scan, which starts servers'],
+  [/\blistTools\(/, "scan's listTools, which starts a server"],
 ];
