@@ -8,14 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
 import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
-import { loadRegistry } from '../node/registry.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
 import type { Registry } from '../core/registry.ts';
 import type { Thresholds } from '../core/policy.ts';
-import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code.ts';
+import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code-paths.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
-import type { ServerMapping } from './identify-session.ts';
+import type { ServerMapping } from './map-option.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
 import { messageOf } from '../core/errors.ts';
@@ -163,7 +162,8 @@ export class HookContext {
 
   /** The registry, loaded on first use. */
   registry(): Promise<Registry> {
-    this.#registry ??= loadRegistry(this.options.registry, this.environment.cwd);
+    // Loaded on first use: only MCP calls need the registry (issue 14).
+    this.#registry ??= import('../node/registry.ts').then(({ loadRegistry }) => loadRegistry(this.options.registry, this.environment.cwd));
     return this.#registry;
   }
 

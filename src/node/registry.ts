@@ -14,8 +14,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Registry } from '../core/registry.ts';
 import type { RegistryDocument } from '../core/record.ts';
-import { assembleRegistry } from '../records/assemble.ts';
-import { loadRegistryDir } from '../records/read-dir.ts';
 import { BUNDLED_REGISTRY, PACKAGE_ROOT, SCHEMA_DIR } from './package-paths.ts';
 import { messageOf } from '../core/errors.ts';
 
@@ -73,6 +71,9 @@ export async function validateRegistryDocument(document: unknown, shown: string)
  */
 export async function registryFromSources(): Promise<RegistryDocument | undefined> {
   if (!existsSync(path.join(PACKAGE_ROOT, 'registry'))) return undefined;
+  // The records' YAML reader and validator are loaded only in a clone without a build.
+  const { loadRegistryDir } = await import('../records/read-dir.ts');
+  const { assembleRegistry } = await import('../records/assemble.ts');
   const { records, problems } = await loadRegistryDir();
   if (problems.length > 0) throw new RegistryError(`the records under \`registry/\` have ${problems.length} problems; run \`npm run check\``);
   return assembleRegistry(records);

@@ -19,11 +19,12 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { canonicalJson, sha256Hex } from '../digest.ts';
-import { homeFrom } from '../state-dir.ts';
 import { ConfigError, parseConfigText } from '../../clients/parse.ts';
 import { MAX_CONFIG_BYTES } from './read-config.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import { messageOf } from '../../core/errors.ts';
+
+export { claudeJsonFile, managedMcpFile } from './claude-code-paths.ts';
 
 /** Where an entry comes from. */
 export type ConfigOrigin = 'managed' | 'user' | 'local' | 'project';
@@ -74,24 +75,6 @@ export interface ClaudeConfigLocations {
  */
 export function claudeToolServerName(key: string): string {
   return key.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-/** The managed `managed-mcp.json` for a platform (Claude Code's managed settings folders). */
-export function managedMcpFile(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-mcp.json';
-  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-mcp.json';
-  return '/etc/claude-code/managed-mcp.json';
-}
-
-/**
- * `~/.claude.json`, or `.claude.json` inside `CLAUDE_CONFIG_DIR` when that is set to an absolute path.
- * @returns the path, or undefined without a home folder
- */
-export function claudeJsonFile(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const dir = env.CLAUDE_CONFIG_DIR;
-  if (dir !== undefined && dir !== '' && path.isAbsolute(dir)) return path.join(dir, '.claude.json');
-  const home = homeFrom(env);
-  return home === undefined ? undefined : path.join(home, '.claude.json');
 }
 
 async function readText(file: string): Promise<string | undefined> {
