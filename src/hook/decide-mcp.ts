@@ -32,6 +32,27 @@ function identityIndex(registry: Registry, mappings: HookMappings, home: string 
 }
 
 /**
+ * Do the slow part of an MCP decision before the session's lock is taken,
+ * so that hook processes of one session hold it for milliseconds, not for
+ * loading the registry or the SQL parser (issue 14: under 40 parallel calls,
+ * waiting for the lock outlasted the hook's deadline). Loads the registry
+ * and the server mapping file, and the SQL parser when the call's tool has
+ * SQL rules; {@link decideMcp} then finds them loaded. Never throws: what
+ * fails here fails again, and is answered, in {@link decideMcp}.
+ * @param servers what Claude Code runs for the project
+ */
+export async function prepareMcp(context: HookContext, payload: HookPayload, servers: ClaudeServers): Promise<void> {
+  try {
+    const registry = await context.registry();
+    const mappings = await context.mappings();
+    const resolution = resolveMcpServer(payload.toolName!, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
+    if (resolution.status === 'recognised') await new Classifier(registry).prepare(resolution.recordId, resolution.tool);
+  } catch {
+    // Decided (R4, with the reason) under the lock.
+  }
+}
+
+/**
  * Decide one MCP call (SPEC 6, 8.5, 9): tie the server to a record through
  * Claude Code's configuration, compare its entries with the session's
  * baseline, and classify the call with its arguments. An unrecognised or

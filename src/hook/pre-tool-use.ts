@@ -17,7 +17,7 @@
 import { worseClass } from '../core/classes.ts';
 import { classifyWebFetch, protectedPathHit, WEB_FETCH } from './builtin.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
-import { claudeServers } from './servers.ts';
+import { type EarlyServers, claudeServers, claudeServersEarly } from './servers.ts';
 import type { HookContext } from './context.ts';
 import { decisionFor, decisionReason, oneLine } from './decide.ts';
 import { type Verdict, auditRecord } from './verdict.ts';
@@ -76,15 +76,22 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
   const toolName = payload.toolName!;
   const isMcp = toolName.startsWith('mcp__');
   const stderr: string[] = [];
+  // The MCP decision (identification, the registry, the classifier) is its own chunk, loaded only for MCP calls;
+  // what is slow in it is done before the session's lock is taken.
+  const mcp = isMcp ? await import('./decide-mcp.ts') : undefined;
+  let early: EarlyServers | undefined;
+  if (mcp !== undefined) {
+    early = await claudeServersEarly(context, payload);
+    await mcp.prepareMcp(context, payload, early.servers);
+  }
   const { result: verdict, error, saved } = await withSession(context, payload, async (session) => {
     const state = session.state;
     let servers: ClaudeServers | undefined;
     if (isMcp || state.servers === null) {
-      servers = await claudeServers(context, state);
+      servers = await claudeServers(context, state, early);
       if (state.servers === null) state.servers = { ...servers.digests };
     }
-    // The MCP decision (identification, the registry, the classifier) is its own chunk, loaded only for MCP calls.
-    const verdict = isMcp ? await (await import('./decide-mcp.ts')).decideMcp(context, payload, servers!, session) : toolName === WEB_FETCH ? decideWebFetch(context, payload, session) : await decideBuiltin(context, payload);
+    const verdict = mcp !== undefined ? await mcp.decideMcp(context, payload, servers!, session) : toolName === WEB_FETCH ? decideWebFetch(context, payload, session) : await decideBuiltin(context, payload);
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
     state.has_read = true;
     state.calls += 1;
