@@ -17,12 +17,13 @@
  * Usage: `npx tsx bench/hook.ts [--pairs N]` (default 15).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RegistryDocument } from '../src/core/record.ts';
 import { bundleCli } from '../scripts/steps/cli-bundle.ts';
-// INDEX-IMPORT
+import { writeRegistryIndex } from '../scripts/steps/registry-index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pairsArg = process.argv.indexOf('--pairs');
@@ -67,7 +68,8 @@ async function installedPackage(dir: string): Promise<void> {
   const registry = path.join(ROOT, 'build', 'registry.json');
   if (!existsSync(registry)) spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, RCLASS_SKIP_SITE: '1' } });
   cpSync(registry, path.join(dir, 'build', 'registry.json'));
-  // INDEX-WRITE await writeRegistryIndex(JSON.parse((await import('node:fs')).readFileSync(registry, 'utf8')), path.join(dir, 'build', 'registry-index.json'));
+  const text = readFileSync(registry, 'utf8');
+  await writeRegistryIndex(JSON.parse(text) as RegistryDocument, text, path.join(dir, 'build', 'registry-index'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   await bundleCli(path.join(dir, 'build', 'cli', 'rclass.mjs'));
 }

@@ -7,6 +7,7 @@ import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients
 import { projectSettingsInspector } from '../node/clients/project-settings.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
+import type { IndexedRegistry } from '../node/registry-index.ts';
 import { Session } from '../core/session.ts';
 import type { HookClassification } from './builtin.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
@@ -43,10 +44,11 @@ function identityIndex(registry: Registry, mappings: HookMappings, home: string 
  */
 export async function prepareMcp(context: HookContext, payload: HookPayload, servers: ClaudeServers): Promise<void> {
   try {
-    const registry = await context.registry();
+    const loaded = await context.registry();
+    const registry = loaded.identities;
     const mappings = await context.mappings();
     const resolution = resolveMcpServer(payload.toolName!, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
-    if (resolution.status === 'recognised') await new Classifier(registry).prepare(resolution.recordId, resolution.tool);
+    if (resolution.status === 'recognised') await new Classifier(await loaded.record(resolution.recordId)).prepare(resolution.recordId, resolution.tool);
   } catch {
     // Decided (R4, with the reason) under the lock.
   }
@@ -66,8 +68,10 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
   const { state } = session;
   const thresholds = context.options.thresholds;
   let registry: Registry;
+  let loaded: IndexedRegistry;
   try {
-    registry = await context.registry();
+    loaded = await context.registry();
+    registry = loaded.identities;
   } catch (error) {
     const message = messageOf(error);
     const c = unknownClassification(toolName, '', `The registry could not be loaded (${message}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
@@ -97,7 +101,16 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
   } else {
     recordId = resolution.recordId;
     const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
-    c = await new Classifier(registry).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
+    let full: Registry;
+    try {
+      full = await loaded.record(resolution.recordId);
+    } catch (error) {
+      const message = messageOf(error);
+      const failed = unknownClassification(resolution.server, resolution.tool, `The registry could not be loaded (${message}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+      const decision = decisionFor('R4', thresholds);
+      return { decision, cls: 'R4', reason: decisionReason(failed, decision, thresholds, call), audit: auditRecord(context, payload, { server: resolution.server, record: resolution.recordId, tool: resolution.tool, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+    }
+    c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
     const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
     identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
     if (c.source === 'unknown') detail = 'the record does not list this tool';
