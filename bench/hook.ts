@@ -83,7 +83,7 @@ function claudeJson(servers: Record<string, unknown>, bytes: number, projectDir:
     const history = Array.from({ length: 12 }, (_, j) => ({ display: `refactor module ${i}-${j}: move the parser into its own file and update the callers accordingly`, pastedContents: {} }));
     const project = { allowedTools: ['Bash(npm test)'], history, mcpContextUris: [], mcpServers: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hasTrustDialogAccepted: true, projectOnboardingSeenCount: 2, lastCost: 0.42, lastDuration: 123456 };
     projects[`/home/user/src/project-${i}`] = project;
-    size += JSON.stringify(project).length + 40;
+    size += JSON.stringify({ [`/home/user/src/project-${i}`]: project }, null, 2).length + 2 * 2 * 12;
   }
   doc.projects = projects;
   return JSON.stringify(doc, null, 2);
