@@ -1,10 +1,12 @@
 /**
  * `--write-drafts DIR`: when a running server lists tools its record does
  * not (drift), write the record with those tools added, as a starting point
- * for a contribution (SPEC 5). Each added tool is R4 with a rationale that
+ * for a contribution (SPEC 5). Each added tool is R4, with the `unclassified`
+ * effect placeholder that the record check rejects, a rationale that
  * says it is not classified yet, and an evidence placeholder that names
  * itself as one; the record's status becomes `draft`. The file follows
- * `schema/record.schema.json` and the registry's lint checks, but it is not
+ * `schema/record.schema.json`, and every lint check but `unknown-effect`, which
+ * names each placeholder; it is not
  * a classification: someone must read each tool's source before it is one.
  *
  * Files are written atomically and exclusively: the text goes to a temporary
@@ -17,6 +19,7 @@ import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
+import { DRAFT_EFFECT } from '../core/effects.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -58,11 +61,12 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const added: ToolRecord[] = usable.map((tool) => ({
     name: tool.name,
     class: 'R4',
+    effects: [DRAFT_EFFECT],
     rationale: 'Not yet classified: the running server lists this tool and the record does not, so it counts as irreversible until someone reads its source.',
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));
-  const tools = [...record.tools.map(({ evidence, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = [...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const note = `Draft written by rclass scan on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {

@@ -1,4 +1,4 @@
-import { EFFECT_IDS, isEffect } from '../../core/effects.ts';
+import { DRAFT_EFFECT, EFFECT_IDS, isEffect } from '../../core/effects.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
@@ -12,7 +12,8 @@ export const effectsKnown: RecordCheck = {
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
       tool.effects?.forEach((effect, e) => {
-        if (!isEffect(effect)) report(['tools', t, 'effects', e], unknown(effect));
+        if (effect === DRAFT_EFFECT) report(['tools', t, 'effects', e], `\`${tool.name}\` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built`);
+        else if (!isEffect(effect)) report(['tools', t, 'effects', e], unknown(effect));
       });
       tool.rules?.forEach((rule, r) => {
         rule.effects?.forEach((effect, e) => {
