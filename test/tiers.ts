@@ -27,6 +27,7 @@ export const INTEGRATION_TESTS = [
   'test/audit/concurrency.test.ts', // concurrent writer processes
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
+  'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/child.test.ts', // the hook as installed, as a child process

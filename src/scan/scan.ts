@@ -8,12 +8,12 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ClientKind } from '../clients/types.ts';
+import { CLIENT_NAMES } from '../clients/types.ts';
 import { splitCommandLine } from '../clients/words.ts';
 import type { Registry } from '../core/registry.ts';
 import { emptyCounts } from '../core/registry.ts';
 import { homeFrom } from '../node/state-dir.ts';
-import { classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
+import { applyToolFilter, classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
 import { type ApprovalSources, type ClaudeApprovals, claudeAnswer, readClaudeApprovals } from './consent.ts';
 import type { Discovery } from './discover.ts';
 import { type DraftTool, buildDraft, writeDraft } from './drafts.ts';
@@ -23,7 +23,7 @@ import { type ListOutcome, listTools } from './list-tools.ts';
 import type { Ask } from './prompt.ts';
 import { argumentSecrets, redact, redactTail, safeName, stripControl } from './redact.ts';
 import { killAllServers } from './transport.ts';
-import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer } from './types.ts';
+import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer, ToolResult } from './types.ts';
 
 /** Servers started at once. */
 export const MAX_PARALLEL = 3;
@@ -143,16 +143,19 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   if (options.mode === 'list' || target.entry.transport !== 'stdio') {
     if (indexed === undefined) return { result, driftTools: [] };
     result.status = 'registry';
-    result.tools = classifyRecord(indexed);
+    result.tools = filtered(result, classifyRecord(indexed), target);
     result.toolCount = result.tools.length;
     result.classes = countTools(result.tools);
     return { result, driftTools: [] };
   }
   if (plan.notStarted !== undefined) return fail('not-started', plan.notStarted);
 
-  // A project's configuration runs its servers in the project folder, as its client does; a user-level one in rclass's working folder.
-  const cwd = target.entry.projectDir ?? options.cwd;
+  // A project's configuration runs its servers in the project folder, as its client does; a user-level one in rclass's working folder;
+  // an entry's own `cwd` (Codex, Gemini CLI, Continue) wins, relative to that folder.
+  const baseDir = target.entry.projectDir ?? options.cwd;
+  const cwd = target.entry.cwd !== undefined ? path.resolve(baseDir, target.entry.cwd) : baseDir;
   if (target.entry.projectDir !== undefined && !isFolder(target.entry.projectDir)) return fail('not-started', 'its project folder, where its client would start it, does not exist');
+  if (target.entry.cwd !== undefined && !isFolder(cwd)) return fail('not-started', 'the folder its `cwd` names, where its client would start it, does not exist');
 
   let outcome: ListOutcome;
   // Redacted from what the server writes: the config's env and header values as written, and what the server was given after expansion.
@@ -164,6 +167,11 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
       { command: target.entry.command ?? '', args: written, env: target.env },
       { client: target.client, env: options.env, workspace: target.entry.projectDir ?? options.cwd, ...(home !== undefined ? { home } : {}) },
     );
+    // Variables the client copies from its own environment (Codex `env_vars`, Goose `env_keys`), taken from rclass's.
+    for (const key of target.entry.inheritedEnvKeys ?? []) {
+      const value = options.env[key];
+      if (value !== undefined && expanded.env[key] === undefined) expanded.env[key] = value;
+    }
     secrets.push(...Object.values(expanded.env), ...argumentSecrets(expanded.args), ...expanded.args.filter((arg, i) => arg !== written[i]));
     const words = launchWords(expanded.command, expanded.args);
     if (words === undefined || words[0] === undefined || words[0] === '') return fail('not-started', 'its command line cannot be split into words the same way by every shell');
@@ -194,12 +202,20 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     result.serverInfo = info;
   }
   const { tools, drift } = classifyLive(outcome.tools, indexed);
-  result.tools = tools;
-  result.drift = drift;
+  result.tools = filtered(result, tools, target);
+  // A drifted tool the client filters out is not reachable either.
+  result.drift = drift.filter((name) => result.tools.some((tool) => tool.name === name));
   result.toolCount = tools.length;
   result.classes = countTools(tools);
   if (indexed === undefined) result.suggestions = suggestRecords(outcome.tools, options.registry);
   return { result, driftTools: outcome.tools.filter((tool) => drift.includes(tool.name)) };
+}
+
+/** The tools the client's filter lets through; what it hides is noted on the result (SPEC 6: not reachable, not counted). */
+function filtered(result: ServerResult, tools: ToolResult[], target: ScanTarget): ToolResult[] {
+  const { kept, filteredOut } = applyToolFilter(tools, target.entry.toolFilter);
+  if (target.entry.toolFilter !== undefined && filteredOut.length > 0) result.filteredOut = { tools: filteredOut, by: target.entry.toolFilter.keys };
+  return kept;
 }
 
 /** Run tasks with at most `limit` at once, keeping their order. */
@@ -377,16 +393,11 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
     const secrets = plans[i]!.target.secrets;
     server.tools = server.tools.map((tool) => ({ ...tool, name: safeName(tool.name, secrets) }));
     server.drift = server.drift.map((name) => safeName(name, secrets));
+    if (server.filteredOut !== undefined) server.filteredOut = { ...server.filteredOut, tools: server.filteredOut.tools.map((name) => safeName(name, secrets)) };
   });
   if (servers.some((server) => server.incomplete) || discovery.configs.some((config) => config.problem !== undefined)) report.complete = false;
   return report;
 }
 
 /** The clients whose names appear in reports. */
-export const CLIENT_NAMES: Readonly<Record<ClientKind, string>> = {
-  'claude-desktop': 'Claude Desktop',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  windsurf: 'Windsurf',
-};
+export { CLIENT_NAMES };

@@ -137,6 +137,8 @@ export interface ServerResult {
   classes: ClassCounts;
   /** Live tools the record does not list (drift); they count as R4. */
   drift: string[];
+  /** Tools the client's own filter hides (`enabled_tools`, `excludeTools`, …): not reachable, so not counted (names sanitised). */
+  filteredOut?: { tools: string[]; by: string[] };
   suggestions: Suggestion[];
   /** The server's own name and version from `initialize`, sanitised. */
   serverInfo?: { name?: string; version?: string };

@@ -3,8 +3,7 @@
  * client (SPEC 8), at every tool's base class (SPEC 8.1).
  *
  * Without CONFIG the policy covers the whole registry under record ids.
- * With CONFIG (a Claude Desktop, Claude Code, Cursor, VS Code or Windsurf
- * MCP configuration) it covers the servers that file runs, under the names
+ * With CONFIG (an MCP configuration of any client `rclass scan` reads) it covers the servers that file runs, under the names
  * it gives them; an entry is matched to a record only as SPEC 6 allows,
  * and an unrecognised entry counts as R4 and is reported on stderr.
  * Nothing from `env` or `headers` is printed.
@@ -14,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { identifyConfig } from '../../clients/identify/index.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { readConfigFile } from '../../node/clients/read-config.ts';
+import { loadEnvFiles } from '../../node/clients/env-file.ts';
+import { expandValue } from '../../scan/expand.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
@@ -142,6 +143,10 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       }
       throw error;
     }
+    // VS Code and Cursor load `envFile` into the server's environment: SPEC 6.2 applies to its keys as to `env`.
+    const parsed = config;
+    const home = io.env.HOME ?? io.env.USERPROFILE;
+    await loadEnvFiles(parsed.entries, undefined, (value, entry) => expandValue(value, { client: parsed.client, env: io.env, workspace: entry.projectDir ?? io.cwd, ...(home !== undefined ? { home } : {}) }), io.cwd);
     for (const note of config.notes) complain(io, `note: ${note}`);
     const identities = await identityIndexFor(io, registry, values.servers);
     if (identities.incomplete) exit = EXIT.incomplete;

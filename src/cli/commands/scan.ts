@@ -1,7 +1,7 @@
 /**
  * `rclass scan [CONFIG]...`: what an agent connected to your MCP servers
- * could do. Reads the named client configurations (or finds Claude
- * Desktop's, Claude Code's, Cursor's, VS Code's and Windsurf's), identifies
+ * could do. Reads the named client configurations (or finds those of every
+ * client in `src/node/clients/locations.ts`), identifies
  * each server (SPEC 6), starts each local one in a minimal environment to
  * ask for its tools, and counts them per class (SPEC 4). The work is in
  * `src/scan/`; this file reads the command line and picks the exit code.
@@ -43,8 +43,21 @@ ones named, and totals.
 Without CONFIG it reads Claude Code (~/.claude.json: user scope and this
 folder's local scope; ./.mcp.json; or managed-mcp.json alone), Claude
 Desktop, Cursor (~/.cursor/mcp.json, ./.cursor/mcp.json), VS Code (the user
-profile's mcp.json, ./.vscode/mcp.json) and Windsurf
-(~/.codeium/windsurf/mcp_config.json).
+profile's mcp.json, ./.vscode/mcp.json), Windsurf
+(~/.codeium/windsurf/mcp_config.json), Codex (~/.codex/config.toml,
+./.codex/config.toml), Gemini CLI (~/.gemini/settings.json, the system
+settings, ./.gemini/settings.json), GitHub Copilot CLI
+(~/.copilot/mcp-config.json), Cline, Roo Code and Kilo Code (VS Code global
+storage, their CLIs' files, ./.roo/mcp.json, ./.kilocode/mcp.json), Kiro
+(~/.kiro/settings/mcp.json, ./.kiro/settings/mcp.json), OpenCode
+(~/.config/opencode/, ./opencode.json), Zed (~/.config/zed/settings.json,
+./.zed/settings.json), Continue (~/.continue/config.yaml,
+./.continue/mcpServers/), Goose (~/.config/goose/config.yaml), Junie
+(~/.junie/mcp/mcp.json, ./.junie/mcp/mcp.json) and Amazon Q Developer
+(~/.aws/amazonq/, ./.amazonq/). The README's client table has every path
+per OS. Tools a client's own filter hides (enabled_tools, disabled_tools,
+includeTools, excludeTools, disabledTools, available_tools, tools) are not
+reachable and not counted; the report names them.
 
 Each local (stdio) server is started as its client would start it, asked
 for its tools, and killed. A project's config (.mcp.json, a project scope
@@ -92,11 +105,11 @@ never identify a server; when they look like a record's, scan suggests
 --assume.
 
 Whose config: a file is your own only when it is one of the user-level
-files listed above (~/.claude.json, Claude Desktop's, ~/.cursor/mcp.json,
-the VS Code user profile's mcp.json, ~/.codeium/windsurf/mcp_config.json,
+files listed above (under your home folder or the system's settings, and
 managed-mcp.json), decided by where it is, never by --client. Every other
 file, whether found in the project (.mcp.json, .vscode/mcp.json, a
-project's .cursor/mcp.json) or named as CONFIG, counts as a repository
+project's .cursor/mcp.json, .codex/config.toml, .gemini/settings.json and
+the other project files above) or named as CONFIG, counts as a repository
 config: its servers start only with --yes, after a yes on a terminal, or
 (Claude Code .mcp.json servers) when you approved them in Claude Code (enabledMcpjsonServers or
 enableAllProjectMcpServers in ~/.claude.json's entry for the project,

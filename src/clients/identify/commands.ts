@@ -73,6 +73,9 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   for (const key of entry.envKeys) {
     if (changesWhatRuns(key)) return { error: `its \`env\` sets \`${key}\`, which changes what code runs` };
   }
+  for (const key of entry.inheritedEnvKeys ?? []) {
+    if (changesWhatRuns(key)) return { error: `its configuration passes \`${key}\` on from the client's environment, which changes what code runs` };
+  }
   const mapped = identifyMappedCommand(entry, index);
   if (mapped !== undefined) return mapped;
   let prefix = '';
@@ -98,7 +101,7 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   const name = first.name;
   const container = name === 'docker' || name === 'podman';
   if (container) {
-    for (const key of entry.envKeys) {
+    for (const key of [...entry.envKeys, ...(entry.inheritedEnvKeys ?? [])]) {
       if (changesWhatRuns(key, true)) return { error: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration` };
     }
   }
