@@ -16,6 +16,8 @@
  */
 import type { AuditRecord } from '../audit/log.ts';
 import { digestOf } from '../node/digest.ts';
+import path from 'node:path';
+import { homeFrom } from '../node/state-dir.ts';
 import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
 import { projectSettingsInspector } from '../node/clients/project-settings.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass, worseClass } from '../core/classes.ts';
@@ -166,7 +168,9 @@ function decideWebFetch(context: HookContext, payload: HookPayload, session: Ope
 
 async function decideBuiltin(context: HookContext, payload: HookPayload): Promise<Verdict> {
   const toolName = payload.toolName!;
-  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected);
+  const home = homeFrom(context.environment.env);
+  const cwd = payload.cwd !== undefined && path.isAbsolute(payload.cwd) ? payload.cwd : context.envProjectDir;
+  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected, { ...(cwd !== undefined ? { cwd } : {}), ...(home !== undefined ? { home } : {}) });
   if (hit === undefined) return { decision: 'none', reason: '' };
   const why = hit.includes(' ') ? hit : `it names \`${hit}\``;
   return {
