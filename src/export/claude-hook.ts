@@ -7,9 +7,9 @@
  *   session shows.
  * - `PreToolUse` with an empty matcher: the hook sees every tool, because
  *   the session guard must know when anything was read; it decides only
- *   MCP calls and `WebFetch` (and asks before a built-in tool writes to its
+ *   MCP calls and the built-in tools that send data out (and asks before a built-in tool writes to its
  *   own state, its log or Claude Code's settings).
- * - `PostToolUse` and `PostToolUseFailure` for MCP tools, `WebFetch` and
+ * - `PostToolUse` and `PostToolUseFailure` for MCP tools, the outbound built-in tools and
  *   the built-in tools that can write, with an anchored regular expression
  *   (`mcp__.*` inside it covers plugin servers and claude.ai connectors; a
  *   bare `mcp__<server>` would be an exact name and match nothing), so the

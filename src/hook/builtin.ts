@@ -2,9 +2,10 @@
  * Claude Code's own tools in the hook (SPEC 8.5, 9). The hook sees every
  * tool so the session guard knows when anything was read, but decides only:
  *
- * - `WebFetch`, which sends a request to a URL the agent chose: a read
- *   (R0, SPEC 2.2) until the session has read, then R4 unless every URL in
- *   its input is allow-listed (SPEC 9.2);
+ * - the tools that send data out (`WebFetch`, `WebSearch` and the others in
+ *   OUTBOUND_BUILTINS, one table with its sources): R0 until the session has
+ *   read, then R4 unless every URL in the input is allow-listed, which only
+ *   a tool that names its destination (`WebFetch`) can be (SPEC 9.2);
  * - a built-in tool that would write to the hook's own state, its audit log
  *   or Claude Code's settings: it asks, whatever the thresholds.
  *
@@ -18,7 +19,9 @@ import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed } from '../core/egress.ts';
-import { WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
+import { OUTBOUND_BUILTINS, WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
+
+export { OUTBOUND_BUILTINS };
 
 /** A classification as the hook reports it: the core's, or `builtin` for a Claude Code tool it rates itself. */
 export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' };
@@ -234,24 +237,32 @@ export async function protectedPathHit(toolName: string, input: Readonly<Record<
 }
 
 /**
- * Classify a `WebFetch` call (SPEC 2.2, 9.2): R0, or R4 with source
- * `session` once the session has read and not every URL in the input is on
- * the allowlist. Never throws.
- * @param input the tool's input (`url`, `prompt`)
+ * Classify a call of a built-in tool that sends data out (SPEC 2.2, 9.2;
+ * the table is {@link OUTBOUND_BUILTINS}): R0 before the session has read;
+ * after it, R4 with source `session` unless the tool names its destination
+ * in its input and every URL there is on the allowlist (only `WebFetch` can
+ * be cleared so). Never throws.
+ * @param toolName a key of {@link OUTBOUND_BUILTINS}, e.g. `WebFetch`, `WebSearch`
+ * @param input the tool's input
  * @param hasRead whether the session had read before this call
  * @param allowlist `--egress-allow` hosts
  */
-export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
-  const base = { server: '', tool: WEB_FETCH } as const;
+export function classifyOutbound(toolName: string, input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
+  const base = { server: '', tool: toolName } as const;
+  const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;
+  const sends = entry?.sends ?? 'data to a place outside the machine';
   if (hasRead) {
-    const verdict = egressAllowed({ destination: ['url'] }, input, allowlist);
+    const verdict = egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist);
     if (!verdict.allowed) {
       return {
         ...base,
         class: 'R4',
         name: CLASS_NAMES.R4,
         source: 'session',
-        rationale: 'The session has already read data, and WebFetch can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).',
+        rationale:
+          toolName === WEB_FETCH
+            ? 'The session has already read data, and WebFetch can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).'
+            : `The session has already read data, and ${toolName} sends ${sends}, where the egress allowlist cannot clear it (SPEC 9).`,
         policy: DEFAULT_POLICY.R4,
         notes: [`session guard: ${verdict.reason}`],
       };
@@ -262,9 +273,22 @@ export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRe
     class: 'R0',
     name: CLASS_NAMES.R0,
     source: 'builtin',
-    rationale: hasRead
-      ? 'WebFetch sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).'
-      : 'WebFetch sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).',
+    rationale:
+      toolName === WEB_FETCH
+        ? hasRead
+          ? 'WebFetch sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).'
+          : 'WebFetch sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).'
+        : `${toolName} sends ${sends}, and the session has read nothing yet that it could carry (SPEC 9).`,
     policy: DEFAULT_POLICY.R0,
   };
+}
+
+/**
+ * Classify a `WebFetch` call: {@link classifyOutbound} for `WebFetch`.
+ * @param input the tool's input (`url`, `prompt`)
+ * @param hasRead whether the session had read before this call
+ * @param allowlist `--egress-allow` hosts
+ */
+export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
+  return classifyOutbound(WEB_FETCH, input, hasRead, allowlist);
 }

@@ -39,7 +39,9 @@ permission rules apply), R2-R4 ask. An unrecognised server or tool is R4, and
 so is a server whose configuration changed since the session started.
 Session guard (SPEC 9): once a session has made any tool call, an MCP call
 that can send data to an address the agent chose, or Claude Code's WebFetch,
-is R4 unless every URL in it is on --egress-allow. Other built-in tools get
+is R4 unless every URL in it is on --egress-allow; Claude Code's WebSearch,
+Artifact, SendUserFile and RemoteTrigger send data where no allowlist can
+clear them, so they are R4 after the first call. Other built-in tools get
 no decision, except that the hook asks before one writes to its own state,
 its audit log or Claude Code's settings files.
 

@@ -40,7 +40,7 @@ formats:
   cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
-  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and WebFetch
+  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and outbound built-ins (WebFetch, WebSearch, …)
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from;
                     Cursor has no ask list, so without either flag both lists are empty and
                     every MCP tool stays on Cursor's default (it asks)
