@@ -71,6 +71,8 @@ export interface ClaudeHookOptions {
   thresholds: Thresholds;
   /** Seconds; defaults to {@link HOOK_TIMEOUT_SECONDS}. Must be larger than the hook's deadline. */
   timeoutSeconds?: number;
+  /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
+  egressAllow?: readonly string[];
 }
 
 /**
@@ -82,11 +84,12 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's shell command: the launcher, `hook`, and the threshold flags. */
+/** The hook's shell command: the launcher, `hook`, the threshold flags and one `--egress-allow HOST` per host. */
 export function hookCommand(options: ClaudeHookOptions): string {
   const words = [...options.launcher, 'hook'];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
+  for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
   return words.map(shellWord).join(' ');
 }
 

@@ -38,9 +38,10 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
 /**
  * Render a plan in a format.
  * @param launcher the words that start rclass, for `claude-hook` only
+ * @param hook for `claude-hook` only: `egressAllow` hosts embedded as `--egress-allow HOST`
  * @throws RangeError for `claude-hook` without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = []): string {
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hook: { egressAllow?: readonly string[] } = {}): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -51,7 +52,7 @@ export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: r
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, ...(hook.egressAllow !== undefined ? { egressAllow: hook.egressAllow } : {}) });
     case 'cursor-cli':
       return renderCursorCli(plan);
   }

@@ -19,6 +19,7 @@ import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from 
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../core/policy.ts';
+import { parseAllowlist } from '../../core/url/host.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
@@ -26,7 +27,7 @@ import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -51,6 +52,8 @@ formats:
                       allow level (R1) drops below it: --deny-from R1 allows only R0,
                       --deny-from R0 denies every tool
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
+  --egress-allow HOST claude-hook only: a host (and its subdomains) data may go to after a
+                      read, written into the hook's command; repeatable (rclass hook --help)
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
@@ -83,6 +86,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       format: { type: 'string', short: 'f' },
       'deny-from': { type: 'string' },
       'allow-up-to': { type: 'string' },
+      'egress-allow': { type: 'string', multiple: true },
       server: { type: 'string', multiple: true },
       client: { type: 'string' },
       out: { type: 'string', short: 'o' },
@@ -106,6 +110,13 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
   if (format === 'claude-hook' && (configFile !== undefined || values.server !== undefined)) {
     throw new UsageError('`claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code\'s configuration each time it runs');
+  }
+  let egressAllow: string[] | undefined;
+  if (values['egress-allow'] !== undefined) {
+    if (format !== 'claude-hook') throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
+    const allow = parseAllowlist(values['egress-allow']);
+    if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
+    egressAllow = allow.hosts;
   }
 
   let registry;
@@ -177,7 +188,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (launcher.some(inNpxCache)) {
     complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
   }
-  const text = renderPolicy(format, plan, launcher);
+  const text = renderPolicy(format, plan, launcher, egressAllow !== undefined ? { egressAllow } : {});
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   return writeOutput(io, values.out, text, exit);
