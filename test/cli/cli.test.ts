@@ -280,6 +280,7 @@ describe('rclass policy', () => {
 
   it.each([
     [['policy', '--format', 'cedar', '--egress-allow', 'docs.python.org'], 'rclass: `--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them'],
+    [['policy', '--format', 'claude-hook', '--egress-allow', 'github.io'], "rclass: `--egress-allow` entry 1 (\"github.io\"): `github.io` is a public suffix (a suffix its owner opens to the public, on the Public Suffix List): anyone can have a site under it, so it would admit strangers' sites; list the exact host instead, such as `name.github.io`"],
     [['policy', '--format', 'claude-hook', '--egress-allow', '*.example.com'], 'rclass: `--egress-allow` entry 1 ("*.example.com"): wildcards are not supported; an entry already covers its subdomains'],
   ])('exits 2 for a misplaced or invalid --egress-allow: %j', async (argv, message) => {
     const result = await runCli(argv);

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseAllowlist } from '../../core/url/host.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
@@ -109,7 +109,7 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean } | 
   }
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) return { error: thresholds.error };
-  const allow = parseAllowlist(values['egress-allow'] ?? []);
+  const allow = parseEgressAllowlist(values['egress-allow'] ?? []);
   if (allow.errors.length > 0) return { error: `\`--egress-allow\` ${allow.errors.join('; ')}` };
   const mappings = parseMappings(values.map ?? []);
   if ('error' in mappings) return { error: mappings.error };

@@ -19,7 +19,7 @@ import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from 
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../core/policy.ts';
-import { parseAllowlist } from '../../core/url/host.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
@@ -114,7 +114,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   let egressAllow: string[] | undefined;
   if (values['egress-allow'] !== undefined) {
     if (format !== 'claude-hook') throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
-    const allow = parseAllowlist(values['egress-allow']);
+    const allow = parseEgressAllowlist(values['egress-allow']);
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
     egressAllow = allow.hosts;
   }
