@@ -7,9 +7,9 @@
  *   session shows.
  * - `PreToolUse` with an empty matcher: the hook sees every tool, because
  *   the session guard must know when anything was read; it decides only
- *   MCP calls and `WebFetch` (and asks before a built-in tool writes to its
+ *   MCP calls and the built-in tools that send data out (and asks before a built-in tool writes to its
  *   own state, its log or Claude Code's settings).
- * - `PostToolUse` and `PostToolUseFailure` for MCP tools, `WebFetch` and
+ * - `PostToolUse` and `PostToolUseFailure` for MCP tools, the outbound built-in tools and
  *   the built-in tools that can write, with an anchored regular expression
  *   (`mcp__.*` inside it covers plugin servers and claude.ai connectors; a
  *   bare `mcp__<server>` would be an exact name and match nothing), so the
@@ -90,6 +90,8 @@ export interface ClaudeHookOptions {
   timeoutSeconds?: number;
   /** `shell` (the default) or `exec`. */
   form?: HookForm;
+  /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
+  egressAllow?: readonly string[];
 }
 
 /**
@@ -101,11 +103,12 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's words: the launcher, `hook`, and the threshold flags. */
+/** The hook's words: the launcher, `hook`, the threshold flags and one `--egress-allow HOST` per host. */
 export function hookWords(options: ClaudeHookOptions): string[] {
   const words = [...options.launcher, 'hook'];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
+  for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
   return words;
 }
 

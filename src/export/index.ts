@@ -39,9 +39,10 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * Render a plan in a format.
  * @param launcher the words that start rclass, for `claude-hook` only
  * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
+ * @param egressAllow for `claude-hook`: hosts embedded as `--egress-allow HOST`
  * @throws RangeError for `claude-hook` without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell'): string {
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell', egressAllow: readonly string[] = []): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -52,7 +53,7 @@ export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: r
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow });
     case 'cursor-cli':
       return renderCursorCli(plan);
   }

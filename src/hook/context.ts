@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
-import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
+import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
 import type { IndexedRegistry } from '../node/registry-index.ts';
@@ -110,7 +110,7 @@ export class HookContext {
       this.logFile = stateDir === undefined ? undefined : path.join(stateDir, AUDIT_LOG_NAME);
       this.logProblem = stateDir === undefined ? `the audit log has no place: ${stateProblem ?? 'no state folder'}` : undefined;
     }
-    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR);
+    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR, homeFrom(environment.env));
     this.user = environment.env.USER ?? environment.env.LOGNAME ?? environment.env.USERNAME ?? safeUser();
     this.host = safeHost();
   }

@@ -1,6 +1,6 @@
 /**
  * PreToolUse (SPEC 8.5, 9): mark the session as having read, and decide
- * MCP calls, `WebFetch`, and built-in tools that would write to what
+ * MCP calls, the built-in tools that send data out (`WebFetch`, `WebSearch`, …), and built-in tools that would write to what
  * guards them.
  *
  * - An MCP call is tied to a record through Claude Code's configuration
@@ -9,13 +9,15 @@
  *   R4 (SPEC 4.3).
  * - The class decides: no decision below R2 (or `allow` up to
  *   `--allow-up-to`), `ask` from R2, `deny` from `--deny-from`.
- * - Every decision about an MCP call or `WebFetch`, and every prompt for a
+ * - Every decision about an MCP call or an outbound built-in tool, and every prompt for a
  *   built-in tool, is logged (SPEC 10); if the log cannot be written, the
  *   call is asked about rather than let through.
  * Node-only.
  */
 import { worseClass } from '../core/classes.ts';
-import { classifyWebFetch, protectedPathHit, WEB_FETCH } from './builtin.ts';
+import path from 'node:path';
+import { homeFrom } from '../node/state-dir.ts';
+import { classifyOutbound, OUTBOUND_BUILTINS, protectedPathHit } from './builtin.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
 import { type EarlyServers, claudeServers, claudeServersEarly } from './servers.ts';
 import type { HookContext } from './context.ts';
@@ -35,29 +37,32 @@ export interface HookAnswer {
 }
 
 
-function decideWebFetch(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
+function decideOutbound(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
   const thresholds = context.options.thresholds;
-  let c = classifyWebFetch(payload.toolInput!, session.state.has_read, context.options.egressAllow);
+  const toolName = payload.toolName!;
+  let c = classifyOutbound(toolName, payload.toolInput!, session.state.has_read, context.options.egressAllow);
   if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
   const decision = decisionFor(c.class, thresholds);
   return {
     decision,
     cls: c.class,
-    reason: decisionReason(c, decision, thresholds, WEB_FETCH),
+    reason: decisionReason(c, decision, thresholds, toolName),
     audit: auditRecord(context, payload, {
       server: null,
-      tool: WEB_FETCH,
+      tool: toolName,
       class: c.class,
       source: c.source,
       decision,
-      ...(c.source === 'session' ? { detail: 'session guard: the session has read, and a URL is not on the egress allowlist' } : {}),
+      ...(c.source === 'session' ? { detail: `session guard: the session has read, and ${OUTBOUND_BUILTINS[toolName]?.destination !== undefined ? 'a URL is not on the egress allowlist' : 'the tool sends data where no allowlist can clear it'}` } : {}),
     }),
   };
 }
 
 async function decideBuiltin(context: HookContext, payload: HookPayload): Promise<Verdict> {
   const toolName = payload.toolName!;
-  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected);
+  const home = homeFrom(context.environment.env);
+  const cwd = payload.cwd !== undefined && path.isAbsolute(payload.cwd) ? payload.cwd : context.envProjectDir;
+  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected, { ...(cwd !== undefined ? { cwd } : {}), ...(home !== undefined ? { home } : {}) });
   if (hit === undefined) return { decision: 'none', reason: '' };
   const why = hit.includes(' ') ? hit : `it names \`${hit}\``;
   return {
@@ -91,7 +96,12 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
       servers = await claudeServers(context, state, early);
       if (state.servers === null) state.servers = { ...servers.digests };
     }
-    const verdict = mcp !== undefined ? await mcp.decideMcp(context, payload, servers!, session) : toolName === WEB_FETCH ? decideWebFetch(context, payload, session) : await decideBuiltin(context, payload);
+    const verdict =
+      mcp !== undefined
+        ? await mcp.decideMcp(context, payload, servers!, session)
+        : Object.hasOwn(OUTBOUND_BUILTINS, toolName)
+          ? decideOutbound(context, payload, session)
+          : await decideBuiltin(context, payload);
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
     state.has_read = true;
     state.calls += 1;

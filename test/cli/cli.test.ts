@@ -272,6 +272,23 @@ describe('rclass policy', () => {
     expect(rest).toEqual(['hook', '--allow-up-to', 'R1']);
   });
 
+  it('regression: embeds --egress-allow in the hook command like --deny-from, normalised, one flag per host', async () => {
+    const result = await runCli(['policy', '--format', 'claude-hook', '--deny-from', 'R4', '--egress-allow', 'Docs.Python.org', '--egress-allow', 'pypi.org']);
+    expect(result.code).toBe(0);
+    const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
+    expect(command.split(' ').slice(2)).toEqual(['hook', '--deny-from', 'R4', '--egress-allow', 'docs.python.org', '--egress-allow', 'pypi.org']);
+  });
+
+  it.each([
+    [['policy', '--format', 'cedar', '--egress-allow', 'docs.python.org'], 'rclass: `--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them'],
+    [['policy', '--format', 'claude-hook', '--egress-allow', 'github.io'], "rclass: `--egress-allow` entry 1 (\"github.io\"): `github.io` is a public suffix (a suffix its owner opens to the public, on the Public Suffix List): anyone can have a site under it, so it would admit strangers' sites; list the exact host instead, such as `name.github.io`"],
+    [['policy', '--format', 'claude-hook', '--egress-allow', '*.example.com'], 'rclass: `--egress-allow` entry 1 ("*.example.com"): wildcards are not supported; an entry already covers its subdomains'],
+  ])('exits 2 for a misplaced or invalid --egress-allow: %j', async (argv, message) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
   it('writes --out FILE atomically', async () => {
     const dir = tempDir();
     const result = await runCli(['policy', '--format', 'cel', '--out', 'authz.yaml'], { cwd: dir });

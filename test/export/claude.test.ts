@@ -158,10 +158,10 @@ describe('claude-hook', () => {
     }
   });
 
-  it('sees every built-in tool before the call (the session guard), and after it only WebFetch and the tools that can write', () => {
+  it('sees every built-in tool before the call (the session guard), and after it only the tools that send data out and those that can write', () => {
     for (const tool of ['Read', 'Grep', 'Glob', 'Bash', 'Write', 'WebFetch', 'WebSearch', 'Task']) expect(matcherMatches(fragment.hooks.PreToolUse[0]!.matcher, tool)).toBe(true);
-    for (const tool of ['WebFetch', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
-    for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearch']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
+    for (const tool of ['WebFetch', 'WebSearch', 'Artifact', 'SendUserFile', 'RemoteTrigger', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
+    for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearchX']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
   });
 
   it('matches every MCP tool with mcp__.*, and is checked by an evaluator that treats a bare mcp__<server> matcher as an exact name (BR-09 control)', () => {

@@ -60,6 +60,54 @@ describe('built-in tools', () => {
     symlinkSync(path.join(world.home, '.claude', 'settings.json'), link);
     expect((await hook(world, pre('B3', 'Write', { file_path: link, content: '{}' }))).decision).toBe('ask');
   });
+
+  it('regression: asks when a protected path is spelled with /./, // or shell quotes, or reached through a symlinked folder', async () => {
+    const world = makeWorld();
+    const { mkdirSync: mk, symlinkSync, writeFileSync } = await import('node:fs');
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['Write', { file_path: `${world.home}/.claude/./settings.json`, content: '{}' }],
+      ['Write', { file_path: `${world.home}//.claude//settings.json`, content: '{}' }],
+      ['Bash', { command: 'rm -rf ~/.local/state//rclass' }],
+      ['Bash', { command: 'echo {} > ~/.claude/./settings.json' }],
+      ['Bash', { command: 'echo {} > ~/.claude/"settings".json' }],
+      ['Bash', { command: 'echo {} > ~/.claude/x/../settings.json' }],
+    ];
+    for (const [tool, input] of cases) {
+      expect((await hook(world, pre('B4', tool, input))).decision, `${tool} ${JSON.stringify(input)}`).toBe('ask');
+    }
+    // A folder link in the project that leads to ~/.claude, named relative to the call's cwd.
+    mk(path.join(world.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.home, '.claude', 'settings.json'), '{}');
+    symlinkSync(path.join(world.home, '.claude'), path.join(world.project, 'cfg'));
+    expect((await hook(world, pre('B4', 'Write', { file_path: 'cfg/settings.json', content: '{}' }, { cwd: world.project }))).decision).toBe('ask');
+    // An unknown built-in tool whose path argument is a link to the settings file.
+    symlinkSync(path.join(world.home, '.claude', 'settings.json'), path.join(world.project, 'innocent.json'));
+    expect((await hook(world, pre('B4', 'SomeFutureTool', { path: path.join(world.project, 'innocent.json') }))).decision).toBe('ask');
+    expect((await hook(world, pre('B4', 'SomeFutureTool', { path: 'innocent.json' }, { cwd: world.project }))).decision).toBe('ask');
+  });
+
+  it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
+    const world = makeWorld();
+    const { mkdirSync: mk, symlinkSync } = await import('node:fs');
+    const real = path.join(world.root, 'real-config');
+    mk(real, { recursive: true });
+    const link = path.join(world.root, 'config-link');
+    symlinkSync(real, link);
+    const result = await hook(world, pre('B5', 'Write', { file_path: path.join(real, 'settings.json'), content: '{}' }), [], { CLAUDE_CONFIG_DIR: link });
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('real-config/settings.json');
+  });
+
+  it('still gives no decision to writes that only look similar', async () => {
+    const world = makeWorld();
+    for (const [tool, input] of [
+      ['Write', { file_path: path.join(world.project, 'docs', 'claude', 'settings.md'), content: '' }],
+      ['Bash', { command: 'cat ./README.md // comment' }],
+      ['Write', { file_path: 'src/./a.ts', content: '' }],
+    ] as const) {
+      expect((await hook(world, pre('B6', tool, input, { cwd: world.project }))).json, `${tool} ${JSON.stringify(input)}`).toEqual({});
+    }
+  });
 });
 
 describe('the audit log', () => {

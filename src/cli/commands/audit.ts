@@ -45,9 +45,11 @@ or it logs elsewhere with its own --log), both say so and exit 0: there is
 nothing to report or verify. A file named with --log must exist: a missing
 one exits 3, so a mistyped path never passes as a clean log.
 
-A chain that verifies shows the file is consistent, not that it is complete
-or authentic: anyone who can write the file can rewrite the whole chain.
-Ship the log to storage the agent cannot write if it has to hold up.
+A chain that verifies shows that no line was changed, inserted, reordered or
+removed before the last line. It cannot show that lines were cut from the
+end (the shorter file is a valid chain too), nor that the whole chain was
+rewritten after an edit: anyone who can write the file can do both. Ship the
+log to storage the agent cannot write if it has to hold up (SPEC 10.3).
 
 Exit codes: 0 ok (or no log yet at the default location), 1 the chain does not
 verify, 2 usage error, 3 the log cannot be read (or a --log FILE does not exist).
@@ -87,6 +89,10 @@ function noLogYet(io: CliIO, action: 'verify' | 'report', shown: string): number
   else complain(io, where);
   return EXIT.ok;
 }
+
+/** What verification without an anchor cannot detect (SPEC 10.3); printed after every passing verify. */
+export const UNANCHORED_LIMITS =
+  'this shows no line was changed, inserted, reordered or removed before the last one; it cannot show that lines were cut from the end or that the whole chain was rewritten, since anyone who can write the file can do both (SPEC 10.3)';
 
 /**
  * Run `rclass audit`.
@@ -141,6 +147,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
       return EXIT.threshold;
     }
     io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds (\`${shown}\`)\n`);
+    complain(io, `note: ${UNANCHORED_LIMITS}`);
     return EXIT.ok;
   }
 

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseAllowlist } from '../../core/url/host.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
@@ -39,7 +39,9 @@ permission rules apply), R2-R4 ask. An unrecognised server or tool is R4, and
 so is a server whose configuration changed since the session started.
 Session guard (SPEC 9): once a session has made any tool call, an MCP call
 that can send data to an address the agent chose, or Claude Code's WebFetch,
-is R4 unless every URL in it is on --egress-allow. Other built-in tools get
+is R4 unless every URL in it is on --egress-allow; Claude Code's WebSearch,
+Artifact, SendUserFile and RemoteTrigger send data where no allowlist can
+clear them, so they are R4 after the first call. Other built-in tools get
 no decision, except that the hook asks before one writes to its own state,
 its audit log or Claude Code's settings files.
 
@@ -107,7 +109,7 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean } | 
   }
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) return { error: thresholds.error };
-  const allow = parseAllowlist(values['egress-allow'] ?? []);
+  const allow = parseEgressAllowlist(values['egress-allow'] ?? []);
   if (allow.errors.length > 0) return { error: `\`--egress-allow\` ${allow.errors.join('; ')}` };
   const mappings = parseMappings(values.map ?? []);
   if ('error' in mappings) return { error: mappings.error };

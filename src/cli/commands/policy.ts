@@ -27,9 +27,10 @@ import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -43,7 +44,7 @@ formats:
   cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
-  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and WebFetch
+  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and outbound built-ins (WebFetch, WebSearch, …)
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from;
                     Cursor has no ask list, so without either flag both lists are empty and
                     every MCP tool stays on Cursor's default (it asks)
@@ -54,6 +55,8 @@ formats:
                       allow level (R1) drops below it: --deny-from R1 allows only R0,
                       --deny-from R0 denies every tool
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
+  --egress-allow HOST claude-hook only: a host (and its subdomains) data may go to after a
+                      read, written into the hook's command; repeatable (rclass hook --help)
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
@@ -90,6 +93,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       format: { type: 'string', short: 'f' },
       'deny-from': { type: 'string' },
       'allow-up-to': { type: 'string' },
+      'egress-allow': { type: 'string', multiple: true },
       server: { type: 'string', multiple: true },
       client: { type: 'string' },
       out: { type: 'string', short: 'o' },
@@ -117,6 +121,13 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
   if (format === 'claude-hook' && (configFile !== undefined || values.server !== undefined)) {
     throw new UsageError('`claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code\'s configuration each time it runs');
+  }
+  let egressAllow: string[] | undefined;
+  if (values['egress-allow'] !== undefined) {
+    if (format !== 'claude-hook') throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
+    const allow = parseEgressAllowlist(values['egress-allow']);
+    if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
+    egressAllow = allow.hosts;
   }
 
   let registry;
@@ -202,7 +213,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       if (hookForm === 'shell') complain(io, `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`);
     }
   }
-  const text = renderPolicy(format, plan, launcher, hookForm);
+  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? []);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   return writeOutput(io, values.out, text, exit);
