@@ -112,6 +112,9 @@ export function resolveMcpServer(
   if (parts === undefined) return { status: 'unrecognised', server: toolName, tool: '', reason: 'the tool name is not `mcp__<server>__<tool>`' };
   const { server, tool } = parts;
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
+  if (parts.ambiguous !== undefined) {
+    return unrecognised(`the tool name fits several configured servers (${parts.ambiguous.map((name) => `\`${name}\``).join(', ')}), and Claude Code's tool names do not say which one runs it`);
+  }
   if (servers.problems.length > 0) return unrecognised(`Claude Code's configuration could not be read: ${servers.problems.join('; ')}`);
   const view = servers.servers.get(server);
   if (view === undefined) {
