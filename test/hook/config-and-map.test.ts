@@ -190,3 +190,13 @@ describe('server names that contain `__` (SPEC 8.5)', () => {
     expect((await hook(alone, pre('U2', 'mcp__my__mem__read_graph', {}))).json).toEqual({});
   });
 });
+
+describe('container mounts (SPEC 6.2)', () => {
+  it('regression: docker run -v ./evil:/app mcp/memory is not the memory server in the hook, so create_entities asks', async () => {
+    const world = makeWorld({ dmountapp: { command: 'docker', args: ['run', '-i', '--rm', '-v', './evil:/app', 'mcp/memory'] } });
+    const run = await hook(world, pre('V1', 'mcp__dmountapp__create_entities', { entities: [] }));
+    expect(run.decision).toBe('ask');
+    expect(run.reason).toContain('R4 Irreversible (unknown)');
+    expect(run.reason).toContain('mounts a folder at `/app`');
+  });
+});

@@ -3,6 +3,7 @@
  * 6.2, 6.4). Browser-safe.
  */
 import { canonicalImageName, hasRegistryHost, parseImageRef } from '../image-ref.ts';
+import { MOUNT_OPTIONS, MOUNT_REFUSED, mountProblem, mountTarget } from './container-mounts.ts';
 import { changesWhatRuns, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
@@ -41,6 +42,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     return { error: `\`${`${launcher} ${words[i] ?? ''}`.trim()}\` is not \`${launcher} run\`` };
   }
   i += 1;
+  const targets: Array<{ option: string; target: string | undefined }> = [];
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-') || word === '-') break;
@@ -50,6 +52,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     const inline = eq > 0 && word.startsWith('--') ? word.slice(eq + 1) : undefined;
     const shown = optionName(word);
     if (Object.hasOwn(DOCKER_REFUSED, option)) return { error: `\`${launcher} run ${option}\` ${DOCKER_REFUSED[option]}` };
+    if (Object.hasOwn(MOUNT_REFUSED, option)) return { error: `\`${launcher} run ${option}\` ${MOUNT_REFUSED[option]}` };
     if (DOCKER_FLAGS.has(option) || /^-[itdqP]{2,}$/.test(option)) continue;
     if (!DOCKER_WITH_VALUE.has(option)) return { error: `the \`${launcher} run\` option \`${shown}\` is not understood` };
     let value = inline;
@@ -57,6 +60,9 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
       i += 1;
       value = words[i];
       if (value === undefined) return { error: `the \`${launcher} run\` option \`${option}\` has no value` };
+    }
+    if (MOUNT_OPTIONS.has(option)) {
+      targets.push({ option, target: mountTarget(option, value) });
     }
     if (option === '-e' || option === '--env') {
       const key = value.split('=')[0] ?? '';
@@ -80,6 +86,11 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   const ids = new Set([...(index.images.get(name) ?? []), ...(mapped?.keys() ?? [])]);
   if (ids.size === 0) return { error: `no record names the image \`${image.name}\`` };
   if (ids.size > 1) return { error: `the image \`${image.name}\` is named by several records (${[...ids].sort().join(', ')})` };
+  for (const { option, target } of targets) {
+    if (target === undefined) return { error: `the \`${launcher} run ${option}\` value is not understood, so what it mounts where is unknown` };
+    const problem = mountProblem(name, target);
+    if (problem !== undefined) return { error: `\`${launcher} run ${option}\` ${problem}` };
+  }
   const recordId = [...ids][0]!;
   const tagText = image.digest !== undefined ? `@${image.digest.slice(0, 19)}…` : image.tag !== undefined ? `:${image.tag}` : '';
   const at = index.images.get(name)?.has(recordId) === true ? undefined : mapped?.get(recordId);
