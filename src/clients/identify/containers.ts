@@ -4,7 +4,7 @@
  */
 import { canonicalImageName, hasRegistryHost, parseImageRef } from '../image-ref.ts';
 import { MOUNT_OPTIONS, MOUNT_REFUSED, mountProblem, mountTarget } from './container-mounts.ts';
-import { changesWhatRuns, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
+import { envProblem, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
 const DOCKER_FLAGS = new Set(['-i', '--interactive', '-t', '--tty', '-d', '--detach', '--rm', '--init', '--read-only', '--privileged', '-P', '--publish-all', '--no-healthcheck', '-q', '--quiet', '--oom-kill-disable', '--sig-proxy', '--replace']);
@@ -43,6 +43,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   }
   i += 1;
   const targets: Array<{ option: string; target: string | undefined }> = [];
+  const envKeys: string[] = [];
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-') || word === '-') break;
@@ -64,11 +65,10 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     if (MOUNT_OPTIONS.has(option)) {
       targets.push({ option, target: mountTarget(option, value) });
     }
-    if (option === '-e' || option === '--env') {
-      const key = value.split('=')[0] ?? '';
-      if (changesWhatRuns(key)) return { error: `\`${launcher} run -e ${key}\` sets a variable that changes what code runs in the container` };
-    }
+    if (option === '-e' || option === '--env') envKeys.push(value.split('=')[0] ?? '');
   }
+  const envWhy = envProblem(envKeys);
+  if (envWhy !== undefined) return { error: `\`${launcher} run -e\` ${envWhy} in the container` };
   const ref = words[i];
   if (ref === undefined) return { error: `\`${launcher} run\` names no image` };
   const image = parseImageRef(ref);
