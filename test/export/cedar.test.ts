@@ -14,7 +14,7 @@ import { CEDAR_ACTION, renderCedar } from '../../src/export/cedar.ts';
 import { planPolicy, type ServerSelection } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
 import { lowestClass } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 const SCHEMA = readFileSync(new URL('../../schema/mcp.cedarschema', import.meta.url), 'utf8');
 
@@ -184,7 +184,7 @@ for (const [label, thresholds] of [
       let checked = 0;
       for (const record of document.servers) {
         for (const tool of record.tools) {
-          const want = expected(tool.class, lowestClass(tool), thresholds);
+          const want = expected(worstCase(tool), lowestClass(tool), thresholds);
           const got = authorize(compiled, record.id, tool.name);
           checked += 1;
           if (got.outcome !== want) mismatches.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got.outcome}`);
