@@ -342,7 +342,7 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
         const done = await scanServer(item, options);
         if (starting > 0 && (done.result.status === 'scanned' || done.result.status === 'failed')) {
           finished += 1;
-          const what = done.result.status === 'scanned' ? `${done.result.toolCount ?? 0} tools` : `not scanned: ${done.result.reason ?? 'it failed'}`;
+          const what = done.result.status === 'scanned' ? `${done.result.toolCount ?? 0} tool${done.result.toolCount === 1 ? '' : 's'}` : `not scanned: ${done.result.reason ?? 'it failed'}`;
           options.onProgress?.(`rclass: [${finished}/${starting}] ${done.result.name}: ${what}`);
         }
         return done;

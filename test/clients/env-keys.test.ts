@@ -49,7 +49,8 @@ describe('variables that change what runs on their own (SPEC 6.2)', () => {
   }
 
   it('keeps ordinary settings: tokens, PYTHONUNBUFFERED, a proxy alone, a certificate file alone', () => {
-    for (const env of [{ GITHUB_TOKEN: 'x', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' }, { HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost' }, { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' }]) {
+    const envs: Array<Record<string, string>> = [{ GITHUB_TOKEN: 'x', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' }, { HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost' }, { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' }];
+    for (const env of envs) {
       expect(npx(env)).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
       expect(uvx(env)).toMatchObject({ status: 'recognised', recordId: 'git' });
     }
