@@ -38,6 +38,9 @@ export const INTEGRATION_TESTS = [
   'test/scan/child.test.ts', // rclass scan as a child process
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/servers-file.test.ts', // scans that start the memory server
+  'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline
+  'test/clients/env-keys-npm.test.ts', // npm as a child, reading $HOME/.npmrc
+  'test/export/static-not-weaker.test.ts', // the real CEL engine, against every format and registry tool
 ] as const;
 
 /**
@@ -51,6 +54,7 @@ export const CEDAR_TESTS = [
   'test/cli/child.test.ts', // the CLI as installed, as a child process; Cedar output validated
   'test/cli/cli.test.ts', // Cedar output validated
   'test/export/cedar.test.ts',
+  'test/export/cedar-docker-examples.test.ts',
   'test/export/toolhive.test.ts',
 ] as const;
 

@@ -97,7 +97,7 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     content: renderPolicy(format, plan(thresholds), ['rclass']),
   });
   return [
-    file('rclass.cedar', 'cedar', 'Docker MCP gateway governance', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
+    file('rclass.cedar', 'cedar', 'Docker Sandboxes MCP policy (organization policy in Docker Home)', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
     file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
     file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
     file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),

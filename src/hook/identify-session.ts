@@ -11,7 +11,7 @@
  * whose launcher or script lies in the project (SPEC 6.2, 6.3).
  */
 import path from 'node:path';
-import { changesWhatRuns, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
+import { envProblem, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
 import type { ConfigEntry } from '../clients/types.ts';
 import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import type { ServerVersion } from '../core/version.ts';
@@ -45,8 +45,8 @@ const INTERPRETER = /^(python[0-9.]*|pythonw|py|node|nodejs|deno|bun|ruby|perl|p
 function unsafeToMap(entry: ConfigEntry, projectDir: string | undefined): string | undefined {
   if (entry.disabled) return 'the entry is disabled';
   if (entry.problems.length > 0) return `the entry is invalid: ${entry.problems.join('; ')}`;
-  const env = entry.envKeys.find((key) => changesWhatRuns(key, true));
-  if (env !== undefined) return `its \`env\` sets \`${env}\`, which changes what code runs`;
+  const env = envProblem(entry.envKeys, true);
+  if (env !== undefined) return `its \`env\` ${env}`;
   if (entry.transport !== 'stdio') return undefined;
   const command = entry.command ?? '';
   const absolute = (word: string) => path.isAbsolute(word) || /^[A-Za-z]:[\\/]/.test(word);
@@ -88,6 +88,9 @@ export function resolveMcpServer(
   if (parts === undefined) return { status: 'unrecognised', server: toolName, tool: '', reason: 'the tool name is not `mcp__<server>__<tool>`' };
   const { server, tool } = parts;
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
+  if (parts.ambiguous !== undefined) {
+    return unrecognised(`the tool name fits several configured servers (${parts.ambiguous.map((name) => `\`${name}\``).join(', ')}), and Claude Code's tool names do not say which one runs it`);
+  }
   if (servers.problems.length > 0) return unrecognised(`Claude Code's configuration could not be read: ${servers.problems.join('; ')}`);
   const view = servers.servers.get(server);
   if (view === undefined) {

@@ -19,7 +19,8 @@ import type { Discovery } from './discover.ts';
 import { type DraftTool, buildDraft, writeDraft } from './drafts.ts';
 import { serverEnvironment } from './env.ts';
 import { ExpandError, expandLaunch } from './expand.ts';
-import { type ListOutcome, listTools } from './list-tools.ts';
+import { type ListOutcome, formatSeconds, listTools } from './list-tools.ts';
+import { npxInstallDir, npxInstallFinished, npxPackages, removeNpxInstall, scanNpmCache } from './npm-cache.ts';
 import type { Ask } from './prompt.ts';
 import { argumentSecrets, redact, redactTail, safeName, stripControl } from './redact.ts';
 import { killAllServers } from './transport.ts';
@@ -27,6 +28,9 @@ import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer, T
 
 /** Servers started at once. */
 export const MAX_PARALLEL = 3;
+/** How the scan's npm cache is named in messages (its full path is in the README). */
+const SCAN_CACHE_SHOWN = '~/.cache/rclass/npm';
+
 /** Lines of a server's stderr shown with `--show-server-errors`. */
 export const MAX_SHOWN_STDERR_LINES = 20;
 
@@ -58,6 +62,8 @@ export interface ScanOptions {
   today: string;
   /** Called before a repository file's servers are started or refused, for a message on stderr. */
   onNote?: (message: string) => void;
+  /** Called once before servers start and once as each started server finishes, for a progress line on stderr (full mode). */
+  onProgress?: (message: string) => void;
 }
 
 /** A target with what was decided about starting it. */
@@ -175,11 +181,20 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     secrets.push(...Object.values(expanded.env), ...argumentSecrets(expanded.args), ...expanded.args.filter((arg, i) => arg !== written[i]));
     const words = launchWords(expanded.command, expanded.args);
     if (words === undefined || words[0] === undefined || words[0] === '') return fail('not-started', 'its command line cannot be split into words the same way by every shell');
-    outcome = await listTools(
-      { command: words[0], args: words.slice(1), env: serverEnvironment(options.env, expanded.env, options.inheritEnv), cwd },
-      options.timeoutMs,
-      options.clientVersion,
-    );
+    const env = serverEnvironment(options.env, expanded.env, options.inheritEnv);
+    // npx and npm exec install into rclass's own cache, so a deadline kill mid-install cannot break the user's clients (npm-cache.ts).
+    const packages = npxPackages(words);
+    const cache = packages === undefined || Object.keys(expanded.env).some((key) => key.toLowerCase() === 'npm_config_cache') ? undefined : scanNpmCache(options.env);
+    const installDir = cache !== undefined && packages !== undefined ? npxInstallDir(cache, packages) : undefined;
+    if (cache !== undefined) env.npm_config_cache = cache;
+    const installedBefore = installDir !== undefined && npxInstallFinished(installDir);
+    outcome = await listTools({ command: words[0], args: words.slice(1), env, cwd }, options.timeoutMs, options.clientVersion);
+    if (!outcome.ok && cache !== undefined && installDir !== undefined) {
+      if (!npxInstallFinished(installDir) || outcome.failure.kind === 'timeout') removeNpxInstall(cache, installDir);
+      if (outcome.failure.kind === 'timeout' && !installedBefore) {
+        outcome.failure.message += `; it was probably still downloading its package on first use (rclass installs into its own cache, ${SCAN_CACHE_SHOWN}), so rerun with a longer \`--timeout\`, e.g. \`--timeout ${Math.max(120, Math.ceil((options.timeoutMs * 4) / 1000))}\``;
+      }
+    }
   } catch (error) {
     if (error instanceof ExpandError) return fail('not-started', `it cannot be started as its client would: ${error.message}`);
     return fail('failed', `rclass failed while scanning it (${error instanceof Error ? error.name : 'error'}), so it counts as R4`);
@@ -335,9 +350,18 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
   const release = options.mode === 'full' ? guardSignals() : () => undefined;
   let scanned: Scanned[];
   try {
+    const starting = options.mode === 'full' ? plans.filter((item) => item.target.entry.transport === 'stdio' && item.notStarted === undefined && !item.target.identity.invalid).length : 0;
+    let finished = 0;
+    if (starting > 0) options.onProgress?.(`rclass: starting ${starting} server${starting === 1 ? '' : 's'}, ${Math.min(MAX_PARALLEL, starting)} at a time, each with ${formatSeconds(options.timeoutMs)} to list its tools (\`--timeout\`)`);
     scanned = await pool(plans, MAX_PARALLEL, async (item) => {
       try {
-        return await scanServer(item, options);
+        const done = await scanServer(item, options);
+        if (starting > 0 && (done.result.status === 'scanned' || done.result.status === 'failed')) {
+          finished += 1;
+          const what = done.result.status === 'scanned' ? `${done.result.toolCount ?? 0} tool${done.result.toolCount === 1 ? '' : 's'}` : `not scanned: ${done.result.reason ?? 'it failed'}`;
+          options.onProgress?.(`rclass: [${finished}/${starting}] ${done.result.name}: ${what}`);
+        }
+        return done;
       } catch (error) {
         const result = baseResult(item.target);
         withRecord(result, item, options.registry);

@@ -15,7 +15,7 @@ import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSett
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
 import { planPolicy } from '../../src/export/plan.ts';
 import { type Thresholds, lowestClass } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 /** Whether one permission rule matches a tool name, as Claude Code reads MCP rules. */
 function ruleMatches(rule: string, tool: string): boolean {
@@ -69,7 +69,7 @@ for (const [label, thresholds] of [
       const wrong: string[] = [];
       for (const record of document.servers) {
         for (const tool of record.tools) {
-          const want = expected(tool.class, lowestClass(tool), thresholds);
+          const want = expected(worstCase(tool), lowestClass(tool), thresholds);
           const got = claudeDecides(settings, claudeToolName(record.id, tool.name));
           if (got !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got}`);
         }

@@ -21,7 +21,7 @@ describe('rclass scan as a child process', () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { fx: fixtureEntry(['--tools', 'a']) });
     const result = spawnSync(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--fail-on', 'R4'], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('rclass: starting 1 server, 1 at a time, each with 30 s to list its tools (`--timeout`)\nrclass: [1/1] fx: 1 tool\n');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 tool across 1 server. 1 irreversible (R4).');
   });

@@ -21,7 +21,8 @@ describe('rclass scan: a full scan of real servers', () => {
     const { file: registry, document } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const result = await scan([config, '--yes', '--registry', registry]);
-    expect(result.stderr).toBe('');
+    // Only progress on stderr: one line before the servers start, one as each finishes.
+    expect(result.stderr).toBe(`rclass: starting 1 server, 1 at a time, each with 30 s to list its tools (\`--timeout\`)\nrclass: [1/1] notes: 9 tools\n`);
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`notes  Memory (MCP reference server) · 9 tools (Claude Desktop, ${config})`);

@@ -40,7 +40,7 @@ worst-case (base) class, so the policy is never less strict than a per-call
 check; tools whose class depends on arguments go to the approval side (SPEC 8).
 
 formats:
-  cedar             Docker MCP gateway governance: R0–R1 permit, R2–R4 permit with @requireApproval
+  cedar             Docker Sandboxes MCP policy: R0–R1 permit, R2–R4 permit with @requireApproval
   cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to

@@ -233,6 +233,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       ...(ask !== undefined ? { ask } : {}),
       inheritEnv: values['inherit-env'],
       timeoutMs,
+      onProgress: (message: string) => io.stderr.write(`${message}\n`),
       showServerErrors: values['show-server-errors'],
       assume,
       ...(values['write-drafts'] !== undefined ? { writeDrafts: path.resolve(io.cwd, values['write-drafts']) } : {}),

@@ -8,7 +8,7 @@ import type { ConfigEntry } from '../types.ts';
 import { splitCommandLine } from '../words.ts';
 import { identifyContainer } from './containers.ts';
 import { identifyNpmExec, identifyNpx, identifyPypi } from './packages.ts';
-import { changesWhatRuns, failed, isAbsolutePath, isInside, normalisedPath, WINDOWS_EXTENSION } from './shared.ts';
+import { envProblem, failed, isAbsolutePath, isInside, normalisedPath, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
 /**
@@ -70,12 +70,10 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   } else {
     words = [command, ...(entry.args ?? [])];
   }
-  for (const key of entry.envKeys) {
-    if (changesWhatRuns(key)) return { error: `its \`env\` sets \`${key}\`, which changes what code runs` };
-  }
-  for (const key of entry.inheritedEnvKeys ?? []) {
-    if (changesWhatRuns(key)) return { error: `its configuration passes \`${key}\` on from the client's environment, which changes what code runs` };
-  }
+  const envWhy = envProblem(entry.envKeys);
+  if (envWhy !== undefined) return { error: `its \`env\` ${envWhy}` };
+  const inheritedWhy = envProblem([...entry.envKeys, ...(entry.inheritedEnvKeys ?? [])]);
+  if (inheritedWhy !== undefined) return { error: `with what its configuration passes on from the client's environment, it ${inheritedWhy}` };
   const mapped = identifyMappedCommand(entry, index);
   if (mapped !== undefined) return mapped;
   let prefix = '';
@@ -101,9 +99,8 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   const name = first.name;
   const container = name === 'docker' || name === 'podman';
   if (container) {
-    for (const key of [...entry.envKeys, ...(entry.inheritedEnvKeys ?? [])]) {
-      if (changesWhatRuns(key, true)) return { error: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration` };
-    }
+    const containerWhy = envProblem([...entry.envKeys, ...(entry.inheritedEnvKeys ?? [])], true);
+    if (containerWhy !== undefined) return { error: `its \`env\` ${containerWhy}` };
   }
   let found: Step<Found>;
   switch (name) {

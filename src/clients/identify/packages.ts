@@ -11,10 +11,9 @@ import { failed, optionName } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 import { identifyUrl } from './urls.ts';
 
-/** PyPI names compare after PEP 503 normalisation: lowercase, runs of `-`, `_`, `.` as one `-`. */
-export function normalisePypiName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
+import { normalisePypiName } from '../../core/server-names.ts';
+
+export { normalisePypiName };
 
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 const PYPI_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;

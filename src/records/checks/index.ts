@@ -14,6 +14,7 @@ import { ruleEffects } from './rule-effects.ts';
 import { rulesOnlyLower } from './rules-only-lower.ts';
 import { toolsSorted } from './tools-sorted.ts';
 import { uniqueIds } from './unique-ids.ts';
+import { uniqueIdentities } from './unique-identities.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
@@ -21,6 +22,7 @@ import { uniqueTools } from './unique-tools.ts';
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
   uniqueIds,
+  uniqueIdentities,
   uniqueTools,
   toolsSorted,
   evidence,

@@ -75,7 +75,7 @@ function filesUnder(dir: string): string[] {
 // What each policy file is for, by its name; an unknown file is still listed.
 const POLICY_TITLES: Array<[RegExp, string]> = [
   [/toolhive/i, 'ToolHive authorization (Cedar)'],
-  [/\.cedar$/i, 'Docker MCP gateway governance (Cedar)'],
+  [/\.cedar$/i, 'Docker Sandboxes MCP policy (Cedar)'],
   [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
   [/claude-hook/i, 'Claude Code hooks (an example: generate your own)'],
   [/claude/i, 'Claude Code permission rules'],
