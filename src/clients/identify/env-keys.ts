@@ -12,6 +12,14 @@ interface EnvFamily {
   source: string;
 }
 
+/**
+ * The user's home and XDG folders. Set by a configuration they can point a
+ * launcher at a folder of the repository's choosing; passed on unchanged
+ * from the client's own environment (Codex `env_vars`, Goose `env_keys`)
+ * they are the user's real folders and change nothing.
+ */
+export const USER_FOLDER_KEYS: ReadonlySet<string> = new Set(['HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_BIN_HOME', 'XDG_RUNTIME_DIR']);
+
 /** Variables that change what runs on their own. */
 const CODE_FAMILIES: readonly EnvFamily[] = [
   { exact: ['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT'], prefixes: ['DYLD_'], source: 'ld.so(8), dyld(1): the program and libraries that load' },
@@ -28,7 +36,7 @@ const CODE_FAMILIES: readonly EnvFamily[] = [
   // docker `~/.docker/config.json`, whose `currentContext` picks the daemon (docs.docker.com/reference/cli/docker/#configuration-files),
   // podman `$XDG_CONFIG_HOME/containers/registries.conf` and storage under `$XDG_DATA_HOME` (containers-registries.conf(5), containers-storage.conf(5)).
   {
-    exact: ['HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_BIN_HOME', 'XDG_RUNTIME_DIR'],
+    exact: [...USER_FOLDER_KEYS],
     source: 'the launchers\' user configuration, cache and tool folders (see the comment above)',
   },
   // npm reads every `npm_config_*` variable as a setting and `$PREFIX/etc/npmrc` as its global configuration (docs.npmjs.com/cli/using-npm/config#environment-variables, .../npmrc).
