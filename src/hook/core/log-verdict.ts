@@ -1,0 +1,32 @@
+/**
+ * Write a verdict's audit line, and never let a call through unrecorded
+ * (SPEC 8.5, 10): when the log cannot be written, a call that would have
+ * run without a prompt (`none`, `allow`) is asked about instead, with the
+ * reason saying why. Node-only.
+ */
+import { messageOf } from '../../core/errors.ts';
+import type { HookContext } from '../context.ts';
+import { type HookDecision, oneLine } from '../decide.ts';
+import type { Verdict } from './verdict.ts';
+
+/**
+ * Log a verdict and give the decision that stands.
+ * @param stderr notes are pushed here (the log failure)
+ * @returns the decision and reason to answer with; never throws
+ */
+export async function logVerdict(context: HookContext, verdict: Verdict, stderr: string[]): Promise<{ decision: HookDecision; reason: string }> {
+  let { decision, reason } = verdict;
+  if (verdict.audit !== undefined) {
+    try {
+      await context.log([verdict.audit]);
+    } catch (logError) {
+      const why = messageOf(logError);
+      stderr.push(`rclass: the audit log could not be written: ${why}`);
+      if (decision === 'none' || decision === 'allow') {
+        decision = 'ask';
+        reason = oneLine(`${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit log (${why}), so it asks rather than let the call through unrecorded.`);
+      }
+    }
+  }
+  return { decision, reason };
+}
