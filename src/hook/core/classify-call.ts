@@ -28,6 +28,19 @@ export function registryFailure(context: HookContext, call: CallIdentity, label:
   return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
 }
 
+/**
+ * The verdict when a call could not be classified at all (an internal
+ * error): R4 from `error`, so it is asked about, never let through (SPEC 4.4).
+ * @param label the call as the reason names it
+ * @param why one short sentence
+ */
+export function errorVerdict(context: HookContext, call: CallIdentity, label: string, why: string): Verdict {
+  const thresholds = context.options.thresholds;
+  const c = unknownClassification(label, '', `rclass could not classify the call (${why}), so it is treated as irreversible (SPEC 4.4).`, 'error');
+  const decision = decisionFor('R4', thresholds);
+  return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: why.slice(0, 300) }) };
+}
+
 /** What {@link classifyResolved} needs besides the call. */
 export interface ResolvedCall {
   resolution: ServerResolution;

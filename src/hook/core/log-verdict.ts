@@ -12,13 +12,14 @@ import type { Verdict } from './verdict.ts';
 /**
  * Log a verdict and give the decision that stands.
  * @param stderr notes are pushed here (the log failure)
+ * @param deadline when to stop waiting for the log's lock (ms since the epoch); by default the hook's own log budget
  * @returns the decision and reason to answer with; never throws
  */
-export async function logVerdict(context: HookContext, verdict: Verdict, stderr: string[]): Promise<{ decision: HookDecision; reason: string }> {
+export async function logVerdict(context: HookContext, verdict: Verdict, stderr: string[], deadline?: number): Promise<{ decision: HookDecision; reason: string }> {
   let { decision, reason } = verdict;
   if (verdict.audit !== undefined) {
     try {
-      await context.log([verdict.audit]);
+      await context.log([verdict.audit], deadline);
     } catch (logError) {
       const why = messageOf(logError);
       stderr.push(`rclass: the audit log could not be written: ${why}`);
