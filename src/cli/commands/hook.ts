@@ -51,7 +51,8 @@ its audit log or Claude Code's settings files.
   --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
                          registry record RECORD; never applies to a repository's .mcp.json,
                          a project's local scope, or an entry whose env or launcher could run
-                         other code; repeatable
+                         other code; repeatable. With --agent codex it vouches for the name
+                         Codex sends, unchecked (Codex's configuration is not read)
   --log FILE             append decisions to FILE (absolute) instead of
                          \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log               do not log decisions
@@ -82,6 +83,27 @@ Limits, worth reading before relying on it:
   - Plugin servers and claude.ai connectors cannot be identified, so their
     calls are R4.
   - Any error inside the hook answers ask, never allow.
+
+Other agents (--agent): the same decisions, session guard and log, in each
+agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
+  gemini   Gemini CLI BeforeTool hook; merge \`--format gemini-hook\` into
+           ~/.gemini/settings.json. Answers allow, ask or deny. It identifies a
+           server from the command or URL Gemini CLI sends (mcp_context), which
+           omits env, so an entry whose env changes what runs is not seen.
+           A hook that fails or times out only warns in Gemini CLI: it fails
+           open; pair it with \`rclass policy --format gemini\` rules.
+  codex    Codex PreToolUse hook; write \`--format codex-hook\` to
+           ~/.codex/hooks.json (Codex asks you to trust it). Codex rejects
+           an ask from a hook and would run the call, so every ask is a block
+           here. Codex sends only the server's name: vouch for each server with
+           --map NAME=RECORD, or every call is R4 and blocked. Pair it with
+           \`rclass policy --format codex-disabled-tools\`.
+  cursor   Cursor beforeMCPExecution hook; write \`--format cursor-hook\` to
+           ~/.cursor/hooks.json (failClosed, so a failure blocks). Cursor sends
+           the server's command line or URL, not its name or env. Its MCP hook
+           sees only MCP calls, so the session guard counts only those as reads.
+           Not run by cloud agents.
+  --agent NAME   claude-code (the default), gemini, codex or cursor
 `;
 
 /** What the command line says, or why it cannot be used. */
