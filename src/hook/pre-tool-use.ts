@@ -15,19 +15,16 @@
  * Node-only.
  */
 import { worseClass } from '../core/classes.ts';
-import type { Registry } from '../core/registry.ts';
 import { classifyWebFetch, protectedPathHit, WEB_FETCH } from './builtin.ts';
-import { type ClaudeServers, readClaudeServers } from '../node/clients/claude-code.ts';
+import type { ClaudeServers } from '../node/clients/claude-code.ts';
+import { type EarlyServers, claudeServers, claudeServersEarly } from './servers.ts';
 import type { HookContext } from './context.ts';
-import { identityIndex } from './core/identity.ts';
 import { decisionFor, decisionReason, oneLine } from './decide.ts';
-import { resolveMcpServer } from './identify-session.ts';
+import { type Verdict, auditRecord } from './verdict.ts';
 import { preToolUseOutput } from './output.ts';
+import { logVerdict } from './core/log-verdict.ts';
 import type { HookPayload } from './payload.ts';
 import { type OpenedSession, touched, withSession } from './session.ts';
-import { classifyResolved, registryFailure } from './core/classify-call.ts';
-import { logVerdict } from './core/log-verdict.ts';
-import { type CallIdentity, type Verdict, decisionRecord } from './core/verdict.ts';
 
 /** What the hook prints and reports for one event. */
 export interface HookAnswer {
@@ -37,36 +34,6 @@ export interface HookAnswer {
   stderr: string[];
 }
 
-/** A Claude Code payload as the decision core identifies a call. */
-function callOf(payload: HookPayload): CallIdentity {
-  return {
-    sessionId: payload.sessionId,
-    input: payload.toolInput ?? {},
-    ...(payload.toolUseId !== undefined ? { toolUseId: payload.toolUseId } : {}),
-    ...(payload.permissionMode !== undefined ? { permissionMode: payload.permissionMode } : {}),
-  };
-}
-
-async function decideMcp(context: HookContext, payload: HookPayload, servers: ClaudeServers, session: OpenedSession): Promise<Verdict> {
-  const toolName = payload.toolName!;
-  const input = payload.toolInput!;
-  const { state } = session;
-  let registry: Registry;
-  try {
-    registry = await context.registry();
-  } catch (error) {
-    return registryFailure(context, callOf(payload), toolName, error);
-  }
-  const mappings = await context.mappings();
-  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
-  if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
-  const current = servers.digests[resolution.server];
-  const baseline = state.servers?.[resolution.server];
-  let changed: string | undefined;
-  if (current !== undefined && baseline === undefined) changed = `\`${resolution.server}\` was not configured when the session started`;
-  else if (current !== undefined && baseline !== current) changed = `the configuration of \`${resolution.server}\` changed during the session, so what runs may not be what it names now`;
-  return classifyResolved(context, registry, callOf(payload), { resolution, toolName, input, ...(changed !== undefined ? { changed } : {}) }, session);
-}
 
 function decideWebFetch(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
   const thresholds = context.options.thresholds;
@@ -77,7 +44,7 @@ function decideWebFetch(context: HookContext, payload: HookPayload, session: Ope
     decision,
     cls: c.class,
     reason: decisionReason(c, decision, thresholds, WEB_FETCH),
-    audit: decisionRecord(context, callOf(payload), {
+    audit: auditRecord(context, payload, {
       server: null,
       tool: WEB_FETCH,
       class: c.class,
@@ -96,7 +63,7 @@ async function decideBuiltin(context: HookContext, payload: HookPayload): Promis
   return {
     decision: 'ask',
     reason: oneLine(`rclass: ${toolName} may write to rclass's session state, its audit log or Claude Code's settings (${why}); the hook asks before a tool changes what guards it. Needs your approval.`),
-    audit: decisionRecord(context, callOf(payload), { server: null, tool: toolName, class: null, source: 'builtin', decision: 'ask', detail: `may write to a protected path: ${hit}` }),
+    audit: auditRecord(context, payload, { server: null, tool: toolName, class: null, source: 'builtin', decision: 'ask', detail: `may write to a protected path: ${hit}` }),
   };
 }
 
@@ -109,15 +76,22 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
   const toolName = payload.toolName!;
   const isMcp = toolName.startsWith('mcp__');
   const stderr: string[] = [];
+  // The MCP decision (identification, the registry, the classifier) is its own chunk, loaded only for MCP calls;
+  // what is slow in it is done before the session's lock is taken.
+  const mcp = isMcp ? await import('./decide-mcp.ts') : undefined;
+  let early: EarlyServers | undefined;
+  if (mcp !== undefined) {
+    early = await claudeServersEarly(context, payload);
+    await mcp.prepareMcp(context, payload, early.servers);
+  }
   const { result: verdict, error, saved } = await withSession(context, payload, async (session) => {
     const state = session.state;
-    const projectDir = context.envProjectDir ?? state.project_dir ?? undefined;
     let servers: ClaudeServers | undefined;
     if (isMcp || state.servers === null) {
-      servers = await readClaudeServers({ ...(context.claudeJson !== undefined ? { claudeJson: context.claudeJson } : {}), managedMcp: context.managedMcp, ...(projectDir !== undefined ? { projectDir } : {}) });
+      servers = await claudeServers(context, state, early);
       if (state.servers === null) state.servers = { ...servers.digests };
     }
-    const verdict = isMcp ? await decideMcp(context, payload, servers!, session) : toolName === WEB_FETCH ? decideWebFetch(context, payload, session) : await decideBuiltin(context, payload);
+    const verdict = mcp !== undefined ? await mcp.decideMcp(context, payload, servers!, session) : toolName === WEB_FETCH ? decideWebFetch(context, payload, session) : await decideBuiltin(context, payload);
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
     state.has_read = true;
     state.calls += 1;

@@ -15,14 +15,13 @@ import { parseAllowlist } from '../../core/url/host.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
-import { parseMappings } from '../../hook/identify-session.ts';
+import { parseMappings } from '../../hook/map-option.ts';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
 import { messageOf } from '../../core/errors.ts';
 import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clients/agents/index.ts';
-import { agentFailure, failureReason, handleAgentHook } from '../../hook/core/gate.ts';
 
 /** The usage line of `hook`. */
 export const HOOK_USAGE = 'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE] [--servers FILE]';
@@ -213,6 +212,8 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
  * answers `ask` (for Codex, which cannot ask, a block).
  */
 async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOptions } | { error: string }, io: CliIO, started: number): Promise<number> {
+  // The decision core (identification, the registry, the classifier) loads only for agent hooks, as its own chunk.
+  const { agentFailure, failureReason, handleAgentHook } = await import('../../hook/core/gate.ts');
   let answered = false;
   const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);

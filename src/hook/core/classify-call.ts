@@ -8,6 +8,7 @@
  */
 import { Classifier } from '../../core/classify.ts';
 import type { Registry } from '../../core/registry.ts';
+import type { IndexedRegistry } from '../../node/registry-index.ts';
 import { Session } from '../../core/session.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { HookClassification } from '../builtin.ts';
@@ -54,10 +55,11 @@ export interface ResolvedCall {
 
 /**
  * Classify a resolved call and decide it.
+ * @param loaded the registry: every record's identity, and one record in full on request
  * @param session the session's state: `has_read`, the effective class and the number of calls feed the session guard (SPEC 9)
- * @returns the verdict with its audit line (the effective class is filled in by the caller)
+ * @returns the verdict with its audit line (the effective class is filled in by the caller); a record that cannot be loaded is R4 (`error`)
  */
-export async function classifyResolved(context: HookContext, registry: Registry, call: CallIdentity, resolved: ResolvedCall, session: OpenedSession): Promise<Verdict> {
+export async function classifyResolved(context: HookContext, loaded: IndexedRegistry, call: CallIdentity, resolved: ResolvedCall, session: OpenedSession): Promise<Verdict> {
   const { resolution, toolName, input, changed } = resolved;
   const { state } = session;
   const thresholds = context.options.thresholds;
@@ -75,7 +77,15 @@ export async function classifyResolved(context: HookContext, registry: Registry,
   } else {
     recordId = resolution.recordId;
     const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
-    c = await new Classifier(registry).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
+    let full: Registry;
+    try {
+      full = await loaded.record(resolution.recordId);
+    } catch (error) {
+      const failed = unknownClassification(resolution.server, resolution.tool, `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+      const decision = decisionFor('R4', thresholds);
+      return { decision, cls: 'R4', reason: decisionReason(failed, decision, thresholds, label), audit: decisionRecord(context, call, { server: resolution.server, record: resolution.recordId, tool: resolution.tool, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+    }
+    c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
     const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
     identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
     if (c.source === 'unknown') detail = 'the record does not list this tool';

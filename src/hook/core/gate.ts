@@ -10,7 +10,7 @@
 import type { AgentAdapter, AgentCall } from '../../clients/agents/types.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { Registry } from '../../core/registry.ts';
+import type { IndexedRegistry } from '../../node/registry-index.ts';
 import { CancelledError, type HookContext } from '../context.ts';
 import { oneLine } from '../decide.ts';
 import type { HookInput } from '../handle.ts';
@@ -91,7 +91,7 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
   const { result: verdict, error, saved } = await withSession(context, payloadFor(adapter, call.sessionId, call.toolName), async (session) => {
     const { state } = session;
     if (state.servers === null) state.servers = {};
-    let registry: Registry | undefined;
+    let registry: IndexedRegistry | undefined;
     let verdict: Verdict;
     try {
       registry = await context.registry();
@@ -100,9 +100,10 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
     }
     if (registry !== undefined) {
       const known = registry;
+      const identities = known.identities;
       const mappings = await context.mappings();
-      const index = identityIndex(known, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
-      const resolution = resolveHint(call.server, call.tool, index, context.options.mappings, (id) => known.server(id) !== undefined);
+      const index = identityIndex(identities, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
+      const resolution = resolveHint(call.server, call.tool, index, context.options.mappings, (id) => identities.server(id) !== undefined);
       if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
       verdict = await classifyResolved(context, known, identity, { resolution, toolName: call.toolName, input: call.input }, session);
     }

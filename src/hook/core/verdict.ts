@@ -1,27 +1,16 @@
 /**
  * The agent-independent shape of one gate decision (SPEC 3, 8.5, 10): the
  * decision, the reason shown, the class, and the audit line that records
- * it. Every adapter (Claude Code, Gemini CLI, Codex, Cursor, `rclass proxy`)
+ * it ({@link Verdict}, from `src/hook/verdict.ts`), and the decision line for a call of any agent. Every adapter (Claude Code, Gemini CLI, Codex, Cursor, `rclass proxy`)
  * builds its answer from a {@link Verdict}; only the wire format differs.
  * Node-only (the audit line carries a SHA-256 of the arguments).
  */
 import type { AuditRecord } from '../../audit/log.ts';
-import { CLASS_NAMES, DEFAULT_POLICY, type ReversibilityClass } from '../../core/classes.ts';
 import { digestOf } from '../../node/digest.ts';
-import type { HookClassification } from '../builtin.ts';
 import type { HookContext } from '../context.ts';
-import type { HookDecision } from '../decide.ts';
 
-/** The answer for one call before it is logged. */
-export interface Verdict {
-  decision: HookDecision;
-  /** One line, shown to the user (ask, allow) or the agent (deny). */
-  reason: string;
-  /** The class, when the call was classified. */
-  cls?: ReversibilityClass;
-  /** The log line, without the session's effective class; undefined when nothing is logged. */
-  audit?: AuditRecord;
-}
+export type { Verdict } from '../verdict.ts';
+export { unknownClassification } from '../verdict.ts';
 
 /** What identifies one call in the audit log, whatever the agent. */
 export interface CallIdentity {
@@ -33,14 +22,6 @@ export interface CallIdentity {
   permissionMode?: string;
   /** The call's arguments (hashed, never written). */
   input: unknown;
-}
-
-/**
- * An R4 classification for a call that cannot be tied to a record (SPEC 4.3, 4.4).
- * @param source `unknown` for an unrecognised server or tool, `error` when classifying failed
- */
-export function unknownClassification(server: string, tool: string, rationale: string, source: 'unknown' | 'error' = 'unknown'): HookClassification {
-  return { server, tool, class: 'R4', name: CLASS_NAMES.R4, source, rationale, policy: DEFAULT_POLICY.R4 };
 }
 
 /**

@@ -22,7 +22,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { Registry } from '../../core/registry.ts';
+import type { IndexedRegistry } from '../../node/registry-index.ts';
 import { digestOf } from '../../node/digest.ts';
 import { rfc3339 } from '../../node/time.ts';
 import type { HookContext } from '../context.ts';
@@ -86,16 +86,17 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
   const asked = new Map<string, (result: Record<string, unknown> | undefined) => void>();
   /** Forwarded calls, by id: what their outcome line needs. */
   const forwarded = new Map<Id, { server: string | null; tool: string; input: unknown }>();
-  let resolution: Promise<{ registry: Registry; resolution: ServerResolution }> | undefined;
+  let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let toClient: Promise<void> = Promise.resolve();
 
   const resolve = () => {
     resolution ??= (async () => {
       const registry = await context.registry();
+      const identities = registry.identities;
       const mappings = await context.mappings();
-      const index = identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
-      const found = resolveWrapped(options.server, context.environment.env, index, (id) => registry.server(id) !== undefined);
+      const index = identityIndex(identities, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
+      const found = resolveWrapped(options.server, context.environment.env, index, (id) => identities.server(id) !== undefined);
       if (found.status === 'unrecognised' && !mappings.usable) found.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
       return { registry, resolution: found };
     })();
