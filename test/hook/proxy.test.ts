@@ -1,7 +1,7 @@
 /**
  * `rclass proxy` in front of the real memory reference server
- * (@modelcontextprotocol/server-memory, started through npx from this
- * project's dependencies), driven by the MCP SDK client over stdio, once
+ * (@modelcontextprotocol/server-memory, started through npx from the
+ * test servers' dependencies in test/servers), driven by the MCP SDK client over stdio, once
  * without and once with elicitation support: read_graph (R0) goes through,
  * delete_entities (R4) never reaches the server unless the user approves
  * it through elicitation, and every decision is in the audit log.
@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/harness.ts';
+import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 import { registryDocument } from '../export/registry.ts';
 import { logLines } from './support.ts';
 
@@ -38,7 +39,8 @@ async function startProxy(answer?: (message: string) => ElicitResult, extra: str
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, ...extra, '--', ...server],
-    cwd: ROOT,
+    // npx finds the server among test/servers' dependencies, so nothing is downloaded.
+    cwd: SERVERS_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     stderr: 'pipe',
   });
@@ -52,7 +54,7 @@ function text(result: unknown): string {
   return (((result as { content?: unknown }).content ?? []) as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
 }
 
-const MEMORY_BIN = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 
 const ADA = { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] };
 
