@@ -30,7 +30,9 @@ export const INTEGRATION_TESTS = [
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
+  'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
   'test/hook/child.test.ts', // the hook as installed, as a child process
+  'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
   'test/registry/list-tools.test.ts', // fake stdio servers

@@ -1,6 +1,7 @@
 /**
  * The `rclass` command line: `lookup`, `scan`, `export`, `policy`, `hook`
- * (the Claude Code hook) and `audit` (its log). {@link run} is the whole CLI as
+ * (the agent hooks), `proxy` (an MCP proxy that gates one server) and
+ * `audit` (their log). {@link run} is the whole CLI as
  * a function of its arguments and I/O, so tests run it in-process;
  * {@link main} binds it to the real process.
  *
@@ -14,6 +15,7 @@ import { AUDIT_HELP, AUDIT_USAGE, auditCommand } from './commands/audit.ts';
 import { HOOK_HELP, HOOK_USAGE, hookCommand } from './commands/hook.ts';
 import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
+import { PROXY_HELP, PROXY_USAGE, proxyCommand } from './commands/proxy.ts';
 import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
 import { packageVersion } from '../node/registry.ts';
@@ -34,6 +36,7 @@ commands:
   ${EXPORT_USAGE}
   ${POLICY_USAGE}
   ${HOOK_USAGE}
+  ${PROXY_USAGE}
   ${AUDIT_USAGE}
 
   rclass <command> --help   details of one command
@@ -49,6 +52,7 @@ const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Pr
   export: { run: exportCommand, help: EXPORT_HELP },
   policy: { run: policyCommand, help: POLICY_HELP },
   hook: { run: hookCommand, help: HOOK_HELP },
+  proxy: { run: proxyCommand, help: PROXY_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
 };
 
@@ -125,5 +129,5 @@ export async function main(): Promise<void> {
   });
   process.exitCode = code;
   // The hook has answered: end now, rather than wait for stdin or work cut off by its deadline.
-  if (argv[0] === 'hook') process.stdout.write('', () => process.exit(code));
+  if (argv[0] === 'hook' || argv[0] === 'proxy') process.stdout.write('', () => process.exit(code));
 }

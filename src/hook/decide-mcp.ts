@@ -1,35 +1,31 @@
 /**
  * The decision for an MCP tool call (SPEC 6, 8.5, 9), apart from the rest
  * of PreToolUse so that the hook loads the identification code, the
- * registry and the classifier only for MCP calls (issue 14). Node-only.
+ * registry and the classifier only for MCP calls (issue 14). The
+ * classification itself is the decision core's (`src/hook/core/`), shared
+ * with every other agent's adapter. Node-only.
  */
-import { buildIdentityIndex, type IdentityIndex, withMappings } from '../clients/identify/index.ts';
-import { projectSettingsInspector } from '../node/clients/project-settings.ts';
 import { Classifier } from '../core/classify.ts';
 import type { Registry } from '../core/registry.ts';
 import type { IndexedRegistry } from '../node/registry-index.ts';
-import { Session } from '../core/session.ts';
-import type { HookClassification } from './builtin.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
-import type { HookContext, HookMappings } from './context.ts';
-import { decisionFor, decisionReason } from './decide.ts';
+import type { HookContext } from './context.ts';
 import { resolveMcpServer } from './identify-session.ts';
 import type { HookPayload } from './payload.ts';
 import type { OpenedSession } from './session.ts';
-import { type Verdict, auditRecord, unknownClassification } from './verdict.ts';
-import { messageOf } from '../core/errors.ts';
+import type { Verdict } from './verdict.ts';
+import { classifyResolved, registryFailure } from './core/classify-call.ts';
+import { identityIndex } from './core/identity.ts';
+import type { CallIdentity } from './core/verdict.ts';
 
-const indexes = new WeakMap<Registry, IdentityIndex>();
-
-/** The registry's identities, with the server mapping file's when the hook may use it (SPEC 6.3). */
-function identityIndex(registry: Registry, mappings: HookMappings, home: string | undefined): IdentityIndex {
-  let index = indexes.get(registry);
-  if (index === undefined) {
-    index = { ...buildIdentityIndex(registry.document.servers), project: projectSettingsInspector(home) };
-    if (mappings.usable && mappings.mappings.length > 0) index = withMappings(index, mappings.mappings, (id) => registry.server(id) !== undefined).index;
-    indexes.set(registry, index);
-  }
-  return index;
+/** A Claude Code payload as the decision core identifies a call. */
+function callOf(payload: HookPayload): CallIdentity {
+  return {
+    sessionId: payload.sessionId,
+    input: payload.toolInput ?? {},
+    ...(payload.toolUseId !== undefined ? { toolUseId: payload.toolUseId } : {}),
+    ...(payload.permissionMode !== undefined ? { permissionMode: payload.permissionMode } : {}),
+  };
 }
 
 /**
@@ -73,64 +69,15 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
     loaded = await context.registry();
     registry = loaded.identities;
   } catch (error) {
-    const message = messageOf(error);
-    const c = unknownClassification(toolName, '', `The registry could not be loaded (${message}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
-    const decision = decisionFor('R4', thresholds);
-    return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, toolName), audit: auditRecord(context, payload, { server: null, tool: toolName, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+    return registryFailure(context, callOf(payload), toolName, error);
   }
   const mappings = await context.mappings();
   const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
   if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
-  const call = resolution.tool === '' ? toolName : `${resolution.server}/${resolution.tool}`;
   const current = servers.digests[resolution.server];
   const baseline = state.servers?.[resolution.server];
   let changed: string | undefined;
   if (current !== undefined && baseline === undefined) changed = `\`${resolution.server}\` was not configured when the session started`;
   else if (current !== undefined && baseline !== current) changed = `the configuration of \`${resolution.server}\` changed during the session, so what runs may not be what it names now`;
-
-  let c: HookClassification;
-  let identified: string | undefined;
-  let detail: string | undefined;
-  let recordId: string | null = null;
-  if (changed !== undefined) {
-    c = unknownClassification(resolution.server, resolution.tool, `${changed}; a server rclass cannot tie to a record is irreversible until classified (SPEC 4.3, 6).`);
-    detail = changed.replace(/`/g, '');
-  } else if (resolution.status === 'unrecognised') {
-    c = unknownClassification(resolution.server, resolution.tool, `rclass cannot tell which server \`${resolution.server}\` runs: ${resolution.reason}; an unrecognised server is irreversible until classified (SPEC 4.3, 6.2).`);
-    detail = `unrecognised server: ${resolution.reason}`.replace(/`/g, '');
-  } else {
-    recordId = resolution.recordId;
-    const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
-    let full: Registry;
-    try {
-      full = await loaded.record(resolution.recordId);
-    } catch (error) {
-      const message = messageOf(error);
-      const failed = unknownClassification(resolution.server, resolution.tool, `The registry could not be loaded (${message}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
-      const decision = decisionFor('R4', thresholds);
-      return { decision, cls: 'R4', reason: decisionReason(failed, decision, thresholds, call), audit: auditRecord(context, payload, { server: resolution.server, record: resolution.recordId, tool: resolution.tool, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
-    }
-    c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
-    const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
-    identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
-    if (c.source === 'unknown') detail = 'the record does not list this tool';
-    if (c.source === 'session') detail = 'session guard: the session has read, and a destination is not on the egress allowlist';
-    if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
-  }
-  const decision = decisionFor(c.class, thresholds);
-  return {
-    decision,
-    cls: c.class,
-    reason: decisionReason(c, decision, thresholds, call, identified),
-    audit: auditRecord(context, payload, {
-      server: resolution.server,
-      record: recordId,
-      tool: resolution.tool === '' ? toolName : resolution.tool,
-      class: c.class,
-      source: c.source,
-      ...(c.rule !== undefined ? { rule: c.rule } : {}),
-      decision,
-      ...(detail !== undefined ? { detail } : {}),
-    }),
-  };
+  return classifyResolved(context, loaded, callOf(payload), { resolution, toolName, input, ...(changed !== undefined ? { changed } : {}) }, session);
 }

@@ -24,9 +24,9 @@ import type { HookContext } from './context.ts';
 import { decisionFor, decisionReason, oneLine } from './decide.ts';
 import { type Verdict, auditRecord } from './verdict.ts';
 import { preToolUseOutput } from './output.ts';
+import { logVerdict } from './core/log-verdict.ts';
 import type { HookPayload } from './payload.ts';
 import { type OpenedSession, touched, withSession } from './session.ts';
-import { messageOf } from '../core/errors.ts';
 
 /** What the hook prints and reports for one event. */
 export interface HookAnswer {
@@ -111,18 +111,6 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
     return { result: verdict, next: touched(context, state) };
   });
   if (!saved && error !== undefined) stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
-  let { decision, reason } = verdict;
-  if (verdict.audit !== undefined) {
-    try {
-      await context.log([verdict.audit]);
-    } catch (logError) {
-      const why = messageOf(logError);
-      stderr.push(`rclass: the audit log could not be written: ${why}`);
-      if (decision === 'none' || decision === 'allow') {
-        decision = 'ask';
-        reason = oneLine(`${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit log (${why}), so it asks rather than let the call through unrecorded.`);
-      }
-    }
-  }
+  const { decision, reason } = await logVerdict(context, verdict, stderr);
   return { stdout: preToolUseOutput(decision, reason), stderr };
 }

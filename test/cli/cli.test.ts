@@ -250,8 +250,8 @@ describe('rclass policy', () => {
   });
 
   it.each([
-    [['policy'], 'rclass: `policy` needs `--format`, one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli'],
-    [['policy', '--format', 'opa'], 'rclass: `--format` must be one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli; got `opa`'],
+    [['policy'], 'rclass: `policy` needs `--format`, one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli, cursor-ide, cursor-hook, gemini, gemini-hook, codex-disabled-tools, codex-hook'],
+    [['policy', '--format', 'opa'], 'rclass: `--format` must be one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli, cursor-ide, cursor-hook, gemini, gemini-hook, codex-disabled-tools, codex-hook; got `opa`'],
     [['policy', '--format', 'cedar', '--allow-up-to', 'R2'], 'rclass: `--allow-up-to R2` would let tools that need a human run alone; the highest class it accepts is R1 (SPEC 3)'],
     [['policy', '--format', 'claude-hook', 'x.json'], "rclass: `claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code's configuration each time it runs"],
     [['policy', '--format', 'cedar', '--client', 'cursor'], 'rclass: `--client` needs a CONFIG'],

@@ -18,6 +18,7 @@ import { expandValue } from '../../scan/expand.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
+import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
 import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
 import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
@@ -28,6 +29,9 @@ import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
 import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
+
+/** The formats that install a hook rather than list tools. */
+const HOOK_FORMATS: ReadonlySet<string> = new Set(['claude-hook', 'gemini-hook', 'codex-hook', 'cursor-hook']);
 
 /** The usage line of `policy`. */
 export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
@@ -48,6 +52,15 @@ formats:
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from;
                     Cursor has no ask list, so without either flag both lists are empty and
                     every MCP tool stays on Cursor's default (it asks)
+  cursor-ide        Cursor IDE permissions.json mcpAllowlist ("server:tool"): tools up to --allow-up-to
+                    run without approval; it replaces the allowlist in Cursor Settings
+  cursor-hook       Cursor hooks.json running \`rclass hook --agent cursor\` on beforeMCPExecution (failClosed)
+  gemini            Gemini CLI policy engine rules (TOML [[rule]] with mcpName, toolName, priority):
+                    R2-R4 ask_user, allow up to --allow-up-to, deny from --deny-from
+  gemini-hook       Gemini CLI settings.json hooks running \`rclass hook --agent gemini\` on BeforeTool
+  codex-disabled-tools  Codex config.toml [mcp_servers.<name>] disabled_tools from --deny-from up
+                    (Codex has no ask list; without --deny-from nothing is disabled)
+  codex-hook        Codex hooks.json running \`rclass hook --agent codex\` on PreToolUse
 
   CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
   --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask);
@@ -68,7 +81,7 @@ formats:
                       ${EXEC_FORM_SINCE} or later) or shell (one POSIX-quoted command); by default
                       exec when \`claude --version\` says ${EXEC_FORM_SINCE} or later, else shell
 
-claude-hook runs the Node binary and the rclass launcher this command runs
+claude-hook (and gemini-hook, codex-hook, cursor-hook) runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
 Generate it from a clone or a global install (npm install -g): a one-off
@@ -119,8 +132,8 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if ('error' in thresholds) throw new UsageError(thresholds.error);
   if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
   if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
-  if (format === 'claude-hook' && (configFile !== undefined || values.server !== undefined)) {
-    throw new UsageError('`claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code\'s configuration each time it runs');
+  if (HOOK_FORMATS.has(format) && (configFile !== undefined || values.server !== undefined)) {
+    throw new UsageError(`\`${format}\` takes no CONFIG or \`--server\`: the hook identifies servers ${format === 'claude-hook' ? 'from Claude Code\'s configuration ' : ''}each time it runs`);
   }
   let egressAllow: string[] | undefined;
   if (values['egress-allow'] !== undefined) {
@@ -199,7 +212,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
-  const launcher = format === 'claude-hook' ? fixedLauncher() : [];
+  const launcher = HOOK_FORMATS.has(format) ? fixedLauncher() : [];
   if (launcher.some(inNpxCache)) {
     complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
   }
@@ -216,5 +229,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? []);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
+  const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
+  if (ideNote !== undefined) complain(io, `note: ${ideNote}`);
   return writeOutput(io, values.out, text, exit);
 }
