@@ -75,3 +75,12 @@ export function apiToolPath(id: string, tool: string): string {
 export function badgePath(id: string): string {
   return `badges/${segment(id)}.svg`;
 }
+
+/**
+ * The site's absolute root address (origin and base path, ending in `/`),
+ * for documents that leave the site: API files, badges' Markdown, the feed.
+ * @param site Astro's configured `site` (from `SITE_URL`); without one, the bare base path
+ */
+export function siteRoot(site: URL | undefined): string {
+  return site ? new URL(href(), site).href : href();
+}
