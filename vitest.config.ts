@@ -1,21 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { CEDAR_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
 
 /**
- * Tests that drive the Cedar engine (cedar-wasm) run with V8's optimising
- * compiler off: on Node 20 (V8 11.3), optimised code around the engine's
- * WebAssembly glue sometimes hits a V8 deoptimizer bug that kills the worker
- * ("Fatal error … unreachable code" in DoComputeBuiltinContinuation). With
- * `--no-opt` the same tests passed 5 runs of 5; without it 2 of 5 runs died.
+ * The vitest side of the test tiers (test/tiers.ts says which file goes
+ * where, and why):
+ * - `unit`: pure, in this process (`npm run test:quick`, `npm run test:unit`);
+ * - `integration` and `integration-cedar`: child processes, real servers and
+ *   engines; the server packages they start are installed into test/servers
+ *   first (test/servers/install.ts), and the Cedar files run with `--no-opt`
+ *   (see CEDAR_TESTS);
+ * - `site`: checks of the built site; with Playwright (e2e/) the site tier.
+ * `npx vitest run` runs every project; `--project NAME` picks one.
  */
-const CEDAR_TESTS = ['test/export/cedar.test.ts', 'test/export/toolhive.test.ts', 'test/cli/child.test.ts', 'test/cli/cli.test.ts'];
+const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // vitest's default is one worker fewer than the cores: one worker on the
+    // 2-core machines this runs on, so every file waited for the previous
+    // one, including the ones that mostly wait on their child processes or
+    // on a deadline. Two workers: unit 28 → 19 s, integration 107 → 89 s
+    // there (single runs on a noisy machine; measure with
+    // `npm run bench:tests`).
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: CEDAR_TESTS } },
-      { extends: true, test: { name: 'cedar-wasm', include: CEDAR_TESTS, execArgv: ['--no-opt'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: [TEST_GLOB], exclude: [...configDefaults.exclude, ...NOT_UNIT], setupFiles: ['test/unit-setup.ts'] },
+      },
+      { extends: true, test: { name: 'integration', include: [...INTEGRATION_TESTS], globalSetup: ['test/servers/install.ts'] } },
+      { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'] } },
+      { extends: true, test: { name: 'site', include: [...SITE_TESTS] } },
     ],
   },
 });

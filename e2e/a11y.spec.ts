@@ -1,9 +1,13 @@
 /**
- * Accessibility: axe-core on every page of the sitemap in the light theme,
- * and on one page of each kind in the dark theme (the kinds share their
- * templates and stylesheet, so colour contrast differs by kind, not by
- * page). A serious or critical violation fails and names the page; lesser
- * findings are attached to the report.
+ * Accessibility: axe-core in the light theme on every page that is not a
+ * tool page and on a few tool pages chosen to show every feature a tool
+ * page can show (e2e/a11y-pages.ts; 1,259 of the site's pages are tool
+ * pages of one template), and on one page of each kind in the dark theme
+ * (the kinds share their templates and stylesheet, so colour contrast
+ * differs by kind, not by page). `RCLASS_A11Y_ALL=1` (`npm run
+ * test:a11y-all`, and weekly in CI: .github/workflows/a11y-all.yml) checks
+ * every sitemap page instead. A serious or critical violation fails and
+ * names the page; lesser findings are attached to the report.
  *
  * A thousand static pages would take many minutes if each one were opened
  * afresh and axe injected into it again. So each batch opens one page,
@@ -17,11 +21,16 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { sitemapPaths } from './support.ts';
+import { REQUIRED_FEATURES, coveringToolPages, isToolPage } from './a11y-pages.ts';
+import { readRegistry, sitemapPaths } from './support.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const BATCH = 40;
-const paths = sitemapPaths();
+const ALL = process.env.RCLASS_A11Y_ALL === '1';
+/** Pages per test: smaller batches for the default run, so both workers share it. */
+const BATCH = ALL ? 40 : 15;
+const sitemap = sitemapPaths();
+const chosen = coveringToolPages(readRegistry());
+const paths = ALL ? sitemap : [...sitemap.filter((path) => !isToolPage(path)), ...chosen.paths];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical findings, one line each; lesser ones go to the report. */
@@ -84,7 +93,18 @@ test('the sitemap lists the pages to check', () => {
   expect(paths).toContain('');
 });
 
-test.describe('axe on every sitemap page, light theme', () => {
+test('the pages checked cover every template and every feature a tool page can show', () => {
+  // Every page that is not a tool page, so every other template.
+  expect(sitemap.filter((path) => !isToolPage(path) && !paths.includes(path))).toEqual([]);
+  // The chosen tool pages exist and show every feature the registry has, and the registry has the ones any site must.
+  expect(chosen.paths.filter((path) => !sitemap.includes(path))).toEqual([]);
+  expect([...chosen.present].filter((feature) => !chosen.features.has(feature))).toEqual([]);
+  expect(REQUIRED_FEATURES.filter((feature) => !chosen.present.has(feature))).toEqual([]);
+  expect(chosen.paths.length).toBeLessThan(40);
+  test.info().annotations.push({ type: 'tool pages', description: [...chosen.features].map(([feature, path]) => `${feature}: /${path}`).join('; ') });
+});
+
+test.describe(`axe on ${ALL ? 'every sitemap page' : 'every page but tool pages, and the chosen tool pages'}, light theme`, () => {
   test.use({ colorScheme: 'light' });
   for (let start = 0; start < paths.length; start += BATCH) {
     const batch = paths.slice(start, start + BATCH);

@@ -3,7 +3,9 @@
  * finds its tool first, and the class filter narrows results to tools of
  * that class.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const results = (page: Page): Locator => page.locator('#search-results');
 
 test('searching write_file from the home page finds its tool on the first result', async ({ page }) => {
   await page.goto('./');
@@ -25,6 +27,11 @@ test('the class filter keeps only tools of the chosen class', async ({ page }) =
   await expect(page.locator('#search-results > li').first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'R0 No effect' }).check();
   await expect(page).toHaveURL(/[?&]class=R0/);
+  // The address changes as soon as the box is ticked; the results only once
+  // the filtered search has finished. Wait for the list to say it shows
+  // that search (regression: reading it earlier saw the unfiltered results).
+  await expect(results(page)).toHaveAttribute('data-showing', 'q=file&class=R0');
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
   await expect(page.locator('#search-results > li').first()).toBeVisible();
   const badges = await page.locator('#search-results > li .badge').allTextContents();
   expect(badges.length).toBeGreaterThan(0);
@@ -63,4 +70,26 @@ test('every page has a search box in its header', async ({ page }) => {
     await page.press('#header-q', 'Enter');
     await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
   }
+
+test('ticking a class filter removes results of other classes at once, before the filtered search answers', async ({ page }) => {
+  // Regression: the results of the previous search stayed on screen, under
+  // the newly ticked filter, until the filtered search had finished (an R4
+  // tool under "R0 only"). The page now empties the list in the same task
+  // as the change, so this reads it right after the click, with no wait.
+  await page.goto('search/?q=file');
+  await expect(results(page)).toHaveAttribute('data-showing', 'q=file');
+  const before = await page.locator('#search-results > li .badge').evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-class')));
+  expect(before.filter((cls) => cls !== 'R0').length, 'the unfiltered results hold tools of other classes').toBeGreaterThan(0);
+  const right = await page.evaluate(() => {
+    document.querySelector<HTMLInputElement>('input[name="class"][value="R0"]')!.click();
+    const list = document.querySelector<HTMLElement>('#search-results')!;
+    return { busy: list.getAttribute('aria-busy'), classes: [...list.querySelectorAll('.badge')].map((badge) => badge.getAttribute('data-class')) };
+  });
+  expect(right.busy).toBe('true');
+  expect(right.classes.filter((cls) => cls !== 'R0')).toEqual([]);
+  await expect(results(page)).toHaveAttribute('data-showing', 'q=file&class=R0');
+  await expect(results(page)).toHaveAttribute('aria-busy', 'false');
+  const after = await page.locator('#search-results > li .badge').evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-class')));
+  expect(after.length).toBeGreaterThan(0);
+  expect(after.filter((cls) => cls !== 'R0')).toEqual([]);
 });

@@ -11,7 +11,8 @@ import { renderSummary } from './lib/summary.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
 import { writePolicies } from './steps/policies.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
-import { writeChangelog, writeRegistry } from './steps/registry-json.ts';
+import { registryText, writeChangelog, writeRegistry } from './steps/registry-json.ts';
+import { writeRegistryIndex } from './steps/registry-index.ts';
 import { checkChangelog } from '../src/records/changelog.ts';
 import { releaseOf } from '../src/core/registry.ts';
 import { buildSite } from './steps/site.ts';
@@ -30,7 +31,7 @@ if (problems.length > 0) {
 }
 // The release also moves forward with the changelog's latest class change.
 const document = assembleRegistry(records, { release: releaseOf(records, changelog.changes.map((change) => change.date)) });
-const written = [await writeRegistry(document)];
+const written = [await writeRegistry(document), await writeRegistryIndex(document, registryText(document))];
 if (changelog.changes.length > 0) written.push(await writeChangelog(changelog.changes));
 written.push(...(await writePolicies(document)));
 const cli = await bundleCli();

@@ -1,22 +1,31 @@
 /**
  * `npm test`: the whole suite, as CI runs it. Builds everything (registry,
- * policies, CLI bundle, site), type-checks, runs the unit and integration
- * tests (vitest) and the browser tests (Playwright on Debian's Chromium),
- * then prints one closing line `N passed, N failed`. Exits non-zero if any
+ * policies, CLI bundle, site) while the MCP server packages of test/servers
+ * install, type-checks, runs every vitest tier (unit,
+ * integration, and the site checks; see test/tiers.ts) and the browser
+ * tests (Playwright on Debian's Chromium), then prints the time of each
+ * step and one closing line `N passed, N failed`. Exits non-zero if any
  * step failed.
+ *
+ * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Type
+ * check and the unit tier only: no build, no processes, under a minute.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_DIR } from './lib/paths.ts';
 
+const quick = process.argv.includes('quick');
 const reports = path.join(BUILD_DIR, 'test-reports');
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const times: Array<[string, number]> = [];
 
 function step(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`\n> ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const run = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  times.push([name, (Date.now() - started) / 1000]);
   return run.status === 0;
 }
 
@@ -32,32 +41,64 @@ let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
 
-for (const [name, command, args] of [
-  ['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']],
-  ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
-] as Array<[string, string, string[]]>) {
+const before: Array<[string, string, string[]]> = quick
+  ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
+    [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']]]
+  : [
+      ['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']],
+      ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
+    ];
+// The MCP server packages the integration tier starts (test/servers) install
+// alongside the build, which waits on the CPU while npm waits on the disk
+// and the network; the tier's own set-up then finds them installed.
+const serversStarted = Date.now();
+const servers = quick
+  ? undefined
+  : new Promise<boolean>((resolve) => {
+      console.log('\n> servers (alongside the build): npx --no-install tsx test/servers/install.ts');
+      const child = spawn('npx', ['--no-install', 'tsx', 'test/servers/install.ts'], { stdio: 'inherit', env });
+      child.on('error', () => resolve(false));
+      child.on('exit', (code) => resolve(code === 0));
+    });
+for (const [name, command, args] of before) {
   if (!step(name, command, args)) failedSteps.push(name);
 }
+if (servers !== undefined) {
+  const ok = await servers;
+  times.push(['servers install (alongside build and typecheck)', (Date.now() - serversStarted) / 1000]);
+  if (!ok) failedSteps.push('servers install');
+}
 
-const vitestJson = path.join(reports, 'vitest.json');
-const vitestOk = step('unit and integration tests', 'npx', ['--no-install', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestJson = path.join(reports, quick ? 'vitest-unit.json' : 'vitest.json');
+const vitestOk = step(quick ? 'unit tests' : 'unit, integration and site tests (vitest)', 'npx', [
+  '--no-install',
+  'vitest',
+  'run',
+  ...(quick ? ['--project', 'unit'] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson) as { numPassedTests?: number; numFailedTests?: number } | undefined;
 passed += vitest?.numPassedTests ?? 0;
 failed += vitest?.numFailedTests ?? 0;
 if (!vitestOk) failedSteps.push('vitest');
 
-if (existsSync('playwright.config.ts')) {
-  const playwrightJson = path.join(reports, 'playwright.json');
-  const e2eOk = step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
-  const e2e = readJson(playwrightJson) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
-  passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-  failed += e2e?.stats?.unexpected ?? 0;
-  if (!e2eOk) failedSteps.push('playwright');
-} else {
-  failedSteps.push('playwright (no playwright.config.ts)');
+if (!quick) {
+  if (existsSync('playwright.config.ts')) {
+    const playwrightJson = path.join(reports, 'playwright.json');
+    const e2eOk = step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+    const e2e = readJson(playwrightJson) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+    passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+    failed += e2e?.stats?.unexpected ?? 0;
+    if (!e2eOk) failedSteps.push('playwright');
+  } else {
+    failedSteps.push('playwright (no playwright.config.ts)');
+  }
 }
 
 console.log('');
+for (const [name, seconds] of times) console.log(`${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s`);
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failedSteps.length > 0 || failed > 0 ? 1 : 0;

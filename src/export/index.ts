@@ -7,7 +7,7 @@ import type { RegistryDocument } from '../core/record.ts';
 import { renderCedar } from './cedar.ts';
 import { renderToolHive } from './cedar-toolhive.ts';
 import { renderCel } from './cel.ts';
-import { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
+import { CLAUDE_HOOK_DOWNLOAD_NOTE, type HookForm, renderClaudeHook } from './claude-hook.ts';
 import { renderClaudeSettings } from './claude-settings.ts';
 import { renderCursorCli } from './cursor-cli.ts';
 import { type PolicyPlan, planPolicy } from './plan.ts';
@@ -38,9 +38,10 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
 /**
  * Render a plan in a format.
  * @param launcher the words that start rclass, for `claude-hook` only
+ * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
  * @throws RangeError for `claude-hook` without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = []): string {
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell'): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -51,7 +52,7 @@ export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: r
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm });
     case 'cursor-cli':
       return renderCursorCli(plan);
   }

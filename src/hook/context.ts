@@ -8,14 +8,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
 import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
-import { loadRegistry } from '../node/registry.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
-import type { Registry } from '../core/registry.ts';
+import type { IndexedRegistry } from '../node/registry-index.ts';
 import type { Thresholds } from '../core/policy.ts';
-import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code.ts';
+import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code-paths.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
-import type { ServerMapping } from './identify-session.ts';
+import type { ServerMapping } from './map-option.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
 import { messageOf } from '../core/errors.ts';
@@ -85,7 +84,7 @@ export class HookContext {
   readonly host: string | null;
   /** What is known of the payload once it was read, for logging a timeout. */
   seen: PartialPayload | undefined;
-  #registry: Promise<Registry> | undefined;
+  #registry: Promise<IndexedRegistry> | undefined;
   #mappings: Promise<HookMappings> | undefined;
 
   constructor(options: HookOptions, environment: HookEnvironment, started = Date.now()) {
@@ -161,9 +160,13 @@ export class HookContext {
     if (this.environment.cancelled?.() === true) throw new CancelledError('the hook already answered');
   }
 
-  /** The registry, loaded on first use. */
-  registry(): Promise<Registry> {
-    this.#registry ??= loadRegistry(this.options.registry, this.environment.cwd);
+  /**
+   * The registry, loaded on first use (only MCP calls need it): every
+   * record's identity, and a record in full on request; through the build's
+   * index unless `--registry` names a document (issue 14).
+   */
+  registry(): Promise<IndexedRegistry> {
+    this.#registry ??= import('../node/registry.ts').then(({ loadRegistryForCalls }) => loadRegistryForCalls(this.options.registry, this.environment.cwd));
     return this.#registry;
   }
 

@@ -16,14 +16,9 @@ import type { ConfigEntry } from '../clients/types.ts';
 import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import type { ServerVersion } from '../core/version.ts';
 import type { ClaudeServers, ServerView } from '../node/clients/claude-code.ts';
+import type { ServerMapping } from './map-option.ts';
 
-/** One `--map NAME=RECORD`. */
-export interface ServerMapping {
-  /** The server's key in `~/.claude.json`, as written or as Claude Code spells it in tool names. */
-  name: string;
-  /** The registry record id. */
-  record: string;
-}
+export { type ServerMapping, parseMappings } from './map-option.ts';
 
 /** Which record a call goes to, or why none. */
 export type ServerResolution =
@@ -43,25 +38,6 @@ export type ServerResolution =
       mapping?: string;
     }
   | { status: 'unrecognised'; server: string; tool: string; reason: string };
-
-/**
- * Parse `--map` values.
- * @param values each `NAME=RECORD`
- * @returns the mappings, or an error message (one lowercase sentence)
- */
-export function parseMappings(values: readonly string[]): ServerMapping[] | { error: string } {
-  const mappings: ServerMapping[] = [];
-  for (const value of values) {
-    const match = /^([A-Za-z0-9_.@:/ -]{1,200})=([a-z0-9][a-z0-9-]{0,99})$/.exec(value);
-    if (match === null) return { error: `\`--map\` takes NAME=RECORD, a server name in ~/.claude.json and a record id; got \`${value}\`` };
-    const name = match[1]!;
-    const record = match[2]!;
-    const other = mappings.find((m) => m.name === name);
-    if (other !== undefined && other.record !== record) return { error: `\`--map\` names two records for \`${name}\` (${other.record}, ${record})` };
-    if (other === undefined) mappings.push({ name, record });
-  }
-  return mappings;
-}
 
 const INTERPRETER = /^(python[0-9.]*|pythonw|py|node|nodejs|deno|bun|ruby|perl|php)$/i;
 

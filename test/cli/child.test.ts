@@ -87,7 +87,8 @@ for (const [mode, root, env] of modes) {
       const lines = result.stdout.split('\n');
       expect(lines[0]).toBe('R4 Irreversible (registry)');
       expect(lines[1]).toContain('DROP TABLE');
-      expect(lines[2]).toBe('default policy: never_autonomous');
+      expect(lines[2]).toBe('effects: read, create-private, delete, overwrite (SPEC 2.9)');
+      expect(lines[3]).toBe('default policy: never_autonomous');
     });
 
     it('prints Cedar that validates against schema/mcp.cedarschema', () => {

@@ -25,7 +25,8 @@ describe('rclass lookup', () => {
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('R4 Irreversible (registry)');
     expect(lines[1]).toMatch(/DROP TABLE/);
-    expect(lines[2]).toBe('default policy: never_autonomous');
+    expect(lines[2]).toBe('effects: read, create-private, delete, overwrite (SPEC 2.9)');
+    expect(lines[3]).toBe('default policy: never_autonomous');
     expect(result.stdout).toContain('record status: draft: classified against the source by its author, not yet reviewed');
     expect(result.stdout).toContain('rule read-only-statement (R0): did not fire');
     expect(result.stdout).toContain('  did not hold: sql_read_only query: query is not read-only:');

@@ -12,7 +12,7 @@ function record(id: string, server: ServerRecord['server']): ServerRecord {
     description: `test record ${id}`,
     server,
     provenance: { status: 'draft', author: 'tests', reviewers: [], last_verified: '2026-11-30', commit: '0'.repeat(40) },
-    tools: [{ name: 'noop', class: 'R0', rationale: 'A placeholder tool that does nothing.', evidence: { path: 'x.ts', line: 1 } }],
+    tools: [{ name: 'noop', class: 'R0', effects: ['read'], rationale: 'A placeholder tool that does nothing.', evidence: { path: 'x.ts', line: 1 } }],
   };
 }
 

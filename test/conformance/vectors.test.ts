@@ -1,13 +1,16 @@
 /**
  * Runs every conformance vector (SPEC 11) through the reference classifier
  * and validator: classification cases must give the expected class, source,
- * rule and policy; invalid records must be rejected by the named check.
+ * rule and policy; invalid records must be rejected by the named check;
+ * derivation cases must give the expected class and disclosure from their
+ * effects alone (SPEC 2.9).
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Classifier, Registry, Session, loadSqlParserForTests, type DeploymentOverride, type ServerRecord } from './harness.ts';
 import { inlineSource } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
+import { EFFECT_IDS, deriveClass, isDisclosure } from '../../src/core/effects.ts';
 
 interface Call { server: string; tool: string; arguments: unknown }
 interface ClassificationCase {
@@ -22,7 +25,14 @@ interface ClassificationCase {
   expect: { class: string; source: string; rule?: string; policy: string };
 }
 interface InvalidCase { id: string; section: string; description: string; record: unknown; file?: string; expect: { check: string } }
-interface Vectors { spec_version: string; records: Record<string, ServerRecord>; classification: ClassificationCase[]; invalid_records: InvalidCase[] }
+interface DerivationCase { id: string; section: string; description: string; effects: string[]; expect: { class: string; disclosure: boolean } }
+interface Vectors {
+  spec_version: string;
+  records: Record<string, ServerRecord>;
+  classification: ClassificationCase[];
+  invalid_records: InvalidCase[];
+  derivation: DerivationCase[];
+}
 
 const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors.json', import.meta.url), 'utf8')) as Vectors;
 
@@ -76,4 +86,20 @@ describe('conformance vectors: invalid records', () => {
     const { problems } = validateSources(sources);
     expect(problems).toEqual([]);
   });
+});
+
+describe('conformance vectors: derivation (SPEC 2.9)', () => {
+  it('has one case `effect-<id>` per effect of the vocabulary, with that effect alone, and every case cites a section', () => {
+    const perEffect = vectors.derivation.filter((c) => c.id.startsWith('effect-'));
+    expect(perEffect.map((c) => c.id)).toEqual(EFFECT_IDS.map((id) => `effect-${id}`));
+    for (const c of perEffect) expect(c.effects).toEqual([c.id.slice('effect-'.length)]);
+    for (const c of vectors.derivation) expect(c.section).toMatch(/^2\.9(\.\d+)*$/);
+    expect(new Set(vectors.derivation.map((c) => c.id)).size).toBe(vectors.derivation.length);
+  });
+
+  for (const c of vectors.derivation) {
+    it(`${c.id} (SPEC ${c.section}): [${c.effects.join(', ')}] derive ${c.expect.class}${c.expect.disclosure ? ', a disclosure' : ''}`, () => {
+      expect({ class: deriveClass(c.effects), disclosure: isDisclosure(c.effects) }).toEqual(c.expect);
+    });
+  }
 });

@@ -16,11 +16,12 @@ const record: ServerRecord = {
     {
       name: 'query',
       class: 'R4',
+      effects: ['read', 'delete', 'overwrite'],
       rationale: 'Runs any statement.',
       evidence: { path: 'src/query.ts', line: 12 },
-      rules: [{ id: 'single-select', class: 'R0', when: [{ sql_read_only: { arg: 'sql', dialect: 'postgresql' } }], reason: 'One read-only statement changes nothing.' }],
+      rules: [{ id: 'single-select', class: 'R0', effects: ['read'], when: [{ sql_read_only: { arg: 'sql', dialect: 'postgresql' } }], reason: 'One read-only statement changes nothing.' }],
     },
-    { name: 'status', class: 'R0', rationale: 'Reports status.', evidence: { path: 'src/status.ts', line: 3 } },
+    { name: 'status', class: 'R0', effects: ['read'], rationale: 'Reports status.', evidence: { path: 'src/status.ts', line: 3 } },
   ],
 };
 const classifier = new Classifier(Registry.fromRecords([record]));
@@ -91,7 +92,7 @@ describe('never throws (SPEC 4.4)', () => {
       ...record,
       id: 'web',
       server: { repository: 'example/web' },
-      tools: [{ name: 'get', class: 'R0', rationale: 'Fetches a page.', evidence: { path: 'a.ts', line: 1 }, egress: { destination: ['url'] } }],
+      tools: [{ name: 'get', class: 'R0', effects: ['read'], rationale: 'Fetches a page.', evidence: { path: 'a.ts', line: 1 }, egress: { destination: ['url'] } }],
     };
     const web = new Classifier(Registry.fromRecords([fetchRecord]));
     const session = new Session({ egressAllow: ['allowed.example'], hasRead: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, type ServerRecord } from '../../src/core/index.ts';
+import { EFFECT_IDS } from '../../src/core/effects.ts';
 
 const COMMIT = 'ffffffffffffffffffffffffffffffffffffffff';
 const make = (id: string, classes: Array<'R0' | 'R4'>): ServerRecord => ({
@@ -9,8 +10,17 @@ const make = (id: string, classes: Array<'R0' | 'R4'>): ServerRecord => ({
   description: 'Test record.',
   server: { repository: `example/${id}` },
   provenance: { status: 'draft', author: 'a', reviewers: [], last_verified: '2026-11-30', commit: COMMIT },
-  tools: classes.map((cls, i) => ({ name: `t${i}`, class: cls, rationale: 'Test.', evidence: { path: 'dir with space/a#b.ts', line: i + 1 } })),
+  tools: classes.map((cls, i) => ({
+    name: `t${i}`,
+    class: cls,
+    rationale: cls === 'R0' ? 'Reads.' : 'Deletes with no copy kept.',
+    evidence: { path: 'dir with space/a#b.ts', line: i + 1 },
+    effects: cls === 'R0' ? ['read'] : ['delete'],
+  })),
 });
+
+/** Per-effect totals: every effect of the vocabulary, zero unless given. */
+const effectTotals = (counts: Record<string, number>): Record<string, number> => ({ ...Object.fromEntries(EFFECT_IDS.map((id) => [id, 0])), ...counts });
 
 describe('registry document (SPEC 5.8)', () => {
   it('sorts records, counts classes, drops $schema and adds encoded permalinks', () => {
@@ -18,7 +28,7 @@ describe('registry document (SPEC 5.8)', () => {
     expect(document.format_version).toBe(FORMAT_VERSION);
     expect(document.spec_version).toBe(SPEC_VERSION);
     expect(document.servers.map((s) => s.id)).toEqual(['alpha', 'zeta']);
-    expect(document.totals).toEqual({ servers: 2, tools: 4, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 3 } });
+    expect(document.totals).toEqual({ servers: 2, tools: 4, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 3 }, effects: effectTotals({ read: 1, delete: 3 }) });
     expect('$schema' in document.servers[0]!).toBe(false);
     expect(document.servers[0]!.tools[0]!.evidence.url).toBe(`https://github.com/example/alpha/blob/${COMMIT}/dir%20with%20space/a%23b.ts#L1`);
   });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/harness.ts';
 import { registryDocument } from '../export/registry.ts';
 
-const MEMORY_BIN = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+const MEMORY_BIN = path.join(ROOT, 'test', 'servers', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const client = new Client({ name: 'rclass-example-test', version: '0' });
 let stderr = '';
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
+import { EXEC_FORM_SINCE, supportsExecForm } from '../../src/export/claude-hook.ts';
 import { EVENT_MATCHERS, HOOK_DEADLINE_MS, HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER, type ClaudeHookSettings, hookCommand, renderClaudeHook, shellWord } from '../../src/export/claude-hook.ts';
 import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSettings } from '../../src/export/claude-settings.ts';
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
@@ -177,6 +178,24 @@ describe('claude-hook', () => {
     expect(shellWord("it's")).toBe(`'it'\\''s'`);
     expect(hookCommand({ launcher: ['rclass'], thresholds: { allowUpTo: 'R1' } })).toBe('rclass hook --allow-up-to R1');
     expect(() => renderClaudeHook({ launcher: [], thresholds: {} })).toThrow('the hook launcher has no words');
+  });
+
+  it('issue 14: writes exec form (command + args, one word each, no quoting) when asked, so no shell (PowerShell on Windows) parses it', () => {
+    const exec = JSON.parse(renderClaudeHook({ launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"], thresholds: { denyFrom: 'R4' }, form: 'exec' })) as ClaudeHookSettings;
+    for (const event of HOOK_EVENTS) {
+      expect(exec.hooks[event]).toEqual([{ matcher: EVENT_MATCHERS[event], hooks: [{ type: 'command', command: 'C:\\Program Files\\nodejs\\node.exe', args: ["C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs", 'hook', '--deny-from', 'R4'], timeout: HOOK_TIMEOUT_SECONDS }] }]);
+    }
+  });
+
+  it('issue 14: keeps the POSIX shell form by default, and tells which Claude Code versions take exec form (2.1.139, docs/changelog.md)', () => {
+    for (const event of HOOK_EVENTS) expect(fragment.hooks[event][0]!.hooks[0]!.args).toBeUndefined();
+    expect(EXEC_FORM_SINCE).toBe('2.1.139');
+    expect(supportsExecForm('2.1.219 (Claude Code)')).toBe(true);
+    expect(supportsExecForm('2.1.139 (Claude Code)')).toBe(true);
+    expect(supportsExecForm('2.1.138 (Claude Code)')).toBe(false);
+    expect(supportsExecForm('1.0.99')).toBe(false);
+    expect(supportsExecForm('3.0.0')).toBe(true);
+    expect(supportsExecForm('unknown')).toBe(false);
   });
 });
 

@@ -15,7 +15,15 @@ export function registryDocument(): Promise<RegistryDocument> {
   return cached;
 }
 
-/** A record with the given tools and classes, for tests that need odd names or exact classes. */
+type ToolClass = ServerRecord['tools'][number]['class'];
+
+/** One effect of each class (SPEC 2.9.1), so a synthetic tool's effects derive exactly its class. */
+const EFFECT_OF: Record<ToolClass, string> = { R0: 'read', R1: 'edit-restorable', R2: 'shared-write', R3: 'access', R4: 'delete' };
+
+/**
+ * A record with the given tools and classes, for tests that need odd names or exact classes.
+ * Each tool (and its lowering rule) lists one effect of its class, so the class is the derived one.
+ */
 export function syntheticRecord(id: string, tools: Array<{ name: string; class: ServerRecord['tools'][number]['class']; lowest?: ServerRecord['tools'][number]['class'] }>): ServerRecord {
   return {
     id,
@@ -28,7 +36,8 @@ export function syntheticRecord(id: string, tools: Array<{ name: string; class: 
       class: tool.class,
       rationale: `Tool ${tool.name} is ${tool.class} "for a test".`,
       evidence: { path: 'x.ts', line: 1 },
-      ...(tool.lowest !== undefined ? { rules: [{ id: 'lower', class: tool.lowest, when: [{ equals: { arg: 'dry', value: true } }], reason: 'A dry run changes nothing.' }] } : {}),
+      effects: tool.lowest !== undefined && tool.lowest !== tool.class ? [EFFECT_OF[tool.lowest], EFFECT_OF[tool.class]] : [EFFECT_OF[tool.class]],
+      ...(tool.lowest !== undefined ? { rules: [{ id: 'lower', class: tool.lowest, effects: [EFFECT_OF[tool.lowest]], when: [{ equals: { arg: 'dry', value: true } }], reason: 'A dry run changes nothing.' }] } : {}),
     })),
   };
 }

@@ -55,13 +55,18 @@ describe('BR-10: DROP TABLE and SELECT 1 through one SQL tool', () => {
 
   it('asks from R2 and leaves R0–R1 alone under the default thresholds; --deny-from R3 denies R3 and R4 only', async () => {
     const world = makeWorld();
-    // github create_repository: R1 when private, R4 otherwise (SPEC 2.3 example).
+    // github create_repository: R1 when private in the user's own account (private omitted defaults to true), R4 otherwise (SPEC 2.3 example).
     const privateRepo = await hook(world, pre('S3', 'mcp__github__create_repository', { name: 'x', private: true }));
     expect(privateRepo.json).toEqual({});
     const publicRepo = await hook(world, pre('S3', 'mcp__github__create_repository', { name: 'x', private: false }));
     expect(publicRepo.decision).toBe('ask');
-    const denied = await hook(world, pre('S4', 'mcp__github__create_repository', { name: 'x' }), ['--deny-from', 'R3']);
+    const denied = await hook(world, pre('S4', 'mcp__github__create_repository', { name: 'x', private: false }), ['--deny-from', 'R3']);
     expect(denied.decision).toBe('deny');
+    expect(denied.reason).toContain('R4 Irreversible');
+    // playwright browser_close: R3 (ends a browser session other clients can attach to).
+    const deniedR3 = await hook(world, pre('S4', 'mcp__playwright__browser_close', {}), ['--deny-from', 'R3']);
+    expect(deniedR3.decision).toBe('deny');
+    expect(deniedR3.reason).toContain('R3 Hard to recover');
     const stillNone = await hook(world, pre('S4', 'mcp__github__create_repository', { name: 'x', private: true }), ['--deny-from', 'R3']);
     expect(stillNone.json).toEqual({});
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkRecordText, demoRecord } from './demo-record.ts';
+import { EFFECT_IDS } from '../../src/core/effects.ts';
 
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
@@ -34,9 +35,10 @@ describe('check report positions', () => {
       '    evidence: { path: src/index.ts, line: 10 }\n',
       '    evidence: { path: src/index.ts, line: 10 }\n    rules:\n      - id: up\n        class: R2\n        effects: [read]\n        when: [{ absent: { arg: x } }]\n        reason: Raises it.\n',
     );
-    expect(problemsOf('registry/demo.yaml', text)).toContain(
+    expect(problemsOf('registry/demo.yaml', text)).toEqual([
+      'registry/demo.yaml:19:16  error  [class-derived]  rule `up` of `alpha` states R2, but its effects [read] derive R0',
       "registry/demo.yaml:19:16  error  [rules-only-lower]  rule `up` of `alpha` gives R2, which is not below the tool's class R0; rules may only lower a class",
-    );
+    ]);
   });
 
   it('a duplicated tool points at the second name', () => {
@@ -77,8 +79,9 @@ describe('npm run check and build as commands', () => {
     const lines = failure!.stdout.split('\n').filter((line) => line.includes('  error  '));
     const shown = dir.replace(/\/+$/, '');
     expect(lines.map((line) => line.replaceAll(shown, 'DIR'))).toEqual([
+      'DIR/demo.yaml:14:12  error  [class-derived]  `alpha` states R7, but its effects [read] derive R0; fix the effects or the class, or give an override with a reason',
       'DIR/demo.yaml:14:12  error  [schema]  `tools[0].class` must be one of `R0`, `R1`, `R2`, `R3`, `R4`; got `"R7"`',
-      'DIR/demo.yaml:17:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])',
+      'DIR/demo.yaml:18:11  error  [unique-tools]  tool `alpha` is listed twice (also tools[0])',
       'DIR/other.yaml:1:5  error  [id-matches-file]  id `demo` does not match the file name `other`',
       'DIR/other.yaml:1:5  error  [unique-ids]  id `demo` is already used by DIR/demo.yaml',
     ]);
@@ -102,7 +105,12 @@ describe('npm run check and build as commands', () => {
     const { stdout } = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: good, RCLASS_BUILD_DIR: out, RCLASS_SKIP_SITE: '1' } });
     expect(stdout).toContain('1 servers, 2 tools.');
     const document = JSON.parse(await readFile(path.join(out, 'registry.json'), 'utf8'));
-    expect(document.totals).toEqual({ servers: 1, tools: 2, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 1 } });
+    expect(document.totals).toEqual({
+      servers: 1,
+      tools: 2,
+      classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 1 },
+      effects: { ...Object.fromEntries(EFFECT_IDS.map((id) => [id, 0])), read: 1, delete: 1 },
+    });
     expect(document.servers[0].tools[0].evidence.url).toBe('https://github.com/example/demo/blob/0123456789abcdef0123456789abcdef01234567/src/index.ts#L10');
   });
 });

@@ -526,6 +526,6 @@ describe('rclass scan: security review regressions', () => {
     }
     const user = writeConfig(tempDir(), 'claude_desktop_config.json', { mine: fixtureEntry(['--cwd-file', out]) });
     expect((await scan([user, '--yes', '--registry', registry])).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(path.resolve(ROOT));
+    expect(readFileSync(out, 'utf8')).toBe(path.resolve(ROOT, 'test', 'servers'));
   });
 });

@@ -3,8 +3,8 @@
  * fixture server, the registry built from `registry/`, and process checks.
  *
  * Real servers run through `npx -y <package>` with the scan's working
- * folder at the repository root, where npx finds the installed
- * devDependency without the network.
+ * folder at test/servers, where npx finds the package installed from
+ * test/servers/package-lock.json without the network.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +12,13 @@ import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { type CliResult, ROOT, runCli, tempDir, writeRegistry } from '../cli/harness.ts';
+import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 
 /** The fixture server (see its header for options). */
 export const FIXTURE = path.join(ROOT, 'test', 'scan', 'fixtures', 'server.mjs');
 
 /** The memory reference server's entry point, for entries that start it without npx (unrecognised). */
-export const MEMORY_BIN = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+export const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 
 let records: Promise<ServerRecord[]> | undefined;
 
@@ -50,9 +51,9 @@ export function scanEnv(extra: Record<string, string> = {}): Record<string, stri
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tempDir(), ...extra };
 }
 
-/** Run `rclass scan …` in-process with the repository root as working folder. */
+/** Run `rclass scan …` in-process with test/servers as working folder (where npx finds the server packages). */
 export function scan(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
-  return runCli(['scan', ...args], { env: options.env ?? scanEnv(), cwd: options.cwd ?? ROOT });
+  return runCli(['scan', ...args], { env: options.env ?? scanEnv(), cwd: options.cwd ?? SERVERS_DIR });
 }
 
 /**

@@ -17,6 +17,8 @@ import { readConfigFile } from '../../node/clients/read-config.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
+import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
+import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
@@ -26,7 +28,7 @@ import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -58,6 +60,10 @@ formats:
   --servers FILE      the server mapping file for CONFIG (default \$RCLASS_SERVERS, else
                       /etc/rclass/servers.yaml when it exists; SPEC 6.3)
 
+  --hook-form FORM    claude-hook only: exec (\`command\` + \`args\`, no shell; Claude Code
+                      ${EXEC_FORM_SINCE} or later) or shell (one POSIX-quoted command); by default
+                      exec when \`claude --version\` says ${EXEC_FORM_SINCE} or later, else shell
+
 claude-hook runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
@@ -88,6 +94,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       out: { type: 'string', short: 'o' },
       registry: { type: 'string' },
       servers: { type: 'string' },
+      'hook-form': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -98,6 +105,9 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (values.format === undefined) throw new UsageError(`\`policy\` needs \`--format\`, one of ${POLICY_FORMATS.join(', ')}`);
   if (!isPolicyFormat(values.format)) throw new UsageError(`\`--format\` must be one of ${POLICY_FORMATS.join(', ')}; got \`${values.format}\``);
   const format: PolicyFormat = values.format;
+  const hookFormOption = values['hook-form'];
+  if (hookFormOption !== undefined && format !== 'claude-hook') throw new UsageError('`--hook-form` applies only to `--format claude-hook`');
+  if (hookFormOption !== undefined && hookFormOption !== 'exec' && hookFormOption !== 'shell') throw new UsageError(`\`--hook-form\` must be exec or shell; got \`${hookFormOption}\``);
   if (positionals.length > 1) throw new UsageError(`\`policy\` takes at most one CONFIG; got ${positionals.length}`);
   const configFile = positionals[0];
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
@@ -177,7 +187,17 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (launcher.some(inNpxCache)) {
     complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
   }
-  const text = renderPolicy(format, plan, launcher);
+  let hookForm: HookForm = 'shell';
+  if (format === 'claude-hook') {
+    const asked = values['hook-form'];
+    if (asked !== undefined) hookForm = asked as HookForm;
+    else {
+      const installed = installedClaudeVersion(io.env);
+      hookForm = installed !== undefined && supportsExecForm(installed) ? 'exec' : 'shell';
+      if (hookForm === 'shell') complain(io, `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`);
+    }
+  }
+  const text = renderPolicy(format, plan, launcher, hookForm);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   return writeOutput(io, values.out, text, exit);

@@ -6,7 +6,7 @@
 import valid from 'semver/functions/valid.js';
 import type { ServerVersion } from '../../core/version.ts';
 import { VERSION_TAG } from '../image-ref.ts';
-import { normaliseRegistryUrl } from '../mappings.ts';
+import { normaliseRegistryUrl } from '../registry-url.ts';
 import { failed, optionName } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 import { identifyUrl } from './urls.ts';

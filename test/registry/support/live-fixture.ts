@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../../../scripts/lib/paths.ts';
+import { SERVERS_DIR } from '../../servers/paths.ts';
 
 /** The directory of live fixtures. */
 export const LIVE_FIXTURE_DIR = path.join(ROOT, 'test/fixtures/live');
@@ -72,14 +73,15 @@ export interface InstalledBin {
 }
 
 /**
- * Find an npm package in the project's `node_modules` and the script its bin names.
- * Resolution starts from the repository root with `createRequire`; packages
+ * Find an npm package in test/servers/node_modules (the server packages'
+ * own install, test/servers/package.json) and the script its bin names.
+ * Resolution starts from test/servers with `createRequire`; packages
  * whose `exports` hide `package.json` are found on the same search paths.
  * @param bin which bin to use when the package declares several
  * @throws when the package is not installed, or its bin is missing or ambiguous
  */
 export function resolveInstalledBin(packageName: string, bin: string | undefined): InstalledBin {
-  const require = createRequire(path.join(ROOT, 'package.json'));
+  const require = createRequire(path.join(SERVERS_DIR, 'package.json'));
   let manifestPath: string | undefined;
   try {
     manifestPath = require.resolve(`${packageName}/package.json`);
@@ -88,7 +90,7 @@ export function resolveInstalledBin(packageName: string, bin: string | undefined
       .map((dir) => path.join(dir, packageName, 'package.json'))
       .find((candidate) => existsSync(candidate));
   }
-  if (manifestPath === undefined) throw new Error(`${packageName} is not installed in node_modules; add it as a devDependency and run npm install`);
+  if (manifestPath === undefined) throw new Error(`${packageName} is not installed in test/servers/node_modules; add it to test/servers/package.json and run npm install there`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string; name: string; bin?: string | Record<string, string> };
   let relative: string | undefined;
   if (typeof manifest.bin === 'string') relative = manifest.bin;

@@ -1,0 +1,77 @@
+/**
+ * Which vitest files belong to which test tier. vitest.config.ts builds its
+ * projects from these lists, and test/tiers.test.ts checks that the lists
+ * name real files and that the unit tier stays free of processes.
+ *
+ * The rule:
+ * - **unit**: everything not listed below. Pure code in this process: no
+ *   child process (no `node:child_process`, no MCP stdio transport, no
+ *   `npx`, no esbuild service), no server of any kind, no Cedar or CEL
+ *   engine, no built site. Temporary files are fine. The whole tier runs
+ *   in under a minute on a 2-core machine (`npm run test:quick`).
+ * - **integration**: a file that starts a process (the CLI or the hook as
+ *   a child, `npx tsx scripts/…`, a fake or real MCP server, a scan that
+ *   starts servers, esbuild), listens on a socket, or drives a real policy
+ *   engine (Cedar, CEL). Files that load cedar-wasm also go in
+ *   {@link CEDAR_TESTS}, which runs them with V8's optimiser off.
+ * - **site**: a file that reads the built site (build/site), so it needs
+ *   `npm run build` first; it runs with the Playwright tests (e2e/).
+ *
+ * A new test file lands in unit by default; if it starts a process,
+ * test/tiers.test.ts fails and names it, and it belongs in the list here.
+ */
+
+/** Integration tier: child processes, real servers, real policy engines. */
+export const INTEGRATION_TESTS = [
+  'test/architecture/layers.test.ts', // dependency-cruiser as a child process
+  'test/audit/concurrency.test.ts', // concurrent writer processes
+  'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
+  'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
+  'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
+  'test/export/cel.test.ts', // the real CEL engine
+  'test/hook/child.test.ts', // the hook as installed, as a child process
+  'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
+  'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
+  'test/registry/list-tools.test.ts', // fake stdio servers
+  'test/registry/live-tools.test.ts', // every pinned server package from test/servers, live
+  'test/scan/child.test.ts', // rclass scan as a child process
+  'test/scan/scan.test.ts', // scans that start real and fixture servers
+  'test/scan/servers-file.test.ts', // scans that start the memory server
+] as const;
+
+/**
+ * Integration files that load cedar-wasm. They run with `--no-opt`: on
+ * Node 20 (V8 11.3), optimised code around the engine's WebAssembly glue
+ * sometimes hits a V8 deoptimizer bug that kills the worker ("Fatal error …
+ * unreachable code" in DoComputeBuiltinContinuation). With `--no-opt` the
+ * same tests passed 5 runs of 5; without it 2 of 5 runs died.
+ */
+export const CEDAR_TESTS = [
+  'test/cli/child.test.ts', // the CLI as installed, as a child process; Cedar output validated
+  'test/cli/cli.test.ts', // Cedar output validated
+  'test/export/cedar.test.ts',
+  'test/export/toolhive.test.ts',
+] as const;
+
+/** Site tier (vitest part): checks of the built site's files. */
+export const SITE_TESTS = ['test/site/budget.test.ts', 'test/site/links.test.ts', 'test/site/pages.test.ts', 'test/site/sitemap.test.ts'] as const;
+
+/** Every vitest file lives under test/ and ends in `.test.ts`. */
+export const TEST_GLOB = 'test/**/*.test.ts';
+
+/** What a unit file (or a test helper it imports) may not mention: ways to start a process or a server. */
+export const PROCESS_MARKERS: ReadonlyArray<[RegExp, string]> = [
+  [/\bchild_process\b/, 'node:child_process'],
+  [/\bcross-spawn\b/, 'cross-spawn'],
+  [/\bexeca\b/, 'execa'],
+  [/\bStdioClientTransport\b/, 'an MCP stdio transport'],
+  [/\bGroupStdioTransport\b/, 'an MCP stdio transport'],
+  [/\bnode:worker_threads\b/, 'worker threads'],
+  [/\bcedar-wasm\b/, 'the Cedar engine'],
+  [/\bcel-js\b/, 'the CEL engine'],
+  [/from 'esbuild'|\bbundleCli\b/, 'esbuild'],
+  [/\b(?:createServer|listen)\(/, 'a server'],
+  [/\brunEvidenceCli\b|\binstalledPackage\b/, 'a helper that starts a child process'],
+  [/\brunCli\(\s*\[\s*'scan'|\bscan\(\s*\[/, 'a scan, which starts servers'],
+  [/\blistTools\(/, "scan's listTools, which starts a server"],
+];

@@ -1,0 +1,18 @@
+/**
+ * Set-up of the unit tier (test/tiers.ts): any attempt to start a process
+ * fails the test that made it, naming the call, so a file that starts
+ * processes cannot sit in the unit tier unnoticed (test/tiers.test.ts
+ * catches the obvious cases before they run). Only this worker's
+ * `node:child_process` is replaced; vitest's own workers are already running.
+ */
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const childProcess = require('node:child_process') as Record<string, unknown>;
+
+for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
+  childProcess[name] = () => {
+    throw new Error(`child_process.${name}() in a unit test: a test that starts a process belongs in the integration tier (test/tiers.ts)`);
+  };
+}
+syncBuiltinESMExports();
