@@ -70,6 +70,7 @@ test('every page has a search box in its header', async ({ page }) => {
     await page.press('#header-q', 'Enter');
     await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
   }
+});
 
 test('ticking a class filter removes results of other classes at once, before the filtered search answers', async ({ page }) => {
   // Regression: the results of the previous search stayed on screen, under
