@@ -9,8 +9,10 @@ const results = (page: Page): Locator => page.locator('#search-results');
 
 test('searching write_file from the home page finds its tool on the first result', async ({ page }) => {
   await page.goto('./');
-  await page.getByRole('searchbox', { name: 'Search servers and tools' }).fill('write_file');
-  await page.getByRole('searchbox', { name: 'Search servers and tools' }).press('Enter');
+  // The hero's search form (the header has one more, named "Site search").
+  const box = page.getByRole('search', { name: 'Search', exact: true }).getByRole('searchbox', { name: 'Search servers and tools' });
+  await box.fill('write_file');
+  await box.press('Enter');
   await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
   // The first result is a tool named exactly write_file (several servers
   // have one), and the filesystem server's is among the results.
