@@ -7,7 +7,7 @@
  * `src/scan/`; this file reads the command line and picks the exit code.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { parseClass } from '../../core/classes.ts';
@@ -158,7 +158,7 @@ function parseTimeout(value: string | undefined): number {
  * @throws UsageError for a wrong command line, a CONFIG that does not exist, or an `--assume` that names no server or record
  */
 export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,
