@@ -22,6 +22,7 @@ import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { escapeUnsafeInJson } from '../../core/safe-text.ts';
 
 /** The usage line of `scan`. */
 export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
@@ -247,7 +248,8 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     },
     show,
   );
-  io.stdout.write(values.json ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+  // Server-supplied strings keep their bidirectional and invisible characters, escaped as \uXXXX, as the text output removes them (issue 15).
+  io.stdout.write(values.json ? `${escapeUnsafeInJson(JSON.stringify(reportJson(report, failOn), null, 2))}\n` : formatReport(report, failOn));
   if (!report.complete || identities.incomplete) return EXIT.incomplete;
   if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;
   return EXIT.ok;
