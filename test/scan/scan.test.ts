@@ -89,8 +89,12 @@ describe('rclass scan: drift and drafts', () => {
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
     const { problems } = await loadRegistryDir(drafts, 'drafts');
-    // The only problems are the two effect placeholders: a draft cannot be built until someone names the effects (SPEC 2.9).
-    expect(problems.map((p) => `${p.check} ${p.message}`)).toEqual([
+    // The only problems are the placeholders: a draft cannot be built until someone names the effects (SPEC 2.9), cites the evidence and writes the rationale.
+    expect(problems.map((p) => `${p.check} ${p.message}`).sort()).toEqual([
+      "draft-placeholder `open_nodes` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `open_nodes` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
+      "draft-placeholder `read_graph` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `read_graph` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
       'unknown-effect `open_nodes` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
       'unknown-effect `read_graph` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
     ]);

@@ -83,7 +83,9 @@ reported from the registry when their URL identifies them.
   --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
                           starts and lists itself, never with --list; repeatable
   --write-drafts DIR      for servers listing tools their record lacks, write DIR/<record>.yaml
-                          with those tools added as R4, not yet classified; never overwrites
+                          with those tools added as R4, not yet classified; never overwrites;
+                          \`npm run check\` fails on their placeholder effect, evidence and
+                          rationale until each is edited
   --inherit-env           give servers your whole environment (default: only what the MCP SDK
                           passes, e.g. PATH, HOME, USER; proxy and certificate settings; and
                           the entry's own env)
