@@ -14,7 +14,13 @@
  *   ({@link entryLine}); line 1 when it cannot be found (TOML is best effort).
  *   A file given as a relative path is a URI relative to `%SRCROOT%` (the
  *   folder the scan ran in); any other is a `file://` URI.
+ * - `partialFingerprints["rclassFinding/v1"]`: a hash of the file, scope,
+ *   server and tool, not of the line, so an alert keeps its identity when
+ *   lines move. Without it, github/codeql-action's upload-sarif derives a
+ *   fingerprint from the line's text, which is the same for every tool of
+ *   one server entry (they share its line).
  */
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { CLASSES, CLASS_NAMES, type ReversibilityClass, classRank } from '../core/classes.ts';
 import { CLIENT_NAMES } from './scan.ts';
@@ -69,6 +75,11 @@ function artifactLocation(config: ScannedConfig | undefined, shown: string): Rec
   return { uri: pathToFileURL(config?.file ?? shown).href };
 }
 
+/** A stable, line-free identity for one finding: sha256 of its parts, hex, 32 characters. */
+function fingerprint(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+}
+
 function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptions): string {
   const who = server.recordName ?? server.record;
   const why =
@@ -113,6 +124,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
       level: sarifLevel(cls),
       message: { text },
       locations: locationOf(server),
+      partialFingerprints: { 'rclassFinding/v1': fingerprint([server.config, server.scope, server.name, tool ?? '']) },
       properties: { server: server.name, client: CLIENT_NAMES[server.client], ...(tool !== undefined ? { tool } : {}), ...(server.record !== undefined ? { record: server.record } : {}) },
     });
   };

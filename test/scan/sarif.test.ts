@@ -168,3 +168,12 @@ describe('the line of a server entry', () => {
     expect(entryLine('mcp_servers = { dotted = { command = "d" } }\n', 'toml', 'mcp_servers', 'dotted')).toBeUndefined();
   });
 });
+
+describe('SARIF fingerprints', () => {
+  it('give each tool of one server entry its own fingerprint, unchanged when the entry moves to another line', () => {
+    const fingerprints = (report: ScanReport, text: string) => results(reportSarif(report, { ...options, texts: new Map([['/repo/.cursor/mcp.json', text]]) })).map((result) => (result as unknown as { partialFingerprints: Record<string, string> }).partialFingerprints['rclassFinding/v1']);
+    const before = fingerprints(cursorReport(), CURSOR);
+    expect(new Set(before).size).toBe(3);
+    expect(fingerprints(cursorReport(), `\n\n${CURSOR}`)).toEqual(before);
+  });
+});
