@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `rclass` command. It runs the bundled CLI (build/cli/rclass.mjs, made
-// by `npm install` or `npm run build`); in a clone where nothing was built
+// by `npm run build`, and by `npm pack` for the tarball); in a clone where nothing was built
 // yet (or with RCLASS_SOURCE=1) it runs the TypeScript source through tsx.
 // `rclass hook` runs its own, smaller bundle (build/cli/hook.mjs): Claude
 // Code starts it before every tool call, so it loads only what a decision
@@ -30,7 +30,7 @@ if (process.env.RCLASS_SOURCE !== '1' && hook && existsSync(built('hook.mjs'))) 
     const { register } = await import('tsx/esm/api');
     register();
   } catch {
-    process.stderr.write('rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm install` or `npm run build` in the package\n');
+    process.stderr.write('rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm ci && npm run build` in a clone of the repository\n');
     process.exit(3);
   }
   cli = await import(new URL(hook ? '../src/cli/hook-main.ts' : '../src/cli/main.ts', import.meta.url).href);

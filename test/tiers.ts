@@ -38,6 +38,8 @@ export const INTEGRATION_TESTS = [
   'test/registry/list-tools.test.ts', // fake stdio servers
   'test/registry/live-tools.test.ts', // every pinned server package from test/servers, live
   'test/scan/child.test.ts', // rclass scan as a child process
+  'test/cli/closed-stderr.test.ts', // rclass as a child process with a closed stderr
+  'test/pipeline/pack-install.test.ts', // npm pack, and npm install of the tarball
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/servers-file.test.ts', // scans that start the memory server
   'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
 import { DRAFT_EFFECT } from '../core/effects.ts';
+import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE } from '../core/draft-placeholders.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -27,8 +28,8 @@ export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
 /** The schema a draft points its editor at. */
 export const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
 
-/** The evidence placeholder of an added tool. */
-export const EVIDENCE_PLACEHOLDER = { path: 'TODO-cite-the-file-defining-this-tool', line: 1 } as const;
+/** The evidence placeholder of an added tool (`npm run check` refuses it: src/records/checks/draft-placeholders.ts). */
+export const EVIDENCE_PLACEHOLDER = DRAFT_EVIDENCE_PLACEHOLDER;
 
 /** One drifted tool as the server listed it. */
 export interface DraftTool {
@@ -62,7 +63,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     name: tool.name,
     class: 'R4',
     effects: [DRAFT_EFFECT],
-    rationale: 'Not yet classified: the running server lists this tool and the record does not, so it counts as irreversible until someone reads its source.',
+    rationale: DRAFT_RATIONALE,
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));

@@ -89,8 +89,12 @@ describe('rclass scan: drift and drafts', () => {
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
     const { problems } = await loadRegistryDir(drafts, 'drafts');
-    // The only problems are the two effect placeholders: a draft cannot be built until someone names the effects (SPEC 2.9).
-    expect(problems.map((p) => `${p.check} ${p.message}`)).toEqual([
+    // The only problems are the placeholders: a draft cannot be built until someone names the effects (SPEC 2.9), cites the evidence and writes the rationale.
+    expect(problems.map((p) => `${p.check} ${p.message}`).sort()).toEqual([
+      "draft-placeholder `open_nodes` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `open_nodes` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
+      "draft-placeholder `read_graph` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `read_graph` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
       'unknown-effect `open_nodes` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
       'unknown-effect `read_graph` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
     ]);
@@ -115,6 +119,27 @@ describe('rclass scan: drift and drafts', () => {
 
 describe('rclass scan: unrecognised servers and --assume', () => {
   const raw = { command: process.execPath, args: [MEMORY_BIN] };
+
+  it('--json escapes bidi and invisible format characters in server-supplied names as \\uXXXX, and they parse back unchanged (regression: skipped names reached stdout raw, tool names lost them)', async () => {
+    const { file: registry } = await registryFile();
+    // U+202E right-to-left override, U+200F right-to-left mark, U+061C Arabic letter mark, U+2066 isolate, U+FEFF byte-order mark, U+E0041 a tag character (above U+FFFF).
+    const server = 'srv\u202eevil\u2066';
+    const tools = ['read\u200f_me', 'x\u061cy\ufeff', 'tag\u{e0041}'];
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { [server]: fixtureEntry(['--tools', tools.join(',')]), ['off\u200e']: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } });
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/\p{Cf}/u);
+    expect(result.stdout).toContain('"srv\\u202eevil\\u2066"');
+    expect(result.stdout).toContain('"tag\\udb40\\udc41"');
+    const json = JSON.parse(result.stdout);
+    expect(json.servers[0].name).toBe(server);
+    expect(json.servers[0].tools.map((t: { name: string }) => t.name).sort()).toEqual([...tools].sort());
+    expect(json.skipped[0].name).toBe('off\u200e');
+    // The text report still removes them.
+    const text = await scan([config, '--yes', '--registry', registry]);
+    expect(text.stdout).not.toMatch(/\p{Cf}/u);
+    expect(text.stdout).toContain('srvevil');
+  });
 
   it('counts every tool of an unrecognised server as R4 and suggests --assume when its names match a record', async () => {
     const { file: registry } = await registryFile();

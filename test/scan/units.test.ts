@@ -110,8 +110,9 @@ describe('redaction', () => {
     expect(terminalSafe('a\u001b]0;TITLE\u0007b\u001b[31mc\u009bd\u0000e\tf\u200bg\u202eh\u2066i\nj\u2028k')).toBe('abcde fghi\nj k');
   });
 
-  it('strips terminal escapes and bidirectional overrides from names, and cuts long ones', () => {
-    expect(safeName('rm\u001b[2J\u001b]0;title\u0007_all\u202e')).toBe('rm_all');
+  it('strips terminal escapes and controls from names but keeps format characters for --json to escape (the text report removes them), and cuts long ones', () => {
+    expect(safeName('rm\u001b[2J\u001b]0;title\u0007_all\u202e\u0085')).toBe('rm_all\u202e');
+    expect(terminalSafe(safeName('rm\u001b[2J_all\u202e'))).toBe('rm_all');
     expect(safeName('x'.repeat(200))).toBe(`${'x'.repeat(128)}…`);
   });
 });

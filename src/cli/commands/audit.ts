@@ -15,7 +15,7 @@
  * read; 2 for a usage error.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { defaultAuditLog } from '../../node/state-dir.ts';
 import { reportFile } from '../../audit/report.ts';
 import { verifyAuditFile } from '../../audit/verify.ts';
@@ -101,7 +101,7 @@ export const UNANCHORED_LIMITS =
  * @throws UsageError for a wrong command line
  */
 export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,

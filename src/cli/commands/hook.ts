@@ -10,7 +10,7 @@
  * the call run and 2 would block every tool without a prompt.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
@@ -111,7 +111,7 @@ agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
 function readOptions(argv: string[]): { options: HookOptions; help: boolean; agent?: AgentName } | { error: string; agent?: AgentName } {
   let values;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseCommandLine({
       args: argv,
       allowPositionals: false,
       strict: true,

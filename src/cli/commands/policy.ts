@@ -9,7 +9,7 @@
  * Nothing from `env` or `headers` is printed.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { identifyConfig } from '../../clients/identify/index.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { readConfigFile } from '../../node/clients/read-config.ts';
@@ -98,7 +98,7 @@ with problems).
  * @throws UsageError for a wrong command line
  */
 export async function policyCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -4,7 +4,7 @@
  * instead of the server; see {@link runProxy} for what it decides.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseAllowlist } from '../../core/url/host.ts';
@@ -61,7 +61,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
   const split = argv.indexOf('--');
   const own = split === -1 ? argv : argv.slice(0, split);
   const server = split === -1 ? [] : argv.slice(split + 1);
-  const { values } = parseArgs({
+  const { values } = parseCommandLine({
     args: own,
     allowPositionals: false,
     strict: true,

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { parseClass } from '../../core/classes.ts';
@@ -25,6 +25,7 @@ import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { escapeUnsafeInJson } from '../../core/safe-text.ts';
 
 /** The usage line of `scan`. */
 export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
@@ -89,7 +90,9 @@ reported from the registry when their URL identifies them.
   --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
                           starts and lists itself, never with --list; repeatable
   --write-drafts DIR      for servers listing tools their record lacks, write DIR/<record>.yaml
-                          with those tools added as R4, not yet classified; never overwrites
+                          with those tools added as R4, not yet classified; never overwrites;
+                          \`npm run check\` fails on their placeholder effect, evidence and
+                          rationale until each is edited
   --inherit-env           give servers your whole environment (default: only what the MCP SDK
                           passes, e.g. PATH, HOME, USER; proxy and certificate settings; and
                           the entry's own env)
@@ -183,7 +186,7 @@ function parseTimeout(value: string | undefined): number {
  * @throws UsageError for a wrong command line, a CONFIG that does not exist, or an `--assume` that names no server or record
  */
 export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -276,11 +279,12 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     },
     show,
   );
+  // Server-supplied strings keep their bidirectional and invisible characters, escaped as \uXXXX in JSON and SARIF, as the text output removes them (issue 15).
   if (format === 'sarif') {
     const sarif = reportSarif(report, { ...(failOn !== undefined ? { failOn } : {}), version: await packageVersion(), texts: await configTexts(report), rationale: (record, tool) => registry.server(record)?.tools.get(tool)?.rationale });
-    io.stdout.write(`${JSON.stringify(sarif, null, 2)}\n`);
+    io.stdout.write(`${escapeUnsafeInJson(JSON.stringify(sarif, null, 2))}\n`);
   } else {
-    io.stdout.write(format === 'json' ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+    io.stdout.write(format === 'json' ? `${escapeUnsafeInJson(JSON.stringify(reportJson(report, failOn), null, 2))}\n` : formatReport(report, failOn));
   }
   if (!report.complete || identities.incomplete) return EXIT.incomplete;
   if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;

@@ -1,6 +1,7 @@
 /** Every lint check, in the order they run after the schema check. */
 import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
+import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
 import { evidence } from './evidence.ts';
 import { evidencePath } from './evidence-path.ts';
@@ -31,6 +32,7 @@ export const CHECKS: readonly Check[] = [
   uniqueRuleIds,
   oneSentence,
   effectsKnown,
+  draftPlaceholders,
   classDerived,
   ruleEffects,
   overrideReason,
