@@ -52,7 +52,7 @@ describe('rclass audit verify --anchor', () => {
     let previous = '0'.repeat(64);
     const rewritten = entries.map((entry) => {
       const { hash: _hash, ...rest } = entry;
-      const next = { ...rest, prev_hash: previous };
+      const next: Record<string, unknown> = { ...rest, prev_hash: previous };
       const hash = entryHash(next);
       previous = hash;
       const ordered: Record<string, unknown> = {};
