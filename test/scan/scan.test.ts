@@ -386,8 +386,18 @@ describe('rclass scan: usage', () => {
   it('has help in the style of the other commands', async () => {
     const result = await scan(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
+    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
     expect(result.stdout).toContain('3 wins over 1');
+  });
+
+  it('refuses an unknown --format, and --json with another --format, as usage errors', async () => {
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {});
+    const unknown = await scan(['--list', config, '--format', 'xml']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('`--format` must be one of text, json, sarif; got `xml`');
+    const both = await scan(['--list', config, '--json', '--format', 'sarif']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('`--json` is `--format json`; give one of them');
   });
 });
 

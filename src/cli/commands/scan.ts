@@ -6,6 +6,7 @@
  * ask for its tools, and counts them per class (SPEC 4). The work is in
  * `src/scan/`; this file reads the command line and picks the exit code.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../../clients/parse.ts';
@@ -16,7 +17,9 @@ import { clientLocations, showPath } from '../../node/clients/locations.ts';
 import { MAX_PAGES, MAX_TOOLS } from '../../scan/list-tools.ts';
 import { terminalAsk } from '../../scan/prompt.ts';
 import { formatReport, reportJson, thresholdMet } from '../../scan/report.ts';
+import { reportSarif } from '../../scan/sarif.ts';
 import { runScan } from '../../scan/scan.ts';
+import type { ScanReport } from '../../scan/types.ts';
 import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/transport.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
@@ -24,7 +27,7 @@ import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `scan`. */
-export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
+export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
 
 /** Default `--timeout`, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -76,7 +79,11 @@ reported from the registry when their URL identifies them.
                           asking
   --fail-on CLASS         exit 1 when anything reachable is CLASS or above; a server whose
                           tools are unknown counts as R4
-  --json                  print the report as one JSON object
+  --json                  print the report as one JSON object (the same as --format json)
+  --format FORMAT         text (default), json, or sarif: SARIF 2.1.0 for code scanning, one
+                          result per reachable tool at or above --fail-on (R2 without it), at
+                          the line of its server's entry in the config (line 1 when it cannot
+                          be found, e.g. some TOML); the exit code is the same in every format
   --timeout SECONDS       hard deadline per server, start to last tools/list page (default
                           ${DEFAULT_TIMEOUT_SECONDS}, at least ${MIN_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); its process group is killed when it passes
   --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
@@ -130,6 +137,24 @@ pass a gate either way, and the report (and \`threshold_met\` in --json)
 still says whether the threshold was met by what was seen.
 `;
 
+/** Output formats of `--format`. */
+const FORMATS = ['text', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** The text of each configuration read, by absolute path, for SARIF locations; a file that cannot be read again is left out (its results point at line 1). */
+async function configTexts(report: ScanReport): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const config of report.configs) {
+    if (config.problem !== undefined) continue;
+    try {
+      texts.set(config.file, await readFile(config.file, 'utf8'));
+    } catch {
+      // Line 1 is the fallback location.
+    }
+  }
+  return texts;
+}
+
 /** Parse `--assume` values into a map from server name to record id. */
 function parseAssume(values: readonly string[]): Map<string, string> {
   const map = new Map<string, string>();
@@ -167,6 +192,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       yes: { type: 'boolean', short: 'y', default: false },
       'fail-on': { type: 'string' },
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       timeout: { type: 'string' },
       assume: { type: 'string', multiple: true },
       'write-drafts': { type: 'string' },
@@ -184,6 +210,9 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   }
   const failOn = values['fail-on'] === undefined ? undefined : parseClass(values['fail-on']);
   if (values['fail-on'] !== undefined && failOn === undefined) throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
+  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`\`--format\` must be one of ${FORMATS.join(', ')}; got \`${values.format.slice(0, 40)}\``);
+  if (values.json && values.format !== undefined && values.format !== 'json') throw new UsageError('`--json` is `--format json`; give one of them');
+  const format: Format = values.json ? 'json' : ((values.format as Format | undefined) ?? 'text');
   const timeoutMs = parseTimeout(values.timeout);
   const assume = parseAssume(values.assume ?? []);
   if (values.list && assume.size > 0) throw new UsageError('`--assume` applies only to servers scan starts itself, and `--list` starts none');
@@ -247,7 +276,12 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     },
     show,
   );
-  io.stdout.write(values.json ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+  if (format === 'sarif') {
+    const sarif = reportSarif(report, { ...(failOn !== undefined ? { failOn } : {}), version: await packageVersion(), texts: await configTexts(report), rationale: (record, tool) => registry.server(record)?.tools.get(tool)?.rationale });
+    io.stdout.write(`${JSON.stringify(sarif, null, 2)}\n`);
+  } else {
+    io.stdout.write(format === 'json' ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+  }
   if (!report.complete || identities.incomplete) return EXIT.incomplete;
   if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;
   return EXIT.ok;

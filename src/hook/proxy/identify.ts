@@ -3,9 +3,11 @@
  * line is read as a stdio configuration entry and identified like any
  * other; `--record ID` vouches for it instead, as `--map` does for the
  * Claude Code hook. Variables in the proxy's own environment that change
- * what a launcher runs (SPEC 6.2, `PATH` excepted: every process has one)
+ * what a launcher runs (SPEC 6.2, `PATH` and the home and XDG folders
+ * excepted: every process has them, and they are the user's own)
  * leave the server unrecognised. Node-only.
  */
+import { USER_FOLDER_KEYS } from '../../clients/identify/env-keys.ts';
 import { changesWhatRuns, identifyEntry, type IdentityIndex } from '../../clients/identify/index.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import type { ServerResolution } from '../identify-session.ts';
@@ -29,7 +31,8 @@ export interface WrappedServer {
  * @returns a resolution whose `tool` is empty (each call fills it in)
  */
 export function resolveWrapped(server: WrappedServer, env: Readonly<Record<string, string | undefined>>, index: IdentityIndex, hasRecord: (id: string) => boolean): ServerResolution {
-  const envKeys = Object.keys(env).filter((key) => key.toUpperCase() !== 'PATH' && changesWhatRuns(key) && (env[key] ?? '') !== '');
+  // Every process has PATH and the user's home and XDG folders; in the proxy's own environment they are the user's, not a configuration's.
+  const envKeys = Object.keys(env).filter((key) => key.toUpperCase() !== 'PATH' && !USER_FOLDER_KEYS.has(key.toUpperCase()) && changesWhatRuns(key) && (env[key] ?? '') !== '');
   const entry: ConfigEntry = {
     name: server.name ?? 'proxy',
     scope: 'rclass proxy',
