@@ -31,6 +31,7 @@ export const INTEGRATION_TESTS = [
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
+  'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
@@ -83,4 +84,5 @@ export const PROCESS_MARKERS: ReadonlyArray<[RegExp, string]> = [
   [/\brunEvidenceCli\b|\binstalledPackage\b/, 'a helper that starts a child process'],
   [/\brunCli\(\s*\[\s*'scan'|\bscan\(\s*\[/, 'a scan, which starts servers'],
   [/\blistTools\(/, "scan's listTools, which starts a server"],
+  [/'--anchor-command'/, "the hook's --anchor-command, which it runs through a shell"],
 ];

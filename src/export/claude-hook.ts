@@ -92,6 +92,8 @@ export interface ClaudeHookOptions {
   form?: HookForm;
   /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
   egressAllow?: readonly string[];
+  /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
+  anchor?: { file?: string; command?: string };
 }
 
 /**
@@ -103,12 +105,14 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's words: the launcher, `hook`, the threshold flags and one `--egress-allow HOST` per host. */
+/** The hook's words: the launcher, `hook`, the threshold flags, one `--egress-allow HOST` per host and the anchor flags. */
 export function hookWords(options: ClaudeHookOptions): string[] {
   const words = [...options.launcher, 'hook'];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
   for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
+  if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
+  if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
   return words;
 }
 

@@ -48,9 +48,10 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * @param launcher the words that start rclass, for the hook formats (`claude-hook`, `gemini-hook`, `codex-hook`, `cursor-hook`) only
  * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
  * @param egressAllow for the hook formats: hosts embedded as `--egress-allow HOST`
+ * @param anchor for `claude-hook`: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
  * @throws RangeError for a hook format without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell', egressAllow: readonly string[] = []): string {
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell', egressAllow: readonly string[] = [], anchor?: { file?: string; command?: string }): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -61,7 +62,7 @@ export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: r
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
     case 'cursor-cli':
       return renderCursorCli(plan);
     case 'cursor-ide':

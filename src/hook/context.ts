@@ -7,6 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
+import type { AnchorTarget } from '../audit/anchor.ts';
 import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
@@ -28,6 +29,8 @@ export interface HookOptions {
   mappings: ServerMapping[];
   /** The audit log (absolute), or null for `--no-log`; undefined for the default place. */
   log?: string | null;
+  /** `--anchor-file` (absolute) and `--anchor-command`: where each new chain head goes (SPEC 10.3). */
+  anchor?: AnchorTarget;
   /** `--registry FILE` (absolute), or undefined for the bundled registry. */
   registry?: string;
   /** `--servers FILE` (absolute), or undefined for `RCLASS_SERVERS` or the system-wide file (SPEC 6.3). */
@@ -200,14 +203,15 @@ export class HookContext {
    * Append to the audit log, unless logging is off.
    * @param deadline when to stop waiting for the lock (ms since the epoch); by default the hook's log budget, and the append is skipped once the hook has answered
    * @returns the entries written, `[]` when not logging
-   * @throws when logging is on and the log cannot be written (or has no place)
+   * @throws when logging is on and the log cannot be written (or has no place);
+   *   AnchorWriteError when the lines were written but the anchor could not be
    */
   async log(records: AuditRecord[], deadline?: number): Promise<AuditEntry[]> {
     if (this.options.log === null) return [];
     if (this.logFile === undefined) throw new Error(this.logProblem ?? 'the audit log has no place');
     if (deadline === undefined) this.checkCancelled();
     const now = this.environment.now;
-    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}) });
+    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}), ...(this.options.anchor !== undefined ? { anchor: this.options.anchor } : {}) });
   }
 }
 

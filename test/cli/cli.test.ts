@@ -279,6 +279,22 @@ describe('rclass policy', () => {
     expect(command.split(' ').slice(2)).toEqual(['hook', '--deny-from', 'R4', '--egress-allow', 'docs.python.org', '--egress-allow', 'pypi.org']);
   });
 
+  it('embeds --anchor-file and --anchor-command in the installed hook, so the hook writes the audit anchor', async () => {
+    const result = await runCli(['policy', '--format', 'claude-hook', '--hook-form', 'exec', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+    expect(result.code).toBe(0);
+    const args: string[] = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].args;
+    expect(args.slice(1)).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+  });
+
+  it.each([
+    [['policy', '--format', 'cedar', '--anchor-file', '/x/anchor'], 'rclass: `--anchor-file` and `--anchor-command` are for `--format claude-hook`'],
+    [['policy', '--format', 'claude-hook', '--anchor-file', 'relative/anchor'], 'rclass: `--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in'],
+  ])('exits 2 for a misplaced or relative anchor: %j', async (argv, message) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
   it.each([
     [['policy', '--format', 'cedar', '--egress-allow', 'docs.python.org'], 'rclass: `--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them'],
     [['policy', '--format', 'claude-hook', '--egress-allow', 'github.io'], "rclass: `--egress-allow` entry 1 (\"github.io\"): `github.io` is a public suffix (a suffix its owner opens to the public, on the Public Suffix List): anyone can have a site under it, so it would admit strangers' sites; list the exact host instead, such as `name.github.io`"],

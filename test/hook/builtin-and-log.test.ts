@@ -170,4 +170,25 @@ describe('the audit log', () => {
     expect(result.reason).toContain('could not write its audit log');
     expect(result.stderr).toContain('the audit log could not be written');
   });
+
+  it('writes the chain head to --anchor-file on every append, and the anchor proves the log', async () => {
+    const world = makeWorld();
+    const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
+    await hook(world, pre('A5', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-file', anchor]);
+    await hook(world, pre('A5', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--anchor-file', anchor]);
+    const log = logLines(world.log);
+    const heads = readFileSync(anchor, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+  });
+
+  it('regression: asks rather than allow an R0 call when the anchor file cannot be written (fail closed)', async () => {
+    const world = makeWorld();
+    const blocked = path.join(world.root, 'anchor-is-a-folder');
+    mkdirSync(blocked);
+    const result = await hook(world, pre('A6', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--allow-up-to', 'R1', '--anchor-file', blocked]);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('could not write its audit anchor');
+    expect(result.stderr).toContain('the audit anchor could not be written: the anchor file could not be written: EISDIR');
+    expect(logLines(world.log)).toHaveLength(1);
+  });
 });

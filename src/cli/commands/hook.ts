@@ -24,7 +24,7 @@ import { messageOf } from '../../core/errors.ts';
 import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clients/agents/index.ts';
 
 /** The usage line of `hook`. */
-export const HOOK_USAGE = 'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE] [--servers FILE]';
+export const HOOK_USAGE = 'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE]';
 
 /** The help text of `hook`. */
 export const HOOK_HELP = `usage: ${HOOK_USAGE}
@@ -57,6 +57,14 @@ its audit log or Claude Code's settings files.
   --log FILE             append decisions to FILE (absolute) instead of
                          \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log               do not log decisions
+  --anchor-file FILE     after every append, add the chain head (seq and hash of the last
+                         line) to FILE (absolute), so \`rclass audit verify --anchor FILE\`
+                         detects lines cut from the end and a rewritten chain; only worth
+                         it where the agent cannot rewrite FILE (another user's folder,
+                         an append-only file), since the hook runs as the agent's user
+  --anchor-command CMD   after every append, run CMD through the shell with the head on
+                         stdin, e.g. 'logger -t rclass' (syslog or the journal)
+                         A head that cannot be written makes the call ask, never allow.
   --registry FILE        classify against this registry document (absolute path)
   --servers FILE         the server mapping file (absolute path; default \$RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it
@@ -122,6 +130,8 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean; age
         map: { type: 'string', multiple: true },
         log: { type: 'string' },
         'no-log': { type: 'boolean', default: false },
+        'anchor-file': { type: 'string' },
+        'anchor-command': { type: 'string' },
         registry: { type: 'string' },
         servers: { type: 'string' },
         agent: { type: 'string' },
@@ -148,6 +158,12 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean; age
   if (values.log !== undefined && !path.isAbsolute(values.log)) return withAgent({ error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (values.registry !== undefined && !path.isAbsolute(values.registry)) return withAgent({ error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' });
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
+  const anchorFile = values['anchor-file'];
+  const anchorCommand = values['anchor-command'];
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log']) return withAgent({ error: '`--anchor-file` and `--anchor-command` anchor the log, so they cannot go with `--no-log`' });
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) return withAgent({ error: '`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (anchorCommand !== undefined && anchorCommand.trim() === '') return withAgent({ error: '`--anchor-command` needs a command' });
+  if (anchorFile !== undefined || anchorCommand !== undefined) options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
   if (values.servers !== undefined && !path.isAbsolute(values.servers)) return withAgent({ error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (values.registry !== undefined) options.registry = values.registry;
   if (values.servers !== undefined) options.servers = values.servers;

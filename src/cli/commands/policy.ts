@@ -34,7 +34,7 @@ import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 const HOOK_FORMATS: ReadonlySet<string> = new Set(['claude-hook', 'gemini-hook', 'codex-hook', 'cursor-hook']);
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--anchor-file FILE] [--anchor-command CMD] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -70,6 +70,10 @@ formats:
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
   --egress-allow HOST claude-hook only: a host (and its subdomains) data may go to after a
                       read, written into the hook's command; repeatable (rclass hook --help)
+  --anchor-file FILE  claude-hook only: the hook adds the audit chain's head to FILE (absolute)
+                      on every append, for \`rclass audit verify --anchor FILE\` (SPEC 10.3)
+  --anchor-command CMD  claude-hook only: the hook runs CMD with the head on stdin,
+                      e.g. 'logger -t rclass'
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
@@ -113,6 +117,8 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       registry: { type: 'string' },
       servers: { type: 'string' },
       'hook-form': { type: 'string' },
+      'anchor-file': { type: 'string' },
+      'anchor-command': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -142,6 +148,12 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
     egressAllow = allow.hosts;
   }
+  const anchorFile = values['anchor-file'];
+  const anchorCommand = values['anchor-command'];
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && format !== 'claude-hook') throw new UsageError('`--anchor-file` and `--anchor-command` are for `--format claude-hook`');
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
+  if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
+  const anchor = anchorFile !== undefined || anchorCommand !== undefined ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) } : undefined;
 
   let registry;
   try {
@@ -226,7 +238,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       if (hookForm === 'shell') complain(io, `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`);
     }
   }
-  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? []);
+  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
