@@ -2,10 +2,12 @@
  * `--write-drafts DIR`: when a running server lists tools its record does
  * not (drift), write the record with those tools added, as a starting point
  * for a contribution (SPEC 5). Each added tool is R4 with a rationale that
- * says it is not classified yet, and an evidence placeholder that names
- * itself as one; the record's status becomes `draft`. The file follows
- * `schema/record.schema.json` and the registry's lint checks, but it is not
- * a classification: someone must read each tool's source before it is one.
+ * says it is not classified yet, the effect `unknown-until-classified` and an
+ * evidence placeholder that names itself as one (src/core/drafts.ts); the
+ * record's status becomes `draft`. The file follows
+ * `schema/record.schema.json`, and the registry's `unfinished-draft` check
+ * rejects it until someone has read each added tool's source and
+ * classified it. `npm run refresh` writes its drafts with the same code.
  *
  * Files are written atomically and exclusively: the text goes to a temporary
  * file in DIR, which is then hard-linked to its name; the link fails if
@@ -16,16 +18,16 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { EVIDENCE_PLACEHOLDER, UNCLASSIFIED_EFFECT } from '../core/drafts.ts';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
+
+export { EVIDENCE_PLACEHOLDER, UNCLASSIFIED_EFFECT } from '../core/drafts.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
 
 /** The schema a draft points its editor at. */
 export const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
-
-/** The evidence placeholder of an added tool. */
-export const EVIDENCE_PLACEHOLDER = { path: 'TODO-cite-the-file-defining-this-tool', line: 1 } as const;
 
 /** One drifted tool as the server listed it. */
 export interface DraftTool {
@@ -50,20 +52,22 @@ export interface Draft {
  * @param drift the tools the server listed that the record does not
  * @param seenOn what was scanned, e.g. `memory-server 0.6.3`, for the notes (sanitised by the caller)
  * @param today the date, `YYYY-MM-DD`
+ * @param by what wrote the draft, for its header and notes
  */
-export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string): Draft {
+export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string, by = 'rclass scan'): Draft {
   const usable = drift
     .filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const added: ToolRecord[] = usable.map((tool) => ({
     name: tool.name,
     class: 'R4',
+    effects: [UNCLASSIFIED_EFFECT],
     rationale: 'Not yet classified: the running server lists this tool and the record does not, so it counts as irreversible until someone reads its source.',
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));
   const tools = [...record.tools.map(({ evidence, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const note = `Draft written by rclass scan on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
+  const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {
     ...rest,
@@ -72,8 +76,8 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   };
   const header = [
     `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
-    `# DRAFT from rclass scan: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
-    '# Before contributing: read each added tool\'s source, give it its class and a one-sentence rationale,',
+    `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
+    '# Before contributing: read each added tool\'s source, give it its effects, class and a one-sentence rationale,',
     '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
   ].join('\n');
   return { recordId: record.id, text: `${header}\n${stringify(draft, { lineWidth: 0 })}`, added: added.map((tool) => tool.name), leftOut: drift.length - usable.length };

@@ -82,6 +82,7 @@ function baseResult(target: ScanTarget): ServerResult {
     toolCount: null,
     classes: emptyCounts(),
     drift: [],
+    changed: [],
     suggestions: [],
     incomplete: false,
   };
@@ -193,9 +194,10 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     if (typeof outcome.serverInfo.version === 'string') info.version = safeName(outcome.serverInfo.version, secrets).slice(0, 40);
     result.serverInfo = info;
   }
-  const { tools, drift } = classifyLive(outcome.tools, indexed);
+  const { tools, drift, changed } = classifyLive(outcome.tools, indexed);
   result.tools = tools;
   result.drift = drift;
+  result.changed = changed;
   result.toolCount = tools.length;
   result.classes = countTools(tools);
   if (indexed === undefined) result.suggestions = suggestRecords(outcome.tools, options.registry);
@@ -377,6 +379,7 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
     const secrets = plans[i]!.target.secrets;
     server.tools = server.tools.map((tool) => ({ ...tool, name: safeName(tool.name, secrets) }));
     server.drift = server.drift.map((name) => safeName(name, secrets));
+    server.changed = server.changed.map((name) => safeName(name, secrets));
   });
   if (servers.some((server) => server.incomplete) || discovery.configs.some((config) => config.problem !== undefined)) report.complete = false;
   return report;

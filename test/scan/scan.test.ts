@@ -6,6 +6,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { ServerRecord } from '../../src/core/record.ts';
+import { toolFingerprint } from '../../src/core/fingerprint.ts';
 import { countClasses } from '../../src/core/registry.ts';
 import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { ROOT, tempDir } from '../cli/harness.ts';
@@ -77,7 +80,7 @@ describe('rclass scan: drift and drafts', () => {
     expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R4', source: 'unknown', in_record: false, hint_class: 'R0' });
   });
 
-  it('--write-drafts writes a record that passes the registry\'s schema and lint checks, and never overwrites it', async () => {
+  it('--write-drafts writes a record that passes the schema and every lint check but unfinished-draft, which names each added tool, and never overwrites it', async () => {
     const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record));
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const drafts = path.join(tempDir(), 'drafts');
@@ -85,14 +88,19 @@ describe('rclass scan: drift and drafts', () => {
     expect(result.code).toBe(0);
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
-    const { records, problems } = await loadRegistryDir(drafts, 'drafts');
-    expect(problems).toEqual([]);
-    expect(records).toHaveLength(1);
-    const draft = records[0]!;
+    const { problems } = await loadRegistryDir(drafts, 'drafts');
+    // Only the added tools are problems, and only as unfinished drafts: their effect marker and their evidence placeholder.
+    expect(problems.map((problem) => [problem.check, problem.message.split(' ')[0]])).toEqual([
+      ['unfinished-draft', '`open_nodes`'],
+      ['unfinished-draft', '`open_nodes`'],
+      ['unfinished-draft', '`read_graph`'],
+      ['unfinished-draft', '`read_graph`'],
+    ]);
+    const draft = parse(readFileSync(file, 'utf8')) as ServerRecord;
     expect(draft.provenance.status).toBe('draft');
     expect(draft.tools.map((tool) => tool.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
     const added = draft.tools.find((tool) => tool.name === 'read_graph')!;
-    expect(added).toMatchObject({ class: 'R4', evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
+    expect(added).toMatchObject({ class: 'R4', effects: ['unknown-until-classified'], evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
     expect(added.rationale).toMatch(/^Not yet classified: /);
     expect(draft.tools.find((tool) => tool.name === 'delete_entities')!.class).toBe('R4');
     expect(draft.tools.find((tool) => tool.name === 'add_observations')!.class).toBe('R1');
@@ -104,6 +112,28 @@ describe('rclass scan: drift and drafts', () => {
     expect(again.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('mine\n');
     expect(again.stdout).toContain('already exists');
+  });
+});
+
+describe('rclass scan: tool definitions that changed', () => {
+  it('names a recorded tool whose inputSchema changed as R4 and keeps an unchanged one at its class (a tool that keeps its name but changes its definition)', async () => {
+    // The fixture lists each tool as {inputSchema: {type: object}, annotations: {readOnlyHint: true}}; the record's fingerprints are of exactly that.
+    const listed = await toolFingerprint({ inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory' ? { ...record, tools: record.tools.map((tool) => (tool.name === 'read_graph' || tool.name === 'search_nodes' ? { ...tool, fingerprint: listed! } : tool)) } : record,
+    );
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw: fixtureEntry(['--tools', 'read_graph,search_nodes', '--change-schema', 'read_graph']) });
+    const text = await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('  R0 1  R1 0  R2 0  R3 0  R4 1');
+    expect(text.stdout).toContain('  irreversible (R4): read_graph (definition changed)');
+    expect(text.stdout).toContain('  definition changed since the record was checked: read_graph; counted as R4');
+    const json = JSON.parse((await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory', '--json'])).stdout);
+    expect(json.servers[0]).toMatchObject({ record: 'memory', drift: [], changed: ['read_graph'], classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 1 } });
+    expect(json.servers[0].tools).toEqual([
+      { name: 'read_graph', class: 'R4', source: 'changed', in_record: true, hint_class: 'R0' },
+      { name: 'search_nodes', class: 'R0', source: 'registry', in_record: true, hint_class: 'R0' },
+    ]);
   });
 });
 

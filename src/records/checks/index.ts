@@ -17,6 +17,8 @@ import { uniqueIds } from './unique-ids.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
+import { unfinishedDraft } from './unfinished-draft.ts';
+import { fingerprints } from './fingerprints.ts';
 
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
@@ -36,4 +38,6 @@ export const CHECKS: readonly Check[] = [
   undoTool,
   gates,
   reviewStatus,
+  unfinishedDraft,
+  fingerprints,
 ];
