@@ -76,7 +76,7 @@ describe('validation of fingerprints and drafts', () => {
     ]);
     const unavailable = record({ provenance: ['  live_listing: { unavailable: "Published only as a container image." }'], tool: [`    fingerprint: ${FP}`] });
     expect(checkRecordText('registry/demo.yaml', unavailable).problems).toEqual([
-      'registry/demo.yaml:14:33  error  [fingerprint-source]  live_listing says no live listing was possible, but `alpha` has a fingerprint',
+      'registry/demo.yaml:14:32  error  [fingerprint-source]  live_listing says no live listing was possible, but `alpha` has a fingerprint',
     ]);
   });
 
