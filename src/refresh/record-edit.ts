@@ -46,7 +46,7 @@ export function writeFingerprints(text: string, fingerprints: Readonly<Record<st
       let end = body.length;
       while (end > 1 && (body[end - 1] === '' || body[end - 1]!.startsWith('#'))) end -= 1;
       const fingerprint = fingerprints[name];
-      out.push(...body.slice(0, end), ...(fingerprint !== undefined ? [`    fingerprint: ${fingerprint}`] : []), ...body.slice(end));
+      out.push(...body.slice(0, end), ...(fingerprint !== undefined ? [`    fingerprint: ${stringify(fingerprint).trim()}`] : []), ...body.slice(end));
     }
     block.length = 0;
   };
