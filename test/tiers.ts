@@ -34,6 +34,8 @@ export const INTEGRATION_TESTS = [
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
   'test/registry/list-tools.test.ts', // fake stdio servers
   'test/registry/live-tools.test.ts', // every pinned server package from test/servers, live
+  'test/refresh/github.test.ts', // npm run refresh as a child, against a loopback GitHub releases API
+  'test/refresh/npm.test.ts', // npm run refresh as a child, against the real npm registry: installs and starts chrome-devtools-mcp
   'test/scan/child.test.ts', // rclass scan as a child process
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/servers-file.test.ts', // scans that start the memory server
