@@ -57,7 +57,7 @@ export interface RefreshOptions {
 }
 
 function empty(record: ServerRecord, source: 'npm' | 'github', subject: string): ServerRefresh {
-  return { id: record.id, source, subject, status: 'skipped', runs: [], gatesUnreadable: [], added: [], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], notes: [], seconds: 0 };
+  return { id: record.id, source, subject, status: 'skipped', runs: [], gatesNotTurnedOn: [], added: [], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], notes: [], seconds: 0 };
 }
 
 /** The runs for a record without launch hints: defaults, then every readable gate to turn on, together. */
@@ -67,7 +67,7 @@ function gateRuns(record: ServerRecord, result: ServerRefresh): { runs: LaunchRu
   for (const gate of gatesToTurnOn(record.gates)) {
     const reading = readGate(gate);
     if ('unreadable' in reading) {
-      result.gatesUnreadable.push(gate.id);
+      result.gatesNotTurnedOn.push(gate.id);
       continue;
     }
     const run: LaunchRun = reading.switch.kind === 'arg' ? { args: [reading.switch.arg], env: {}, label: `gate ${gate.id}` } : { args: [], env: { [reading.switch.name]: reading.switch.value }, label: `gate ${gate.id}` };
@@ -78,6 +78,26 @@ function gateRuns(record: ServerRecord, result: ServerRefresh): { runs: LaunchRu
   const runs: LaunchRun[] = [{ args: [], env: {}, label: 'defaults' }];
   if (readable.size > 0) runs.push(together);
   return { runs, readable };
+}
+
+/**
+ * Gates that expose tools, are off by default, and that none of the launch
+ * hints' runs turns on: their description names no switch (a client
+ * capability, a plan), or no run passes the flag or variable it names.
+ */
+function gatesNoRunSets(record: ServerRecord, runs: readonly LaunchRun[]): string[] {
+  return gatesToTurnOn(record.gates)
+    .filter((gate) => {
+      const reading = readGate(gate);
+      if ('unreadable' in reading) return true;
+      if (reading.switch.kind === 'env') {
+        const name = reading.switch.name;
+        return !runs.some((run) => run.env[name] !== undefined);
+      }
+      const flag = reading.switch.arg.split('=')[0]!;
+      return !runs.some((run) => run.args.some((arg) => arg === flag || arg.startsWith(`${flag}=`)));
+    })
+    .map((gate) => gate.id);
 }
 
 async function listNpm(record: ServerRecord, pkg: string, version: string, hints: LaunchHints | undefined, result: ServerRefresh, options: RefreshOptions, deadline: number): Promise<void> {
@@ -97,6 +117,7 @@ async function listNpm(record: ServerRecord, pkg: string, version: string, hints
     if (hints !== undefined) {
       runs = hints.runs;
       result.launch = hints.file;
+      result.gatesNotTurnedOn.push(...gatesNoRunSets(record, runs));
     } else {
       ({ runs, readable } = gateRuns(record, result));
       result.launch = 'gates';
@@ -122,7 +143,7 @@ async function listNpm(record: ServerRecord, pkg: string, version: string, hints
     }
     result.runs = listing.runs;
     const failed = listing.runs.filter((run) => !run.ok);
-    const comparison = compareWithRecord(record, listing.seen, new Set(result.gatesUnreadable));
+    const comparison = compareWithRecord(record, listing.seen, new Set(result.gatesNotTurnedOn));
     result.added = comparison.added;
     result.changed = comparison.changed;
     result.compared = comparison.compared;

@@ -28,7 +28,7 @@ export function reportJson(report: RefreshReport): unknown {
       reason: server.reason ?? null,
       launch: server.launch ?? null,
       runs: server.runs.map((run) => ({ label: run.label, switches: run.shown, ok: run.ok, tools: run.tools, ...(run.failure !== undefined ? { failure: run.failure.message } : {}) })),
-      gates_unreadable: server.gatesUnreadable,
+      gates_not_turned_on: server.gatesNotTurnedOn,
       added: server.added.map((tool) => tool.name),
       removed: server.removed,
       not_seen: server.notSeen,
@@ -61,7 +61,7 @@ function details(server: ServerRefresh): string[] {
   const lines = [`### ${server.id}`, '', `${server.source} ${code(server.subject)}: ${server.status}, ${versions(server)}${server.listedVersion !== undefined ? `; listed ${server.listedVersion}` : ''}.`, ''];
   if (server.reason !== undefined) lines.push(`- Why: ${cell(server.reason)}`);
   if (server.launch !== undefined) lines.push(`- Started from: ${server.launch === 'gates' ? 'the record\'s gates' : code(server.launch)}; ${server.runs.length} run${server.runs.length === 1 ? '' : 's'}: ${server.runs.map((run) => `${cell(run.label)} ${code(run.shown)} ${run.ok ? `${run.tools} tools` : `failed (${cell(run.failure?.message ?? '')})`}`).join('; ')}`);
-  if (server.gatesUnreadable.length > 0) lines.push(`- Gates whose description names no switch, not turned on: ${server.gatesUnreadable.map(code).join(', ')}`);
+  if (server.gatesNotTurnedOn.length > 0) lines.push(`- Gates no run turned on (their description names no --flag or NAME=value, or no launch-hint run sets it): ${server.gatesNotTurnedOn.map(code).join(', ')}`);
   if (server.added.length > 0) lines.push(`- New tools (${server.added.length}): ${server.added.map((tool) => code(tool.name)).join(', ')}`);
   if (server.removed.length > 0) lines.push(`- Removed tools (${server.removed.length}): ${server.removed.map(code).join(', ')}`);
   if (server.changed.length > 0) lines.push(`- Definition changed (${server.changed.length}): ${server.changed.map(code).join(', ')}`);

@@ -30,8 +30,8 @@ export interface ServerRefresh {
   /** How it was started: the launch hints file, or `gates`. */
   launch?: string;
   runs: RunOutcome[];
-  /** Gates that expose tools and could not be turned on (their descriptions name no switch). */
-  gatesUnreadable: string[];
+  /** Gates that expose tools and no run turned on: their description names no switch, or no launch-hint run sets it. */
+  gatesNotTurnedOn: string[];
   added: SeenTool[];
   removed: string[];
   notSeen: Array<{ name: string; gates: string[] }>;

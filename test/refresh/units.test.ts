@@ -109,7 +109,7 @@ describe('the Markdown report', () => {
   it('has a table row per record and details for drift, naming the new tools and the draft', () => {
     const server: ServerRefresh = {
       id: 'chrome-devtools', source: 'npm', subject: 'chrome-devtools-mcp', pinned: { version: '1.7.0', from: 'min_version' }, latest: { version: '1.11.0' }, listedVersion: '1.11.0', status: 'drift',
-      launch: 'test/fixtures/live/chrome-devtools.json', runs: [{ label: 'fixture run 1', shown: '--slim', ok: true, tools: 3 }], gatesUnreadable: [], added: [{ name: 'get_css_styles', unstable: false }], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], draft: 'registry/drafts/chrome-devtools.yaml', notes: [], seconds: 9,
+      launch: 'test/fixtures/live/chrome-devtools.json', runs: [{ label: 'fixture run 1', shown: '--slim', ok: true, tools: 3 }], gatesNotTurnedOn: [], added: [{ name: 'get_css_styles', unstable: false }], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], draft: 'registry/drafts/chrome-devtools.yaml', notes: [], seconds: 9,
     };
     const text = reportMarkdown({ mode: 'latest', date: '2026-12-01', servers: [server], exitCode: 1 });
     expect(text).toContain('Exit 1: drift found. 1 records: 0 current, 0 newer with the same tools, 1 drift');
