@@ -28,12 +28,14 @@ export function writeFingerprints(text: string, fingerprints: Readonly<Record<st
   let provenanceEnd = provenanceAt + 1;
   while (provenanceEnd < lines.length && (lines[provenanceEnd]!.startsWith(' ') || lines[provenanceEnd] === '')) provenanceEnd += 1;
   while (provenanceEnd > provenanceAt + 1 && lines[provenanceEnd - 1] === '') provenanceEnd -= 1;
+  const listingLine = `  live_listing: ${stringify(listing, { flow: true, lineWidth: 0 }).trim()}`;
   for (let i = 0; i < toolsAt; i += 1) {
     if (i > provenanceAt && i < provenanceEnd && lines[i]!.startsWith('  live_listing:')) continue;
-    if (i === provenanceEnd) out.push(`  live_listing: ${stringify(listing, { flow: true, lineWidth: 0 }).trim()}`);
+    if (i === provenanceEnd) out.push(listingLine);
     out.push(lines[i]!);
   }
-  if (provenanceEnd >= toolsAt) throw new Error('the provenance block runs into `tools:`');
+  // Provenance directly before `tools:` (a record without gates).
+  if (provenanceEnd === toolsAt) out.push(listingLine);
   out.push('tools:');
   // Tool blocks: each from `  - name: X` to the line before the next one.
   let name: string | undefined;

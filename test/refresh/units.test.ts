@@ -17,7 +17,11 @@ import { reportMarkdown } from '../../src/refresh/report.ts';
 import type { ServerRefresh } from '../../src/refresh/types.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-const chromeText = readFileSync(path.join(ROOT, 'registry', 'chrome-devtools.yaml'), 'utf8');
+// The record as written by hand: without the fingerprint and live_listing lines the refresh writes.
+const chromeText = readFileSync(path.join(ROOT, 'registry', 'chrome-devtools.yaml'), 'utf8')
+  .split('\n')
+  .filter((line) => !line.startsWith('    fingerprint:') && !line.startsWith('  live_listing:'))
+  .join('\n');
 const chrome = parse(chromeText) as ServerRecord;
 
 describe('reading gates', () => {
@@ -102,6 +106,15 @@ describe('writing fingerprints into a record', () => {
     expect(writeFingerprints(text, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01' })).toBe(text);
     const none = writeFingerprints(text, {}, { unavailable: 'It could not be listed here.' });
     expect(none.split('\n').filter((line) => !chromeText.split('\n').includes(line))).toEqual(['  live_listing: { unavailable: It could not be listed here. }']);
+  });
+});
+
+describe('writing fingerprints into a record without gates', () => {
+  it('puts live_listing at the end of provenance when tools: follows it directly (regression: such records were refused)', () => {
+    const text = readFileSync(path.join(ROOT, 'registry', 'memory.yaml'), 'utf8').split('\n').filter((line) => !line.startsWith('  live_listing:')).join('\n');
+    const next = writeFingerprints(text, { read_graph: 'cd'.repeat(32) }, { registry: 'npm', package: '@modelcontextprotocol/server-memory', version: '2026.7.4', date: '2026-12-01' });
+    const lines = next.split('\n');
+    expect(lines[lines.indexOf('tools:') - 1]).toBe('  live_listing: { registry: npm, package: "@modelcontextprotocol/server-memory", version: 2026.7.4, date: 2026-12-01 }');
   });
 });
 
