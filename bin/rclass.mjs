@@ -1,22 +1,38 @@
 #!/usr/bin/env node
 // The `rclass` command. It runs the bundled CLI (build/cli/rclass.mjs, made
-// by `npm install` or `npm run build`); in a clone where nothing was built
+// by `npm run build`, and by `npm pack` for the tarball); in a clone where nothing was built
 // yet (or with RCLASS_SOURCE=1) it runs the TypeScript source through tsx.
+// `rclass hook` runs its own, smaller bundle (build/cli/hook.mjs): Claude
+// Code starts it before every tool call, so it loads only what a decision
+// needs (issue 14).
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const bundle = new URL('../build/cli/rclass.mjs', import.meta.url);
+// Node >= 22.1 keeps compiled code between runs (module.enableCompileCache, in the
+// operating system's temporary folder by default); older Node has no such function
+// and runs the same, only slower. Nothing depends on it.
+try {
+  module.enableCompileCache?.();
+} catch {
+  // A cache folder that cannot be made only costs speed.
+}
+
+const hook = process.argv[2] === 'hook';
+const built = (name) => fileURLToPath(new URL(`../build/cli/${name}`, import.meta.url));
 let cli;
-if (process.env.RCLASS_SOURCE !== '1' && existsSync(fileURLToPath(bundle))) {
-  cli = await import(bundle.href);
+if (process.env.RCLASS_SOURCE !== '1' && hook && existsSync(built('hook.mjs'))) {
+  cli = await import(new URL('../build/cli/hook.mjs', import.meta.url).href);
+} else if (process.env.RCLASS_SOURCE !== '1' && existsSync(built('rclass.mjs'))) {
+  cli = await import(new URL('../build/cli/rclass.mjs', import.meta.url).href);
 } else {
   try {
     const { register } = await import('tsx/esm/api');
     register();
   } catch {
-    process.stderr.write('rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm install` or `npm run build` in the package\n');
+    process.stderr.write('rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm ci && npm run build` in a clone of the repository\n');
     process.exit(3);
   }
-  cli = await import(new URL('../src/cli/main.ts', import.meta.url).href);
+  cli = await import(new URL(hook ? '../src/cli/hook-main.ts' : '../src/cli/main.ts', import.meta.url).href);
 }
 await cli.main();

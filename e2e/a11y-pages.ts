@@ -34,6 +34,9 @@ export function toolPageFeatures(record: ServerRecord, tool: ToolRecord, index: 
   if ((tool.rules ?? []).length > 0) features.push('argument rules');
   if ((tool.rules ?? []).length > 1) features.push('several argument rules');
   if (tool.disclosure) features.push('disclosure');
+  if (tool.override) features.push('override');
+  if (tool.undo) features.push('undo');
+  if ((tool.rules ?? []).some((rule) => rule.class < tool.class)) features.push('lowered by a rule');
   if (tool.annotations === undefined) features.push('no annotations');
   if (tool.annotations?.title) features.push('title hint');
   if (tool.egress) features.push(tool.egress.destination.length > 0 ? 'egress to named destinations' : 'egress to an unnamed destination');

@@ -142,3 +142,39 @@ test('axe on search results and on the 404 page, both themes', async ({ page }) 
     expect(found, 'serious or critical axe violations').toEqual([]);
   }
 });
+
+/** One page of every template (issue 16), the ones with scripts opened normally so their controls show. */
+const TEMPLATES = [
+  '', 'spec/', 'servers/', 'servers/github/', 'servers/github/create_repository/', 'classes/R3/', 'effects/', 'effects/widen/',
+  'compare/', 'changelog/', 'api/', 'search/?q=slack', 'downloads/', 'contributing/', 'playground/', 'no-such-page/',
+];
+
+for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe finds no violation at all on any page template at ${width} px, ${colorScheme}`, async ({ page }) => {
+      test.setTimeout(60_000 + TEMPLATES.length * 30_000);
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      const found: string[] = [];
+      for (const path of TEMPLATES) {
+        await page.goto(path || './');
+        if (path.startsWith('search/')) await expect(page.locator('#search-results > li').first()).toBeVisible();
+        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        found.push(...violations.map((v) => `/${path}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
+
+test('no page template overflows at 320 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 700 });
+  const wide: string[] = [];
+  for (const path of [...TEMPLATES, 'servers/linear-tacticlaunch/', 'servers/atlassian/confluence_delete_attachment/', 'classes/R0/']) {
+    await page.goto(path || './');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) wide.push(`/${path}: ${width} px`);
+  }
+  expect(wide).toEqual([]);
+});

@@ -23,7 +23,8 @@ test('the home page asks the question and shows the classes, the examples and li
   const totals = page.locator('section[aria-labelledby="registry-h"] dl');
   await expect(totals.locator('div', { hasText: 'Servers' }).locator('dd')).toHaveText(String(registry.totals.servers));
   await expect(totals.locator('div', { hasText: 'Tools' }).locator('dd')).toHaveText(String(registry.totals.tools));
-  await expect(page.getByRole('searchbox', { name: 'Search servers and tools' })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Search', exact: true }).getByRole('searchbox', { name: 'Search servers and tools' })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Site search' }).getByRole('searchbox')).toBeVisible();
 });
 
 test('the main navigation reaches every section and marks the current page', async ({ page }) => {
@@ -41,7 +42,8 @@ test('from the servers list to a server and one of its tools, and back by breadc
   await expect(page.locator('#server-list > li')).toHaveCount(registry.totals.servers);
   await page.getByRole('link', { name: 'Filesystem (MCP reference server)' }).click();
   await expect(page).toHaveURL(/\/servers\/filesystem\/$/);
-  await page.locator('#tool-write_file-h').getByRole('link', { name: 'write_file' }).click();
+  // The tool's row in the server's tool grid keeps the tool's anchor.
+  await page.locator('#tool-write_file').getByRole('link', { name: 'write_file', exact: true }).click();
   await expect(page).toHaveURL(/\/servers\/filesystem\/write_file\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('write_file');
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'filesystem' }).click();

@@ -141,7 +141,7 @@ const EXAMPLES: Array<{ label: string; server: string; tool: string; class: stri
   { label: 'SELECT through sqlite write_query', server: 'sqlite', tool: 'write_query', class: 'R0', source: 'rule', rule: 'read-only-statement' },
   { label: 'DROP TABLE through sqlite write_query', server: 'sqlite', tool: 'write_query', class: 'R4', source: 'registry', rule: null },
   { label: 'github create_repository, private: true', server: 'github', tool: 'create_repository', class: 'R1', source: 'rule', rule: 'private-repository' },
-  { label: 'github create_repository, private omitted', server: 'github', tool: 'create_repository', class: 'R4', source: 'registry', rule: null },
+  { label: 'github create_repository, private: false', server: 'github', tool: 'create_repository', class: 'R4', source: 'registry', rule: null },
   { label: 'filesystem write_file', server: 'filesystem', tool: 'write_file', class: 'R4', source: 'registry', rule: null },
   { label: 'A fetch after a read', server: 'fetch', tool: 'fetch', class: 'R4', source: 'session', rule: null },
   { label: 'An unknown tool', server: 'filesystem', tool: 'delete_file', class: 'R4', source: 'unknown', rule: null },
@@ -209,7 +209,7 @@ test('no request leaves the site, and the SQL parser loads only when a SQL call 
   page.on('request', (request) => requests.push(request.url()));
   await page.goto('playground/');
   await summaryMatches(page, /^github create_repository: R1/);
-  for (const label of ['github create_repository, private omitted', 'filesystem write_file', 'A fetch after a read', 'An unknown tool']) {
+  for (const label of ['github create_repository, private: false', 'filesystem write_file', 'A fetch after a read', 'An unknown tool']) {
     await page.getByRole('link', { name: label }).click();
     await expect(page.locator('#pg-summary')).not.toHaveText('');
     await expect(page.locator('#pg-result .pg-result[data-class]')).toBeVisible();

@@ -9,8 +9,10 @@ const results = (page: Page): Locator => page.locator('#search-results');
 
 test('searching write_file from the home page finds its tool on the first result', async ({ page }) => {
   await page.goto('./');
-  await page.getByRole('searchbox', { name: 'Search servers and tools' }).fill('write_file');
-  await page.getByRole('searchbox', { name: 'Search servers and tools' }).press('Enter');
+  // The hero's search form (the header has one more, named "Site search").
+  const box = page.getByRole('search', { name: 'Search', exact: true }).getByRole('searchbox', { name: 'Search servers and tools' });
+  await box.fill('write_file');
+  await box.press('Enter');
   await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
   // The first result is a tool named exactly write_file (several servers
   // have one), and the filesystem server's is among the results.
@@ -42,6 +44,34 @@ test('the class filter keeps only tools of the chosen class', async ({ page }) =
 test('a search for a server name finds the server page', async ({ page }) => {
   await page.goto('search/?q=filesystem');
   await expect(page.locator('#search-results a[href$="/servers/filesystem/"]').first()).toBeVisible();
+});
+
+test('a server’s name finds its page first: "slack" ranks the Slack server first', async ({ page }) => {
+  await page.goto('search/?q=slack');
+  const first = page.locator('#search-results > li').first();
+  await expect(first.locator('a').first()).toHaveAttribute('href', /\/servers\/slack\/$/);
+});
+
+test('search shows more than 30 results on request, and filters by effect and server', async ({ page }) => {
+  await page.goto('search/?class=R4');
+  await expect(page.locator('#search-results > li')).toHaveCount(30);
+  await page.click('#search-more');
+  await expect(page.locator('#search-results > li')).toHaveCount(60);
+  await page.goto('search/?q=delete&server=github');
+  await expect(page.locator('#search-results > li').first()).toBeVisible();
+  const where = await page.locator('#search-results > li a.font-mono').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(where.every((href) => href?.includes('/servers/github/'))).toBe(true);
+  await page.goto('search/?effect=widen');
+  await expect(page.locator('#search-status')).toContainText(/^\d+ results?/);
+});
+
+test('every page has a search box in its header', async ({ page }) => {
+  for (const path of ['', 'spec/', 'servers/github/', 'api/']) {
+    await page.goto(path || './');
+    await page.fill('#header-q', 'write_file');
+    await page.press('#header-q', 'Enter');
+    await expect(page).toHaveURL(/\/search\/\?q=write_file$/);
+  }
 });
 
 test('ticking a class filter removes results of other classes at once, before the filtered search answers', async ({ page }) => {

@@ -11,8 +11,10 @@ import { renderSummary } from './lib/summary.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
 import { writePolicies } from './steps/policies.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
-import { writeChangelog, writeRegistry } from './steps/registry-json.ts';
+import { registryText, writeChangelog, writeRegistry } from './steps/registry-json.ts';
+import { writeRegistryIndex } from './steps/registry-index.ts';
 import { checkChangelog } from '../src/records/changelog.ts';
+import { releaseOf } from '../src/core/registry.ts';
 import { buildSite } from './steps/site.ts';
 
 const shown = (file: string): string => (file.startsWith(ROOT) ? file.slice(ROOT.length) : file);
@@ -27,8 +29,9 @@ if (problems.length > 0) {
   console.log(`\n${summarizeProblems(problems)}; nothing was written`);
   process.exit(1);
 }
-const document = assembleRegistry(records);
-const written = [await writeRegistry(document)];
+// The release also moves forward with the changelog's latest class change.
+const document = assembleRegistry(records, { release: releaseOf(records, changelog.changes.map((change) => change.date)) });
+const written = [await writeRegistry(document), await writeRegistryIndex(document, registryText(document))];
 if (changelog.changes.length > 0) written.push(await writeChangelog(changelog.changes));
 written.push(...(await writePolicies(document)));
 const cli = await bundleCli();

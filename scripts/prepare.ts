@@ -1,8 +1,9 @@
 /**
- * `npm install` runs this (`prepare`): emit build/registry.json and the CLI
- * bundle so `npx rclass` works from a fresh clone. It skips quietly when the
- * registry has problems, so an install never fails on a record; `npm run
- * check` reports them.
+ * `npm pack` and `npm publish` run this (`prepack`, also run when npm installs
+ * the package from git): emit build/registry.json and the CLI bundle that the
+ * tarball ships. It is not `prepare`, which npm also runs when the tarball is
+ * installed, where scripts/ and tsx are absent (issue 15). It skips quietly
+ * when the registry has problems; `npm run check` reports them.
  */
 import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { bundleCli } from './steps/cli-bundle.ts';

@@ -62,12 +62,18 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
   const repository = `${owner}/${id}`;
   const { server } = record;
   const used = new Set<string>();
-  const tools: ToolRecord[] = record.tools.map((tool) => {
+  // Every tool's new name first, so an `undo` (which names another tool of the record) follows the renaming.
+  const renamed = new Map<string, string>();
+  for (const tool of record.tools) {
     let name = renameTool(tool.name, seed);
     for (let n = 2; used.has(name); n += 1) name = `${renameTool(tool.name, seed)}_${n}`;
     used.add(name);
+    renamed.set(tool.name, name);
+  }
+  const tools: ToolRecord[] = record.tools.map((tool) => {
+    const name = renamed.get(tool.name)!;
     const { repository: _cited, url: _url, ...evidence } = tool.evidence;
-    return { ...tool, name, evidence, annotations: tool.annotations && { ...tool.annotations, ...(tool.annotations.title ? { title: name.replace(/_/g, ' ') } : {}) } };
+    return { ...tool, name, ...(tool.undo !== undefined ? { undo: renamed.get(tool.undo) ?? tool.undo } : {}), evidence, annotations: tool.annotations && { ...tool.annotations, ...(tool.annotations.title ? { title: name.replace(/_/g, ' ') } : {}) } };
   });
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const title = `${stem[0]!.toUpperCase()}${stem.slice(1)}`;

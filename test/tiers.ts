@@ -27,9 +27,13 @@ export const INTEGRATION_TESTS = [
   'test/audit/concurrency.test.ts', // concurrent writer processes
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
+  'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
+  'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
+  'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
+  'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
   'test/registry/list-tools.test.ts', // fake stdio servers
@@ -37,8 +41,13 @@ export const INTEGRATION_TESTS = [
   'test/refresh/github.test.ts', // npm run refresh as a child, against a loopback GitHub releases API
   'test/refresh/npm.test.ts', // npm run refresh as a child, against the real npm registry: installs and starts chrome-devtools-mcp
   'test/scan/child.test.ts', // rclass scan as a child process
+  'test/cli/closed-stderr.test.ts', // rclass as a child process with a closed stderr
+  'test/pipeline/pack-install.test.ts', // npm pack, and npm install of the tarball
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/servers-file.test.ts', // scans that start the memory server
+  'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline
+  'test/clients/env-keys-npm.test.ts', // npm as a child, reading $HOME/.npmrc
+  'test/export/static-not-weaker.test.ts', // the real CEL engine, against every format and registry tool
 ] as const;
 
 /**
@@ -52,6 +61,7 @@ export const CEDAR_TESTS = [
   'test/cli/child.test.ts', // the CLI as installed, as a child process; Cedar output validated
   'test/cli/cli.test.ts', // Cedar output validated
   'test/export/cedar.test.ts',
+  'test/export/cedar-docker-examples.test.ts',
   'test/export/toolhive.test.ts',
 ] as const;
 
@@ -76,4 +86,5 @@ export const PROCESS_MARKERS: ReadonlyArray<[RegExp, string]> = [
   [/\brunEvidenceCli\b|\binstalledPackage\b/, 'a helper that starts a child process'],
   [/\brunCli\(\s*\[\s*'scan'|\bscan\(\s*\[/, 'a scan, which starts servers'],
   [/\blistTools\(/, "scan's listTools, which starts a server"],
+  [/'--anchor-command'/, "the hook's --anchor-command, which it runs through a shell"],
 ];

@@ -10,8 +10,13 @@ import path from 'node:path';
 
 /** Write the document to `build/registry.json`. */
 export async function writeRegistry(document: RegistryDocument, file = REGISTRY_JSON): Promise<string> {
-  await writeAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
+  await writeAtomic(file, registryText(document));
   return file;
+}
+
+/** The text `build/registry.json` holds for a document. */
+export function registryText(document: RegistryDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** Write the changelog of class changes (SPEC 2.9) to `build/changelog.json`, newest first, for the site. */

@@ -15,6 +15,7 @@ import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
 import { sha256Hex } from '../node/digest.ts';
 import { rfc3339 } from '../node/time.ts';
 import { withFileLock } from '../node/lock.ts';
+import { type AnchorTarget, writeAnchor } from './anchor.ts';
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
 export type AuditEvent = 'decision' | 'outcome';
@@ -79,6 +80,8 @@ export interface AppendOptions {
   deadline?: number;
   /** The clock, for tests. */
   now?: () => Date;
+  /** Where the new chain head is written after the lines, under the same lock (SPEC 10.3). */
+  anchor?: AnchorTarget;
 }
 
 /** The window read from the end of the file to find the last line; it grows up to {@link MAX_LINE_BYTES}. */
@@ -158,9 +161,13 @@ async function readHead(handle: FileHandle): Promise<Head> {
  * folder is created (mode 700) and the file too (mode 600).
  * @param file the log's path
  * @param records what to append; each gets `seq`, `time`, `prev_hash` and `hash`
+ * With `options.anchor`, the new head (the last entry's `seq` and `hash`)
+ * is then written there while the lock is still held, so the anchor's last
+ * head is always the log's last line, however many processes append.
  * @returns the entries as written
  * @throws LockTimeoutError when another process holds the lock past the deadline;
- *   the file system's error when the folder or file cannot be made, read or written
+ *   the file system's error when the folder or file cannot be made, read or written;
+ *   AnchorWriteError when the lines were written but the head could not be anchored
  */
 export async function appendAudit(file: string, records: readonly AuditRecord[], options: AppendOptions = {}): Promise<AuditEntry[]> {
   const deadline = options.deadline ?? Date.now() + 5000;
@@ -184,6 +191,8 @@ export async function appendAudit(file: string, records: readonly AuditRecord[],
       const text = `${head.torn ? '\n' : ''}${lines.join('\n')}\n`;
       await handle.appendFile(text, 'utf8');
       await handle.datasync();
+      const last = entries.at(-1);
+      if (options.anchor !== undefined && last !== undefined) await writeAnchor(options.anchor, { seq: last.seq, hash: last.hash }, deadline);
       return entries;
     } finally {
       await handle.close();

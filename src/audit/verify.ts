@@ -7,10 +7,12 @@
  * (64 zeros for the first). A changed, removed, inserted or reordered line
  * fails; so does a line cut short. Passing proves the file is consistent,
  * not that it is complete or authentic: whoever can write the file can
- * rewrite the whole chain. Node-only.
+ * rewrite the whole chain. Checked against an anchor ({@link verifyAnchored})
+ * it also proves the log reaches every head the anchor recorded. Node-only.
  */
 import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
 import { MAX_LOG_LINE_BYTES, type LogLine, readLogLines } from './lines.ts';
+import type { ChainHead } from './anchor.ts';
 
 /** The first line that fails, 1-based, and why. */
 export interface BadLine {
@@ -87,4 +89,57 @@ export async function verifyLines(lines: AsyncIterable<LogLine> | Iterable<LogLi
  */
 export async function verifyAuditFile(file: string): Promise<VerifyResult> {
   return verifyLines(readLogLines(file));
+}
+
+/** The verdict on a log checked against an anchor's heads (SPEC 10.3). */
+export interface AnchoredResult extends VerifyResult {
+  /** The last head the anchor holds, when it holds any. */
+  anchored?: ChainHead;
+  /** Why the log does not reach the anchor, when the chain holds but the anchor says otherwise. */
+  anchorFailure?: { kind: 'truncated' | 'rewritten' | 'no-head'; message: string };
+  /** Lines after the last anchored head (appended after the anchor was last written, or while it could not be). */
+  unanchored: number;
+}
+
+/**
+ * Verify a log file and prove it reaches the heads an anchor recorded
+ * (SPEC 10.3): every anchored `seq` must be a line of the log with the
+ * anchored `hash`, so lines cut from the end (the log stops before the last
+ * anchored `seq`) and a chain rewritten from an edited line onward (a hash
+ * differs from the anchored one at the same `seq`) both fail.
+ * @param heads the anchor's heads, in order ({@link readAnchorHeads})
+ * @returns the chain's verdict, and the anchor's when the chain holds
+ * @throws the file system's error when the log cannot be read
+ */
+export async function verifyAnchored(file: string, heads: readonly ChainHead[]): Promise<AnchoredResult> {
+  const last = heads.at(-1);
+  if (last === undefined) {
+    const chain = await verifyAuditFile(file);
+    return { ...chain, unanchored: chain.lines, anchorFailure: { kind: 'no-head', message: 'the anchor holds no chain head, so it proves nothing about the log' } };
+  }
+  const expected = new Map(heads.map((head) => [head.seq, head.hash]));
+  let previous = GENESIS_HASH;
+  let number = 0;
+  let mismatch: ChainHead | undefined;
+  for await (const line of readLogLines(file)) {
+    number += 1;
+    const checked = checkLine(line, number, previous);
+    if ('reason' in checked) return { ok: false, lines: number, bad: { line: number, reason: checked.reason }, anchored: last, unanchored: 0 };
+    previous = checked.hash;
+    const want = expected.get(number);
+    if (mismatch === undefined && want !== undefined && want !== checked.hash) mismatch = { seq: number, hash: checked.hash };
+  }
+  if (mismatch !== undefined) {
+    return {
+      ok: false, lines: number, anchored: last, unanchored: 0,
+      anchorFailure: { kind: 'rewritten', message: `line ${mismatch.seq}'s hash is not the one the anchor recorded for seq ${mismatch.seq}: the chain was rewritten from line ${mismatch.seq} or earlier` },
+    };
+  }
+  if (number < last.seq) {
+    return {
+      ok: false, lines: number, anchored: last, unanchored: 0,
+      anchorFailure: { kind: 'truncated', message: `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end` },
+    };
+  }
+  return { ok: true, lines: number, anchored: last, unanchored: number - last.seq };
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { readBounded } from '../node/read-bounded.ts';
-import { writeAtomic } from '../node/write-atomic.ts';
 import { messageOf } from '../core/errors.ts';
 import { safeText } from '../core/safe-text.ts';
 
@@ -71,6 +70,8 @@ export async function writeOutput(io: CliIO, out: string | undefined, text: stri
     return done;
   }
   try {
+    // Loaded here, not at the top: the hook imports this module and never writes `--out` (issue 14).
+    const { writeAtomic } = await import('../node/write-atomic.ts');
     await writeAtomic(path.resolve(io.cwd, out), text);
   } catch (error) {
     complain(io, `cannot write \`${out}\`: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);

@@ -1,6 +1,7 @@
 /**
  * The `rclass` command line: `lookup`, `scan`, `export`, `policy`, `hook`
- * (the Claude Code hook) and `audit` (its log). {@link run} is the whole CLI as
+ * (the agent hooks), `proxy` (an MCP proxy that gates one server) and
+ * `audit` (their log). {@link run} is the whole CLI as
  * a function of its arguments and I/O, so tests run it in-process;
  * {@link main} binds it to the real process.
  *
@@ -14,8 +15,10 @@ import { AUDIT_HELP, AUDIT_USAGE, auditCommand } from './commands/audit.ts';
 import { HOOK_HELP, HOOK_USAGE, hookCommand } from './commands/hook.ts';
 import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
+import { PROXY_HELP, PROXY_USAGE, proxyCommand } from './commands/proxy.ts';
 import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
+import { parseArgsMessage } from './parse-args.ts';
 import { packageVersion } from '../node/registry.ts';
 import { messageOf } from '../core/errors.ts';
 
@@ -34,6 +37,7 @@ commands:
   ${EXPORT_USAGE}
   ${POLICY_USAGE}
   ${HOOK_USAGE}
+  ${PROXY_USAGE}
   ${AUDIT_USAGE}
 
   rclass <command> --help   details of one command
@@ -49,21 +53,13 @@ const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Pr
   export: { run: exportCommand, help: EXPORT_HELP },
   policy: { run: policyCommand, help: POLICY_HELP },
   hook: { run: hookCommand, help: HOOK_HELP },
+  proxy: { run: proxyCommand, help: PROXY_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
 };
 
 function usageMessage(error: unknown): string {
-  const message = messageOf(error);
-  // node:util parseArgs errors: make them one lowercase sentence with the option in backticks.
-  const unknown = /^Unknown option '([^']+)'/.exec(message);
-  if (unknown !== null) return `unknown option \`${unknown[1]}\``;
-  const missing = /^Option '([^']+)' argument missing/.exec(message);
-  if (missing !== null) return `option \`${missing[1]!.replace(/^-\w, /, '').replace(/ <value>$/, '')}\` needs a value`;
-  const unexpected = /^Unexpected argument '([^']+)'/.exec(message);
-  if (unexpected !== null) return `unexpected argument \`${unexpected[1]}\``;
-  const type = /^Option '([^']+)' (does not take an argument|takes an argument)/.exec(message);
-  if (type !== null) return `option \`${type[1]!.replace(/ <value>$/, '')}\` ${type[2]}`;
-  return message.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  // parseArgs errors are already reworded by parseCommandLine (src/cli/parse-args.ts); this catches any that slipped past it.
+  return parseArgsMessage(error) ?? messageOf(error).replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
 }
 
 /**
@@ -92,7 +88,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (entry === undefined) throw new UsageError(`unknown command \`${command}\``);
     return await entry.run(rest, io);
   } catch (error) {
-    const isUsage = error instanceof UsageError || (error instanceof TypeError && typeof (error as { code?: unknown }).code === 'string' && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+    const isUsage = error instanceof UsageError || parseArgsMessage(error) !== undefined;
     if (isUsage) {
       complain(io, usageMessage(error));
       const entry = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
@@ -108,13 +104,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 /**
  * Run the CLI on the real process: `process.argv`, the standard streams and
  * environment. Sets `process.exitCode` rather than exiting, so output is
- * flushed; a closed stdout (`rclass export | head`) ends quietly.
+ * flushed; a closed stdout (`rclass export | head`) ends quietly, and a
+ * closed stderr changes no exit code.
  */
 export async function main(): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
+  // A closed stderr (`rclass … 2>&1 | head -0`, a parent that stopped reading) must not
+  // turn a usage error (exit 2) into a crash (exit 1): what could not be said is dropped.
+  process.stderr.on('error', () => {});
   const argv = process.argv.slice(2);
   const code = await run(argv, {
     stdin: process.stdin,
@@ -125,5 +125,5 @@ export async function main(): Promise<void> {
   });
   process.exitCode = code;
   // The hook has answered: end now, rather than wait for stdin or work cut off by its deadline.
-  if (argv[0] === 'hook') process.stdout.write('', () => process.exit(code));
+  if (argv[0] === 'hook' || argv[0] === 'proxy') process.stdout.write('', () => process.exit(code));
 }

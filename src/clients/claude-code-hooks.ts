@@ -5,7 +5,7 @@
  *
  * - Before every tool (an empty matcher): the session guard must learn
  *   that a session has read from any tool, built-in ones included.
- * - After MCP tools, `WebFetch` and the built-in tools that can write (the
+ * - After MCP tools, the built-in tools that send data out and those that can write (the
  *   ones the hook may prompt for): their outcome lines tell the log which
  *   decisions led to a call running. Other built-in tools are left out, so
  *   reading a file costs one hook process, not two.
@@ -21,6 +21,41 @@ export const WRITING_BUILTINS: Readonly<Record<string, readonly string[]>> = {
   PowerShell: ['command'],
 };
 
+/** One Claude Code built-in tool that can send data off the machine, with where that fact comes from. */
+export interface OutboundBuiltin {
+  /** Where the data goes, in a few words. */
+  sends: string;
+  /** The input field that names the destination URL, when the agent chooses one; otherwise the destination is fixed and no allowlist can clear it (SPEC 9.2). */
+  destination?: string;
+  /** The documentation or source the entry was taken from. */
+  source: string;
+}
+
+/**
+ * Claude Code's built-in tools that can carry data off the machine (SPEC 9.2).
+ * One table, each with its source; the hook treats them as egress: no
+ * decision before a session has read, then R4 unless every destination is on
+ * the egress allowlist, which only `WebFetch` (whose `url` the agent picks)
+ * can satisfy. The official list is https://code.claude.com/docs/en/tools-reference
+ * ("The tool names are the exact strings you use in … hook matchers").
+ */
+export const OUTBOUND_BUILTINS: Readonly<Record<string, OutboundBuiltin>> = {
+  WebFetch: { sends: 'a request to a URL the agent chose', destination: 'url', source: 'https://code.claude.com/docs/en/tools-reference (WebFetch)' },
+  WebSearch: { sends: 'its query to the web search provider', source: 'https://code.claude.com/docs/en/tools-reference (WebSearch)' },
+  Artifact: {
+    sends: 'a file, published as a page on claude.ai that can be shared inside an organisation',
+    source: 'https://code.claude.com/docs/en/tools-reference (Artifact: "Publishes an HTML or Markdown file as an artifact: a private, interactive page on claude.ai")',
+  },
+  SendUserFile: {
+    sends: "local files to the user's other devices through Anthropic's service",
+    source: "Claude Code 2.1.142 tool description (github.com/Piebald-AI/claude-code-system-prompts, system-prompts/tool-description-senduserfile.md: \"you want this to reach their phone\")",
+  },
+  RemoteTrigger: {
+    sends: 'a request body to the claude.ai remote-trigger API, which creates and runs remote agents',
+    source: 'Claude Code tools/RemoteTriggerTool/prompt.ts ("Call the claude.ai remote-trigger API … create: POST /v1/code/triggers")',
+  },
+};
+
 /** Every tool: an empty matcher. */
 export const EVERY_TOOL_MATCHER = '';
 
@@ -28,7 +63,7 @@ export const EVERY_TOOL_MATCHER = '';
 export const MCP_MATCHER = 'mcp__.*';
 
 /** The tools whose outcome is logged: an anchored regular expression. */
-export const OUTCOME_MATCHER = `^(mcp__.*|WebFetch|${Object.keys(WRITING_BUILTINS).join('|')})$`;
+export const OUTCOME_MATCHER = `^(mcp__.*|${[...Object.keys(OUTBOUND_BUILTINS), ...Object.keys(WRITING_BUILTINS)].join('|')})$`;
 
 // ---------------------------------------------------------------- time bounds
 // Claude Code runs a call under the user's normal permission rules when a

@@ -14,18 +14,7 @@ export function hasRegistryHost(name: string): boolean {
   return name.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
 }
 
-/** Docker Hub names without the `docker.io/` host and `library/` prefix, so `docker.io/library/x` and `x` compare equal. */
-export function canonicalImageName(name: string): string {
-  let rest = name;
-  for (const host of ['docker.io/', 'index.docker.io/', 'registry-1.docker.io/']) {
-    if (rest.startsWith(host)) {
-      rest = rest.slice(host.length);
-      break;
-    }
-  }
-  if (rest.startsWith('library/') && rest.split('/').length === 2) rest = rest.slice('library/'.length);
-  return rest;
-}
+export { canonicalImageName } from '../core/server-names.ts';
 
 const IMAGE_NAME = /^[a-z0-9]+([._-][a-z0-9]+)*(\.[a-z0-9-]+)*(:[0-9]+)?(\/[a-z0-9]+(([._]|__|-+)[a-z0-9]+)*)*$/;
 

@@ -22,6 +22,10 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { parseImageRef } from './image-ref.ts';
+import { normaliseRegistryUrl } from './registry-url.ts';
+import { MAX_MAPPING_BYTES } from './mapping-limits.ts';
+
+export { normaliseRegistryUrl } from './registry-url.ts';
 
 /** One mapping, as written. */
 export type MappedServer = { record: string; at: string } & (
@@ -31,8 +35,7 @@ export type MappedServer = { record: string; at: string } & (
   | { kind: 'url'; url: string }
 );
 
-/** Largest mapping file read (bytes); a larger one is refused as a whole. */
-export const MAX_MAPPING_BYTES = 1024 * 1024;
+export { MAX_MAPPING_BYTES };
 
 const RECORD_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
@@ -42,22 +45,6 @@ const SUBJECTS = ['command', 'image', 'package', 'url'] as const;
 /** Whether a path is absolute on POSIX or Windows. */
 function isAbsolute(path: string): boolean {
   return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
-}
-
-/**
- * A registry or index URL as npm compares it: parsed, with one trailing slash.
- * @returns the normalised URL, or undefined when it is not an https URL without userinfo, query or fragment
- */
-export function normaliseRegistryUrl(raw: string): string | undefined {
-  if (/[\s\\]/.test(raw)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return undefined;
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 /**

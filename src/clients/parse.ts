@@ -14,6 +14,12 @@
  *   `mcp.servers` of `settings.json`, and `customizations.vscode.mcp.servers`
  *   of `devcontainer.json`.
  * - Windsurf: `mcpServers`, remote entries by `serverUrl` or `url`.
+ * - GitHub Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q:
+ *   `mcpServers` with this family's fields (`type`, `command`, `args`,
+ *   `env`, `url`, `headers`, `disabled`), plus Kiro's `disabledTools` and
+ *   Copilot CLI's `tools` (the tools it exposes; `"*"` for all).
+ * - Codex (TOML), Gemini CLI, OpenCode, Zed, Continue (YAML) and Goose
+ *   (YAML) have readers of their own in `formats/`.
  *
  * Every file is parsed tolerantly (a UTF-8 byte order mark stripped,
  * comments and trailing commas accepted), and a note says when the client
@@ -21,7 +27,16 @@
  * here and never reach the caller.
  */
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import { CLIENTS, type ClientKind, type ConfigEntry, type ParsedConfig, type Transport } from './types.ts';
+import { parse as parseToml, TomlError } from 'smol-toml';
+import { parse as parseYaml } from 'yaml';
+import { readCodex } from './formats/codex.ts';
+import { readContinue } from './formats/continue.ts';
+import { readGemini } from './formats/gemini.ts';
+import { readGoose } from './formats/goose.ts';
+import { readOpenCode } from './formats/opencode.ts';
+import { type FormatResult, setToolFilter, stringValues } from './formats/shared.ts';
+import { readZed } from './formats/zed.ts';
+import { CLIENTS, type ClientKind, type ConfigEntry, type EntryValues, type ParsedConfig, type Transport } from './types.ts';
 
 /**
  * A configuration that cannot be read at all: `missing` when the file does
@@ -100,8 +115,29 @@ export function detectClient(path: string | undefined, document: Record<string, 
     if (base === 'mcp.json' && parent === '.vscode') return 'vscode';
     if (base === 'mcp.json' && parent === '.cursor') return 'cursor';
     if (base === 'devcontainer.json' || base === '.devcontainer.json') return 'vscode';
+    const grand = parts.at(-3) ?? '';
+    if (/\.toml$/i.test(base)) return 'codex';
+    if (base === 'settings.json' && (parent === '.gemini' || /^gemini-?cli$/i.test(parent))) return 'gemini-cli';
+    if (base === 'settings.json' && (parent === '.zed' || parent === 'zed' || parent === 'Zed')) return 'zed';
+    if (base === 'mcp-config.json') return 'copilot-cli';
+    if (base === 'cline_mcp_settings.json') return 'cline';
+    if (base === 'mcp_settings.json' && grand === 'rooveterinaryinc.roo-cline') return 'roo-code';
+    if (base === 'mcp_settings.json' && (grand === 'kilocode.kilo-code' || parts.includes('.kilocode'))) return 'kilo-code';
+    if (base === 'mcp.json' && parent === '.roo') return 'roo-code';
+    if (base === 'mcp.json' && parent === '.kilocode') return 'kilo-code';
+    if (base === 'mcp.json' && parent === 'settings' && grand === '.kiro') return 'kiro';
+    if (base === 'mcp.json' && parent === 'mcp' && grand === '.junie') return 'junie';
+    if ((base === 'mcp.json' || base === 'default.json') && (parent === '.amazonq' || parent === 'amazonq' || (parent === 'agents' && grand === 'amazonq'))) return 'amazon-q';
+    if (base === 'opencode.json' || base === 'opencode.jsonc') return 'opencode';
+    if (/^config\.ya?ml$/.test(base) && parent === '.continue') return 'continue';
+    if (parent === 'mcpServers' && grand === '.continue') return 'continue';
+    if (/^config\.ya?ml$/.test(base) && parent === 'goose') return 'goose';
     if (base === 'settings.json' && isObject(document.mcp)) return 'vscode';
   }
+  if (isObject(document.mcp_servers)) return 'codex';
+  if (isObject(document.context_servers)) return 'zed';
+  if (isObject(document.extensions) && document.mcpServers === undefined) return 'goose';
+  if (Array.isArray(document.mcpServers)) return 'continue';
   if (isObject(document.servers) && !isObject(document.mcpServers)) return 'vscode';
   if (isObject(document.projects)) return 'claude-code';
   // Only Windsurf spells a remote entry `serverUrl`, so a file under another name that uses it is Windsurf's.
@@ -109,7 +145,8 @@ export function detectClient(path: string | undefined, document: Record<string, 
   return undefined;
 }
 
-function projectOf(path: string | undefined, client: ClientKind, home: string | undefined): string | undefined {
+/** The project a configuration file belongs to, from where it is; undefined for a user-level file. */
+export function projectOf(path: string | undefined, client: ClientKind, home: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const parts = splitPath(path);
   const base = parts.at(-1) ?? '';
@@ -123,8 +160,27 @@ function projectOf(path: string | undefined, client: ClientKind, home: string | 
   if (client === 'vscode' && (base === 'devcontainer.json' || base === '.devcontainer.json')) {
     return parent === '.devcontainer' ? dirname(dirname(path)) : dirname(path);
   }
+  // A dot-folder inside a project (`<project>/.codex/config.toml`, `<project>/.kiro/settings/mcp.json`);
+  // the same folder in the home folder is the user's own file.
+  const notHome = (project: string) => (home !== undefined && samePath(project, home) ? undefined : project);
+  const grand = parts.at(-3) ?? '';
+  if (client === 'codex' && parent === '.codex') return notHome(dirname(dirname(path)));
+  if (client === 'gemini-cli' && parent === '.gemini') return notHome(dirname(dirname(path)));
+  if (client === 'zed' && parent === '.zed') return notHome(dirname(dirname(path)));
+  if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json')) return notHome(dirname(dirname(path)));
+  if (client === 'amazon-q' && parent === '.amazonq') return notHome(dirname(dirname(path)));
+  if ((client === 'kiro' && grand === '.kiro') || (client === 'junie' && grand === '.junie')) return notHome(dirname(dirname(dirname(path))));
+  if (client === 'continue' && parent === 'mcpServers' && grand === '.continue') return notHome(dirname(dirname(dirname(path))));
+  if (client === 'opencode') {
+    if (parent === '.opencode') return notHome(dirname(dirname(path)));
+    // `~/.config/opencode/opencode.json` is the user's; `opencode.json` anywhere else is a project's root file.
+    return parent === 'opencode' ? undefined : notHome(dirname(path));
+  }
   return undefined;
 }
+
+/** `type` spellings that only one family reads (GitHub Copilot CLI writes `local` for stdio). */
+const EXTRA_TYPES: Partial<Record<ClientKind, Readonly<Record<string, Transport>>>> = { 'copilot-cli': { local: 'stdio' } };
 
 const REMOTE_TYPES: Readonly<Record<string, Transport>> = {
   stdio: 'stdio',
@@ -168,6 +224,15 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
     if (isObject(raw.headers)) entry.headerKeys = Object.keys(raw.headers).sort();
     else entry.problems.push('`headers` is not an object');
   }
+  if ((client === 'vscode' || client === 'cursor') && raw.envFile !== undefined) {
+    if (typeof raw.envFile === 'string' && raw.envFile.trim() !== '') entry.envFile = raw.envFile;
+    else entry.problems.push('`envFile` is not a non-empty string');
+  }
+  if (raw.cwd !== undefined && client !== 'claude-desktop' && client !== 'claude-code') {
+    if (typeof raw.cwd === 'string' && raw.cwd.trim() !== '') entry.cwd = raw.cwd;
+    else entry.problems.push('`cwd` is not a non-empty string');
+  }
+  readFamilyFilters(client, entry, raw);
   const urlKeys = client === 'windsurf' ? ['serverUrl', 'url'] : ['url'];
   const urls = urlKeys.filter((key) => raw[key] !== undefined);
   for (const key of urls) if (typeof raw[key] !== 'string' || (raw[key] as string).trim() === '') entry.problems.push(`\`${key}\` is not a non-empty string`);
@@ -176,7 +241,7 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
   else if (urlValues.length === 1) entry.url = urlValues[0]!;
 
   if (entry.type !== undefined) {
-    const transport = REMOTE_TYPES[entry.type];
+    const transport = EXTRA_TYPES[client]?.[entry.type] ?? REMOTE_TYPES[entry.type];
     if (transport === undefined) {
       entry.problems.push(`unknown transport type \`${entry.type}\``);
       return entry;
@@ -186,6 +251,7 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
     if (transport !== 'stdio' && entry.url === undefined) entry.problems.push(`a ${entry.type} entry has no URL`);
     if (transport !== 'stdio' && entry.command !== undefined) entry.problems.push(`a ${entry.type} entry also has a \`command\``);
     if (transport !== 'stdio' && client === 'claude-desktop') entry.problems.push('Claude Desktop starts only `command` entries from this file');
+    if (transport !== 'stdio' && client === 'junie') entry.problems.push('Junie starts only stdio servers');
     return entry;
   }
   if (entry.command !== undefined && entry.url !== undefined) {
@@ -195,6 +261,7 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
   } else if (entry.url !== undefined) {
     if (client === 'claude-code') entry.problems.push('the entry has a `url` but no `type`, so Claude Code reads it as a stdio entry without a command');
     else if (client === 'claude-desktop') entry.problems.push('Claude Desktop starts only `command` entries from this file');
+    else if (client === 'junie') entry.problems.push('Junie starts only stdio servers');
     else entry.transport = 'http';
   } else if (entry.problems.length === 0) {
     const windsurfHint = client !== 'windsurf' && raw.serverUrl !== undefined ? ' (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)' : '';
@@ -203,13 +270,116 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
   return entry;
 }
 
-function readServers(client: ClientKind, container: unknown, scope: string, projectDir: string | undefined, entries: ConfigEntry[], notes: string[]): void {
+/**
+ * Tool filters of the `mcpServers` family: Kiro's `disabledTools`
+ * (https://kiro.dev/docs/mcp/configuration) and GitHub Copilot CLI's
+ * `tools`, the tools it exposes, `"*"` for all (docs.github.com,
+ * "Extending … with MCP": `tools`). Approval lists (`autoApprove`,
+ * `alwaysAllow`) change who decides, not what is reachable, and are not
+ * filters.
+ */
+function readFamilyFilters(client: ClientKind, entry: ConfigEntry, raw: Record<string, unknown>): void {
+  const list = (key: string): string[] | undefined => {
+    const value = raw[key];
+    if (value === undefined) return undefined;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+    entry.problems.push(`\`${key}\` is not a list of strings`);
+    return undefined;
+  };
+  if (client === 'kiro') setToolFilter(entry, undefined, list('disabledTools'), ['disabledTools']);
+  if (client === 'copilot-cli') {
+    const tools = list('tools');
+    if (tools !== undefined && !tools.includes('*')) setToolFilter(entry, tools, undefined, ['tools']);
+  }
+}
+
+/** The `env` and header values of an entry of the `mcpServers` family (never printed). */
+export function familyValues(raw: unknown): EntryValues {
+  return isObject(raw) ? { env: stringValues(raw.env), headers: stringValues(raw.headers) } : { env: {}, headers: {} };
+}
+
+function readServers(client: ClientKind, container: unknown, scope: string, projectDir: string | undefined, result: FormatResult): void {
   if (container === undefined) return;
   if (!isObject(container)) {
-    notes.push(`\`${scope}\` is not an object, so it defines no servers`);
+    result.notes.push(`\`${scope}\` is not an object, so it defines no servers`);
     return;
   }
-  for (const [name, raw] of Object.entries(container)) entries.push(normaliseEntry(client, name, scope, raw, projectDir));
+  for (const [name, raw] of Object.entries(container)) {
+    result.entries.push(normaliseEntry(client, name, scope, raw, projectDir));
+    result.values.push(familyValues(raw));
+  }
+}
+
+/** Which text format a file is in: by its name, else by the client it is read as. */
+function formatOf(path: string | undefined, client: ClientKind | undefined): 'toml' | 'yaml' | 'json' {
+  const base = path === undefined ? '' : (splitPath(path).at(-1) ?? '');
+  if (/\.toml$/i.test(base)) return 'toml';
+  if (/\.ya?ml$/i.test(base)) return 'yaml';
+  if (/\.jsonc?$/i.test(base)) return 'json';
+  if (client === 'codex') return 'toml';
+  if (client === 'goose' || client === 'continue') return 'yaml';
+  return 'json';
+}
+
+/** Parse TOML or YAML into a document, or throw a ConfigError naming the line. */
+function parseOther(format: 'toml' | 'yaml', body: string, where: string): unknown {
+  if (format === 'toml') {
+    try {
+      return parseToml(body);
+    } catch (error) {
+      const at = error instanceof TomlError ? ` at line ${error.line} column ${error.column}` : '';
+      throw new ConfigError(`cannot parse ${where} as TOML${at}`);
+    }
+  }
+  try {
+    // One plain YAML document; aliases are refused so a small file cannot expand into a huge one.
+    return parseYaml(body, { maxAliasCount: 0, prettyErrors: false, uniqueKeys: true });
+  } catch (error) {
+    const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
+    throw new ConfigError(`cannot parse ${where} as YAML${position !== undefined ? ` at line ${position.line} column ${position.col}` : ''}`);
+  }
+}
+
+/** A configuration with, aligned with its entries, the `env` and header values needed to start them (never printed). */
+export interface ConfigWithValues {
+  config: ParsedConfig;
+  values: EntryValues[];
+}
+
+/** A configuration file's text as parsed, before its client's rules are applied. */
+export interface ParsedDocument {
+  /** The parsed value (not yet known to be an object). */
+  document: unknown;
+  /** Whether the text is strict JSON (no comments or trailing commas). */
+  strict: boolean;
+  /** Whether the text started with a UTF-8 byte order mark (ignored). */
+  hadBom: boolean;
+}
+
+/**
+ * Parse a configuration file's text: strict JSON first (`JSON.parse`, what
+ * Claude Code and Claude Desktop write), and the tolerant JSONC parser
+ * (comments, trailing commas) only when that fails, so a large strict file
+ * is parsed once and fast (issue 14).
+ * @param text the file's content (a leading UTF-8 byte order mark is ignored)
+ * @param where how to name the file in messages, e.g. `` `~/.claude.json` ``
+ * @throws ConfigError when the text is not JSON even tolerantly
+ */
+export function parseConfigJson(text: string, where = 'the configuration'): ParsedDocument {
+  const hadBom = text.charCodeAt(0) === 0xfeff;
+  const body = hadBom ? text.slice(1) : text;
+  try {
+    return { document: JSON.parse(body) as unknown, strict: true, hadBom };
+  } catch {
+    // Not strict JSON: read it tolerantly below.
+  }
+  const errors: ParseError[] = [];
+  const document: unknown = parseJsonc(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    throw new ConfigError(`cannot parse ${where}: ${printParseErrorCode(first.error)} at ${lineColumn(body, first.offset)}`);
+  }
+  return { document, strict: false, hadBom };
 }
 
 /**
@@ -217,64 +387,111 @@ function readServers(client: ClientKind, container: unknown, scope: string, proj
  * @param text the file's content (a leading UTF-8 byte order mark is ignored)
  * @param options the path (to guess client and project), a forced client, the home directory
  * @returns the client, its entries in file order, and notes about the file
- * @throws ConfigError when the text is not JSON (even tolerantly), not an object, or its client cannot be told
+ * @throws ConfigError when the text cannot be parsed (JSON tolerantly, TOML, YAML), is not an object, or its client cannot be told
  */
 export function parseConfigText(text: string, options: ParseConfigOptions = {}): ParsedConfig {
-  const notes: string[] = [];
-  let body = text;
-  const hadBom = body.charCodeAt(0) === 0xfeff;
-  if (hadBom) body = body.slice(1);
-  const errors: ParseError[] = [];
-  const document: unknown = parseJsonc(body, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  return parseConfigWithValues(text, options).config;
+}
+
+/**
+ * Parse a client configuration file, keeping the `env` and header values
+ * that starting its servers needs (`rclass scan`); everything else should
+ * use {@link parseConfigText}. JSON is read strict first and tolerantly
+ * only when that fails (see {@link parseConfigJson}); TOML and YAML by their
+ * own parsers.
+ * @throws ConfigError as {@link parseConfigText}
+ */
+export function parseConfigWithValues(text: string, options: ParseConfigOptions = {}): ConfigWithValues {
   const shown = options.shownAs ?? options.path;
   const where = shown === undefined ? 'the configuration' : `\`${shown}\``;
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    throw new ConfigError(`cannot parse ${where}: ${printParseErrorCode(first.error)} at ${lineColumn(body, first.offset)}`);
-  }
-  if (!isObject(document)) throw new ConfigError(`${where} is not a JSON object`);
+  const format = formatOf(options.path, options.client);
+  if (format === 'json') return configValuesFromDocument(parseConfigJson(text, where), 'json', options);
+  const hadBom = text.charCodeAt(0) === 0xfeff;
+  return configValuesFromDocument({ document: parseOther(format, hadBom ? text.slice(1) : text, where), strict: true, hadBom }, format, options);
+}
+
+/**
+ * Apply a client's rules to a configuration file already parsed as JSON, so
+ * a caller that needs the document itself parses it once (the hook and
+ * `~/.claude.json`, issue 14).
+ * @param parsed what {@link parseConfigJson} returned for the file
+ * @throws ConfigError when the value is not an object or its client cannot be told
+ */
+export function configFromDocument(parsed: ParsedDocument, options: ParseConfigOptions = {}): ParsedConfig {
+  return configValuesFromDocument(parsed, 'json', options).config;
+}
+
+function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typeof formatOf>, options: ParseConfigOptions): ConfigWithValues {
+  const notes: string[] = [];
+  const { document, strict, hadBom } = parsed;
+  const shown = options.shownAs ?? options.path;
+  const where = shown === undefined ? 'the configuration' : `\`${shown}\``;
+  if (!isObject(document)) throw new ConfigError(`${where} is not ${format === 'json' ? 'a JSON object' : format === 'toml' ? 'a TOML table' : 'a YAML mapping'}`);
   const client = options.client ?? detectClient(options.path, document) ?? (isObject(document.mcpServers) ? 'claude-desktop' : undefined);
   if (client === undefined) throw new ConfigError(`${where} has no \`mcpServers\` or \`servers\`, so its client cannot be told; pass \`--client\` with one of ${CLIENTS.join(', ')}`);
 
-  let strict = true;
-  try {
-    JSON.parse(body);
-  } catch {
-    strict = false;
-  }
-  if (hadBom) notes.push(`${where} starts with a UTF-8 byte order mark${client === 'claude-desktop' ? ', which Claude Desktop rejects' : ''}; it was ignored here`);
-  if (!strict && (client === 'claude-desktop' || client === 'claude-code')) {
-    notes.push(`${where} is not strict JSON (comments or trailing commas), so ${client === 'claude-desktop' ? 'Claude Desktop' : 'Claude Code'} will not load it; its servers are listed anyway`);
+  if (format === 'json') {
+    if (hadBom) notes.push(`${where} starts with a UTF-8 byte order mark${client === 'claude-desktop' ? ', which Claude Desktop rejects' : ''}; it was ignored here`);
+    if (!strict && (client === 'claude-desktop' || client === 'claude-code')) {
+      notes.push(`${where} is not strict JSON (comments or trailing commas), so ${client === 'claude-desktop' ? 'Claude Desktop' : 'Claude Code'} will not load it; its servers are listed anyway`);
+    }
   }
 
-  const entries: ConfigEntry[] = [];
   const projectDir = projectOf(options.path, client, options.home);
+  const result: FormatResult = { entries: [], values: [], notes };
+  const take = (found: FormatResult) => {
+    result.entries.push(...found.entries);
+    result.values.push(...found.values);
+    notes.push(...found.notes);
+  };
   switch (client) {
     case 'vscode': {
       const legacy = isObject(document.mcp) ? document.mcp.servers : undefined;
       const customizations = isObject(document.customizations) ? document.customizations : undefined;
       const vscodeCustom = customizations !== undefined && isObject(customizations.vscode) ? customizations.vscode : undefined;
       const devcontainer = vscodeCustom !== undefined && isObject(vscodeCustom.mcp) ? vscodeCustom.mcp.servers : undefined;
-      readServers(client, document.servers, 'servers', projectDir, entries, notes);
-      readServers(client, legacy, 'mcp.servers', projectDir, entries, notes);
-      readServers(client, devcontainer, 'customizations.vscode.mcp.servers', projectDir, entries, notes);
+      readServers(client, document.servers, 'servers', projectDir, result);
+      readServers(client, legacy, 'mcp.servers', projectDir, result);
+      readServers(client, devcontainer, 'customizations.vscode.mcp.servers', projectDir, result);
       if (document.mcpServers !== undefined) notes.push('VS Code reads `servers`, not `mcpServers`; the `mcpServers` entries were not read');
       break;
     }
     case 'claude-code': {
-      readServers(client, document.mcpServers, 'mcpServers', projectDir, entries, notes);
+      readServers(client, document.mcpServers, 'mcpServers', projectDir, result);
       if (isObject(document.projects)) {
         for (const [project, settings] of Object.entries(document.projects)) {
-          if (isObject(settings)) readServers(client, settings.mcpServers, `projects[${JSON.stringify(project)}].mcpServers`, project, entries, notes);
+          if (isObject(settings)) readServers(client, settings.mcpServers, `projects[${JSON.stringify(project)}].mcpServers`, project, result);
         }
       }
       if (document.servers !== undefined && document.mcpServers === undefined) notes.push('Claude Code reads `mcpServers`, not `servers`; the `servers` entries were not read');
       break;
     }
+    case 'codex':
+      take(readCodex(document, projectDir));
+      if (projectDir !== undefined) notes.push('Codex reads a project\'s `.codex/config.toml` only once the project is trusted; its servers are listed anyway');
+      break;
+    case 'gemini-cli':
+      take(readGemini(document, projectDir));
+      if (projectDir !== undefined) notes.push('Gemini CLI ignores a project\'s `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway');
+      break;
+    case 'opencode':
+      take(readOpenCode(document, projectDir));
+      break;
+    case 'zed':
+      take(readZed(document, projectDir));
+      break;
+    case 'goose':
+      take(readGoose(document));
+      break;
+    case 'continue':
+      // Block files may also be Claude Desktop / Cursor JSON with an `mcpServers` map.
+      if (isObject(document.mcpServers)) readServers(client, document.mcpServers, 'mcpServers', projectDir, result);
+      else take(readContinue(document, projectDir));
+      break;
     default: {
-      readServers(client, document.mcpServers, 'mcpServers', projectDir, entries, notes);
+      readServers(client, document.mcpServers, 'mcpServers', projectDir, result);
       if (document.servers !== undefined && document.mcpServers === undefined) notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
-  return { client, entries, notes };
+  return { config: { client, entries: result.entries, notes }, values: result.values };
 }

@@ -4,11 +4,52 @@
  * print a secret by accident.
  */
 
-/** The clients whose configuration files rclass reads. */
-export const CLIENTS = ['claude-desktop', 'claude-code', 'cursor', 'vscode', 'windsurf'] as const;
+/** The clients whose configuration files rclass reads (README's client table says where each keeps them and the source of each fact). */
+export const CLIENTS = [
+  'claude-desktop',
+  'claude-code',
+  'cursor',
+  'vscode',
+  'windsurf',
+  'codex',
+  'gemini-cli',
+  'copilot-cli',
+  'cline',
+  'roo-code',
+  'kilo-code',
+  'kiro',
+  'opencode',
+  'zed',
+  'continue',
+  'goose',
+  'junie',
+  'amazon-q',
+] as const;
 
 /** One client. */
 export type ClientKind = (typeof CLIENTS)[number];
+
+/** Each client as reports name it. */
+export const CLIENT_NAMES: Readonly<Record<ClientKind, string>> = {
+  'claude-desktop': 'Claude Desktop',
+  'claude-code': 'Claude Code',
+  cursor: 'Cursor',
+  vscode: 'VS Code',
+  windsurf: 'Windsurf',
+  codex: 'Codex',
+  'gemini-cli': 'Gemini CLI',
+  'copilot-cli': 'GitHub Copilot CLI',
+  cline: 'Cline',
+  'roo-code': 'Roo Code',
+  'kilo-code': 'Kilo Code',
+  kiro: 'Kiro',
+  opencode: 'OpenCode',
+  zed: 'Zed',
+  continue: 'Continue',
+  goose: 'Goose',
+  junie: 'Junie',
+  'amazon-q': 'Amazon Q Developer',
+};
 
 /** How an entry connects. `unknown` is a `type` the client would not accept. */
 export type Transport = 'stdio' | 'http' | 'sse' | 'ws' | 'unknown';
@@ -38,10 +79,40 @@ export interface ConfigEntry {
   url?: string;
   /** The names of the `headers`; values are dropped. */
   headerKeys: string[];
-  /** `disabled: true`: the client does not run it. */
+  /** `disabled: true` (or `enabled: false`, as the client spells it): the client does not run it. */
   disabled: boolean;
+  /** The folder the client starts a stdio server in (`cwd`), as written. */
+  cwd?: string;
+  /** VS Code's and Cursor's `envFile`, as written (unexpanded); its keys are added to `envKeys` where the file is read (`src/node/clients/env-file.ts`). */
+  envFile?: string;
+  /** The names of variables the client copies from its own environment into the server's (Codex `env_vars`, Goose `env_keys`); they count as `env` keys for SPEC 6.2. */
+  inheritedEnvKeys?: string[];
+  /** Why the client runs something the entry does not show (a Goose built-in, a Zed extension): the entry is unrecognised for this reason, with transport `unknown`. */
+  opaque?: string;
+  /** Which of the server's tools the client exposes; absent when it exposes all. */
+  toolFilter?: ToolFilter;
   /** Why the entry is invalid for its client; a non-empty list makes it unrecognised (SPEC 6.2) and the result incomplete. */
   problems: string[];
+}
+
+/**
+ * A client's per-server tool filter: a tool is reachable only when `include`
+ * is absent or names it, and `exclude` does not name it (exclusion wins, as
+ * in every client that has both). Names are the server's own tool names.
+ */
+export interface ToolFilter {
+  /** Only these tools (Codex `enabled_tools`, Gemini CLI `includeTools`, Goose `available_tools`, Copilot CLI `tools`). */
+  include?: string[];
+  /** Never these tools (Codex `disabled_tools`, Gemini CLI `excludeTools`, Kiro `disabledTools`). */
+  exclude?: string[];
+  /** Where the filter was read, e.g. `enabled_tools, disabled_tools`. */
+  keys: string[];
+}
+
+/** The values an entry's `env` and headers hold, read only to start a server and to redact its output; never printed. */
+export interface EntryValues {
+  env: Record<string, string>;
+  headers: Record<string, string>;
 }
 
 /** A parsed configuration file. */

@@ -200,7 +200,10 @@ export class Classifier {
 
     const rules = entry.rules;
     if (rules !== undefined && rules.length > 0) {
-      if (rulesApplyTo(record.server.min_version, options.serverVersion)) {
+      // A server published on PyPI (and not on npm) is versioned by PEP 440 (SPEC 6.4).
+      const packages = record.server.packages ?? [];
+      const scheme = packages.some((p) => p.registry === 'pypi') && !packages.some((p) => p.registry === 'npm') ? 'pep440' : 'semver';
+      if (rulesApplyTo(record.server.min_version, options.serverVersion, scheme)) {
         outcomes = new Array<RuleOutcome>(rules.length);
         for (let i = 0; i < rules.length; i += 1) {
           const outcome = evaluateRule(rules[i]!, args);

@@ -49,6 +49,14 @@ export const EFFECTS = [
 /** An effect id of the vocabulary (SPEC 2.9.1). */
 export type Effect = (typeof EFFECTS)[number]['id'];
 
+/**
+ * The placeholder a machine-written draft puts where a person must name the
+ * effects (rclass scan --write-drafts, npm run refresh). It is not in the
+ * vocabulary: it derives R4, and the record check rejects it until someone
+ * reads the tool's source.
+ */
+export const DRAFT_EFFECT = 'unclassified';
+
 /** Every effect id, in vocabulary order. */
 export const EFFECT_IDS: readonly Effect[] = EFFECTS.map((e) => e.id);
 

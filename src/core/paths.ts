@@ -48,16 +48,36 @@ function parse(p: string): Parsed | undefined {
 }
 
 /**
+ * Why a POSIX path names another process's view of the file system, or
+ * undefined: `/proc` and everything below it (`/proc/self/cwd/x` is the working
+ * folder of whichever process opens it, `/proc/<pid>/root` another process's
+ * root), and `/dev/fd`, `/dev/stdin`, `/dev/stdout`, `/dev/stderr` (links into
+ * `/proc/self/fd`). Compares whole components, so `/process` is not `/proc`;
+ * doubled separators are one. Text only, never throws. SPEC 5.4.3.
+ */
+export function procfsReason(p: string): string | undefined {
+  if (typeof p !== 'string' || !p.startsWith('/')) return undefined;
+  const parts = p.split('/').filter((c) => c.length > 0 && c !== '.');
+  if (parts[0] === 'proc') return 'a path under /proc names another process\'s view of the file system';
+  if (parts[0] === 'dev' && parts[1] !== undefined && ['fd', 'stdin', 'stdout', 'stderr'].includes(parts[1])) {
+    return `/dev/${parts[1]} is a process's open file, not a place in the folder`;
+  }
+  return undefined;
+}
+
+/**
  * True when `resolvedTarget` is `resolvedRoot` or lies beneath it, comparing
  * whole components (so `/allowed/dir-evil` is not inside `/allowed/dir`).
  * Both arguments must be absolute, already-resolved paths of the same style
  * (POSIX, or Windows with drive/UNC roots, compared case-insensitively);
  * anything else (relative paths, `.` or `..` components, NUL bytes, mixed
- * styles, Windows components ending in a dot or space) gives false.
+ * styles, Windows components ending in a dot or space, paths under `/proc`
+ * or `/dev/fd`: {@link procfsReason}) gives false.
  * Implements SPEC 5.4.3. Never throws.
  */
 export function isContained(resolvedTarget: string, resolvedRoot: string): boolean {
   try {
+    if (procfsReason(resolvedTarget) || procfsReason(resolvedRoot)) return false;
     const t = parse(resolvedTarget);
     const r = parse(resolvedRoot);
     if (!t || !r || t.style !== r.style || t.root !== r.root) return false;

@@ -132,6 +132,8 @@ export type ClassCounts = Record<ReversibilityClass, number>;
 export interface RegistryDocument {
   format_version: 1;
   spec_version: string;
+  /** The data release, `YYYY.MM.DD` (SPEC 5.8); always present in what the build emits. */
+  release?: string;
   /** The effect vocabulary (SPEC 2.9.1), so consumers can derive classes. */
   effects: Array<{ id: string; class: ReversibilityClass; description: string; disclosure: boolean }>;
   totals: { servers: number; tools: number; classes: ClassCounts; effects: Record<string, number> };

@@ -97,11 +97,26 @@ export function countClasses(record: ServerRecord): ClassCounts {
 }
 
 /**
+ * The data release a set of records makes (SPEC 5.8): the latest date among
+ * the records' `provenance.last_verified` and any further dates given (the
+ * changelog's), written `YYYY.MM.DD`. The same records always give the same
+ * release; any newly checked record or logged class change moves it forward.
+ * @param dates further `YYYY-MM-DD` dates, e.g. of class changes
+ * @returns `YYYY.MM.DD`, or `0000.00.00` for no records and no dates
+ */
+export function releaseOf(records: readonly ServerRecord[], dates: readonly string[] = []): string {
+  let latest = '0000-00-00';
+  for (const date of [...records.map((record) => record.provenance.last_verified), ...dates]) if (date > latest) latest = date;
+  return latest.slice(0, 10).replaceAll('-', '.');
+}
+
+/**
  * Assemble the registry document the build emits (SPEC 5.8): records sorted
- * by id, `$schema` pointers dropped, evidence permalinks added, totals counted.
+ * by id, `$schema` pointers dropped, evidence permalinks added, totals counted,
+ * and the data release named (default {@link releaseOf} the records).
  * The input records are not modified.
  */
-export function buildDocument(records: readonly ServerRecord[]): RegistryDocument {
+export function buildDocument(records: readonly ServerRecord[], options: { release?: string } = {}): RegistryDocument {
   const servers = [...records]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((record): ServerRecord => {
@@ -128,6 +143,7 @@ export function buildDocument(records: readonly ServerRecord[]): RegistryDocumen
   return {
     format_version: FORMAT_VERSION,
     spec_version: SPEC_VERSION,
+    release: options.release ?? releaseOf(records),
     effects: EFFECTS.map((e) => ({ id: e.id, class: e.class, description: e.description, disclosure: e.disclosure })),
     totals: { servers: servers.length, tools, classes, effects },
     servers,

@@ -55,3 +55,24 @@ export function safeText(text: string, options: SafeTextOptions = {}): string {
 export function hasUnsafeText(text: string): boolean {
   return new RegExp(UNSAFE, 'u').test(text);
 }
+
+/**
+ * JSON text with every unsafe character (see the module comment) written as a
+ * `\uXXXX` escape (a surrogate pair above U+FFFF), so the JSON parses to the
+ * same value while a terminal, an editor or a diff showing the text sees no
+ * bidirectional override or invisible character. JSON.stringify already
+ * escapes U+0000–U+001F; the rest of the set (DEL, C1, U+2028/U+2029, Cf)
+ * it leaves raw (ECMA-262 JSON.stringify, QuoteJSONString). Every such
+ * character can only stand inside a JSON string, so escaping it there is
+ * lossless (RFC 8259 section 7).
+ * @param json the output of JSON.stringify
+ * @returns the same JSON with those characters escaped
+ */
+export function escapeUnsafeInJson(json: string): string {
+  // C0 controls are left out: inside strings JSON.stringify has escaped them, and outside they are the JSON's own newlines and indentation.
+  return json.replace(/[\u007f-\u009f\u2028\u2029]|\p{Cf}/gu, (character) => {
+    let escaped = '';
+    for (let index = 0; index < character.length; index += 1) escaped += `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`;
+    return escaped;
+  });
+}

@@ -1,10 +1,14 @@
 /**
- * Release gating (SPEC 5.3): a record's argument rules were checked against
- * `server.min_version`. A call to an older release, or to a release whose
- * version cannot be read, is classified without them.
+ * Release gating (SPEC 5.3, 6.4): a record's argument rules were checked
+ * against `server.min_version`. A call to an older release, or to a release
+ * whose version cannot be read, is classified without them. A pre-release
+ * sorts before its release (`v1.10.1-rc.1` < `1.10.1`, SemVer 2.0.0 §11;
+ * `1.10.1rc1` < `1.10.1`, PEP 440 "Pre-releases"), so a rule checked against
+ * a release never applies to the release candidates before it.
  */
 import coerce from 'semver/functions/coerce.js';
 import gte from 'semver/functions/gte.js';
+import { gte as pep440Gte, valid as pep440Valid } from '@renovatebot/pep440';
 
 /**
  * What is known of the release a call goes to:
@@ -14,16 +18,33 @@ import gte from 'semver/functions/gte.js';
  */
 export type ServerVersion = string | null | undefined;
 
+/** How versions are compared: npm packages and image tags by SemVer, PyPI packages by PEP 440. */
+export type VersionScheme = 'semver' | 'pep440';
+
 /**
  * Whether the record's lowering rules apply to a call to `version`.
+ * SemVer: each side is coerced (`v1.2` → `1.2.0`) keeping its pre-release,
+ * then compared by SemVer precedence. PEP 440 (https://peps.python.org/pep-0440/,
+ * through @renovatebot/pep440): `1.0rc1 < 1.0 < 1.0.post1`, `1.0.dev0 < 1.0a1`,
+ * epochs and local versions as PEP 440 orders them; a version that is not
+ * valid PEP 440 counts as unreadable.
  * @param minVersion the record's `server.min_version`, if any
- * @returns true when there is no minimum, the release is unpinned, or it is at or above the minimum
+ * @param scheme `pep440` for a record whose server is a PyPI package, else `semver`
+ * @returns true when there is no minimum, the release is unpinned, or it is at or above the minimum; never throws
  */
-export function rulesApplyTo(minVersion: string | undefined, version: ServerVersion): boolean {
+export function rulesApplyTo(minVersion: string | undefined, version: ServerVersion, scheme: VersionScheme = 'semver'): boolean {
   if (minVersion === undefined || version === undefined) return true;
   if (version === null) return false;
-  const have = coerce(version);
-  const need = coerce(minVersion);
-  if (have === null || need === null) return false;
-  return gte(have, need);
+  try {
+    if (scheme === 'pep440') {
+      if (pep440Valid(version) === null || pep440Valid(minVersion) === null) return false;
+      return pep440Gte(version, minVersion);
+    }
+    const have = coerce(version, { includePrerelease: true });
+    const need = coerce(minVersion, { includePrerelease: true });
+    if (have === null || need === null) return false;
+    return gte(have, need);
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,8 @@
 /**
- * Cedar for Docker's MCP gateway governance (SPEC 8.3).
+ * Cedar for the MCP policies of Docker Sandboxes (SPEC 8.3): organization
+ * policies that Docker's Sandboxes MCP gateway (`sbx mcp add`) evaluates,
+ * entered in Docker Home. Docker's open-source `docker/mcp-gateway` reads no
+ * Cedar (docs.docker.com/ai/sandboxes/governance/reference/mcp-policy/).
  *
  * Namespace `MCP`, action `MCP::Action::"invokeTool"`, one policy per tool,
  * matched as `resource in MCP::Server::"<name>" && resource.name == "<tool>"`:
@@ -55,13 +58,13 @@ function policy(id: string, effect: 'permit' | 'forbid', condition: string, appr
 }
 
 /**
- * Render the plan as a Cedar policy set for Docker's MCP gateway.
+ * Render the plan as a Cedar policy set for Docker Sandboxes' MCP policies.
  * @param plan the servers, tools and thresholds (SPEC 8.1: base classes only)
  * @returns Cedar policy text, `\n` line endings, ending in a newline; deterministic for a given plan
  */
 export function renderCedar(plan: PolicyPlan): string {
   const thresholds = gatewayThresholds(plan.thresholds);
-  const header = headerLines(plan, 'Cedar policies for Docker MCP gateway governance (namespace MCP, action MCP::Action::"invokeTool").', describeThresholds(thresholds));
+  const header = headerLines(plan, 'Cedar MCP policies for Docker Sandboxes, an organization policy in Docker Home (namespace MCP, action MCP::Action::"invokeTool").', describeThresholds(thresholds));
   header.push('Permit: no approval needed. @requireApproval permit: Docker asks the user through MCP elicitation, and denies when it cannot ask.');
   header.push('Tools and servers this file does not name stay denied by the gateway\'s default deny. Server registration (MCP::Action::"register") is not permitted here.');
   header.push('Server names must match the names registered with the gateway. Schema: schema/mcp.cedarschema in the reversibility-classes repository.');

@@ -7,13 +7,21 @@
  *   session shows.
  * - `PreToolUse` with an empty matcher: the hook sees every tool, because
  *   the session guard must know when anything was read; it decides only
- *   MCP calls and `WebFetch` (and asks before a built-in tool writes to its
+ *   MCP calls and the built-in tools that send data out (and asks before a built-in tool writes to its
  *   own state, its log or Claude Code's settings).
- * - `PostToolUse` and `PostToolUseFailure` for MCP tools, `WebFetch` and
+ * - `PostToolUse` and `PostToolUseFailure` for MCP tools, the outbound built-in tools and
  *   the built-in tools that can write, with an anchored regular expression
  *   (`mcp__.*` inside it covers plugin servers and claude.ai connectors; a
  *   bare `mcp__<server>` would be an exact name and match nothing), so the
  *   log records which decisions led to a call running, failed ones too.
+ * - Exec form (`command` is the executable, `args` its arguments, no shell)
+ *   when asked for: Claude Code 2.1.139 added `args` (its `docs/changelog.md`;
+ *   `docs/hooks.md`, "Exec form and shell form"). In shell form Claude Code
+ *   runs `command` with `sh -c`, Git Bash, or PowerShell on Windows without
+ *   Git Bash, where a POSIX-quoted command does not run and the gate is off.
+ *   Exec form runs the same words on every platform; shell form stays for
+ *   older Claude Code and for a launcher found through the PATH (`rclass`,
+ *   a `.cmd` shim on Windows, which exec form cannot start).
  * - An explicit `timeout` in seconds on every entry, larger than the hook's
  *   own deadline: a hook that times out fails open, so the hook answers
  *   `ask` before Claude Code would give up on it.
@@ -47,10 +55,19 @@ export const EVENT_MATCHERS: Readonly<Record<(typeof HOOK_EVENTS)[number], strin
   PostToolUseFailure: OUTCOME_MATCHER,
 };
 
+/** The first Claude Code release whose command hooks take `args` (exec form): `docs/changelog.md`, 2.1.139. */
+export const EXEC_FORM_SINCE = '2.1.139';
+
+/** How a command hook is written: `exec` (`command` + `args`, no shell) or `shell` (one POSIX-quoted string). */
+export type HookForm = 'exec' | 'shell';
+
 /** One command hook. */
 export interface ClaudeCommandHook {
   type: 'command';
+  /** The shell command (shell form), or the executable (exec form). */
   command: string;
+  /** Exec form: the arguments, one word each. */
+  args?: string[];
   /** Seconds. */
   timeout: number;
 }
@@ -71,6 +88,12 @@ export interface ClaudeHookOptions {
   thresholds: Thresholds;
   /** Seconds; defaults to {@link HOOK_TIMEOUT_SECONDS}. Must be larger than the hook's deadline. */
   timeoutSeconds?: number;
+  /** `shell` (the default) or `exec`. */
+  form?: HookForm;
+  /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
+  egressAllow?: readonly string[];
+  /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
+  anchor?: { file?: string; command?: string };
 }
 
 /**
@@ -82,12 +105,34 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's shell command: the launcher, `hook`, and the threshold flags. */
-export function hookCommand(options: ClaudeHookOptions): string {
+/** The hook's words: the launcher, `hook`, the threshold flags, one `--egress-allow HOST` per host and the anchor flags. */
+export function hookWords(options: ClaudeHookOptions): string[] {
   const words = [...options.launcher, 'hook'];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
-  return words.map(shellWord).join(' ');
+  for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
+  if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
+  if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
+  return words;
+}
+
+/** The hook's shell command: {@link hookWords}, each quoted for a POSIX shell. */
+export function hookCommand(options: ClaudeHookOptions): string {
+  return hookWords(options).map(shellWord).join(' ');
+}
+
+/**
+ * Whether a Claude Code version takes exec-form hooks ({@link EXEC_FORM_SINCE} or later).
+ * @param version e.g. `2.1.219 (Claude Code)`, as `claude --version` prints it
+ * @returns false when no `X.Y.Z` is found
+ */
+export function supportsExecForm(version: string): boolean {
+  const match = /(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (match === null) return false;
+  const have = match.slice(1, 4).map(Number);
+  const need = EXEC_FORM_SINCE.split('.').map(Number);
+  for (let i = 0; i < 3; i += 1) if (have[i] !== need[i]) return have[i]! > need[i]!;
+  return true;
 }
 
 /**
@@ -101,8 +146,9 @@ export function renderClaudeHook(options: ClaudeHookOptions): string {
   if (!Number.isInteger(timeout) || timeout * 1000 <= HOOK_DEADLINE_MS) {
     throw new RangeError(`the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``);
   }
-  const hook: ClaudeCommandHook = { type: 'command', command: hookCommand(options), timeout };
+  const words = hookWords(options);
+  const hook: ClaudeCommandHook = options.form === 'exec' ? { type: 'command', command: words[0]!, args: words.slice(1), timeout } : { type: 'command', command: hookCommand(options), timeout };
   const hooks = {} as ClaudeHookSettings['hooks'];
-  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook }] }];
+  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook, ...(hook.args !== undefined ? { args: [...hook.args] } : {}) }] }];
   return `${JSON.stringify({ hooks } satisfies ClaudeHookSettings, null, 2)}\n`;
 }

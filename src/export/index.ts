@@ -7,9 +7,13 @@ import type { RegistryDocument } from '../core/record.ts';
 import { renderCedar } from './cedar.ts';
 import { renderToolHive } from './cedar-toolhive.ts';
 import { renderCel } from './cel.ts';
-import { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
+import { CLAUDE_HOOK_DOWNLOAD_NOTE, type HookForm, renderClaudeHook } from './claude-hook.ts';
 import { renderClaudeSettings } from './claude-settings.ts';
 import { renderCursorCli } from './cursor-cli.ts';
+import { renderAgentHook } from './agent-hooks.ts';
+import { renderCodexDisabledTools } from './codex.ts';
+import { renderCursorIde } from './cursor-ide.ts';
+import { renderGeminiPolicy } from './gemini-policy.ts';
 import { type PolicyPlan, planPolicy } from './plan.ts';
 import type { Thresholds } from '../core/policy.ts';
 
@@ -19,13 +23,17 @@ export { renderCel } from './cel.ts';
 export { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
 export { renderClaudeSettings } from './claude-settings.ts';
 export { renderCursorCli } from './cursor-cli.ts';
+export { renderAgentHook } from './agent-hooks.ts';
+export { renderCodexDisabledTools } from './codex.ts';
+export { renderCursorIde } from './cursor-ide.ts';
+export { renderGeminiPolicy } from './gemini-policy.ts';
 export { planPolicy } from './plan.ts';
 export type { PolicyPlan, PlannedServer, PlannedTool, ServerSelection } from './plan.ts';
 export { parseThresholds } from '../core/policy.ts';
 export type { Decision, Thresholds } from '../core/policy.ts';
 
 /** The `--format` values of `rclass policy`. */
-export const POLICY_FORMATS = ['cedar', 'cedar-toolhive', 'cel', 'claude-settings', 'claude-hook', 'cursor-cli'] as const;
+export const POLICY_FORMATS = ['cedar', 'cedar-toolhive', 'cel', 'claude-settings', 'claude-hook', 'cursor-cli', 'cursor-ide', 'cursor-hook', 'gemini', 'gemini-hook', 'codex-disabled-tools', 'codex-hook'] as const;
 
 /** One `--format` value. */
 export type PolicyFormat = (typeof POLICY_FORMATS)[number];
@@ -37,10 +45,13 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
 
 /**
  * Render a plan in a format.
- * @param launcher the words that start rclass, for `claude-hook` only
- * @throws RangeError for `claude-hook` without launcher words
+ * @param launcher the words that start rclass, for the hook formats (`claude-hook`, `gemini-hook`, `codex-hook`, `cursor-hook`) only
+ * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
+ * @param egressAllow for the hook formats: hosts embedded as `--egress-allow HOST`
+ * @param anchor for `claude-hook`: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
+ * @throws RangeError for a hook format without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = []): string {
+export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell', egressAllow: readonly string[] = [], anchor?: { file?: string; command?: string }): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -51,9 +62,21 @@ export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: r
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
     case 'cursor-cli':
       return renderCursorCli(plan);
+    case 'cursor-ide':
+      return renderCursorIde(plan);
+    case 'gemini':
+      return renderGeminiPolicy(plan);
+    case 'codex-disabled-tools':
+      return renderCodexDisabledTools(plan);
+    case 'cursor-hook':
+      return renderAgentHook({ agent: 'cursor', launcher, thresholds: plan.thresholds });
+    case 'gemini-hook':
+      return renderAgentHook({ agent: 'gemini', launcher, thresholds: plan.thresholds });
+    case 'codex-hook':
+      return renderAgentHook({ agent: 'codex', launcher, thresholds: plan.thresholds });
   }
 }
 
@@ -95,7 +118,7 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     content: renderPolicy(format, plan(thresholds), ['rclass']),
   });
   return [
-    file('rclass.cedar', 'cedar', 'Docker MCP gateway governance', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
+    file('rclass.cedar', 'cedar', 'Docker Sandboxes MCP policy (organization policy in Docker Home)', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
     file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
     file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
     file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),

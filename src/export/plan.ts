@@ -14,8 +14,18 @@ import { type Decision, type Thresholds, decide, decideUnrecognised, lowestClass
 export interface PlannedTool {
   /** The tool name exactly as the server lists it. */
   name: string;
-  /** The base class: the worst case, which every static export uses (SPEC 8.1). */
+  /**
+   * The worst case, which every static export uses (SPEC 8.1): the base
+   * class, or R4 for a tool marked `egress`, since the hook's session guard
+   * (SPEC 9) makes such a call R4 once the session has read anything and
+   * the destination is not on the egress allowlist, which a static policy
+   * cannot see.
+   */
   class: ReversibilityClass;
+  /** The record's class for the tool, before the session guard. */
+  base: ReversibilityClass;
+  /** Whether the tool is marked `egress` (SPEC 5.2, 9). */
+  egress: boolean;
   /** The lowest class an argument rule can give; equal to `class` when the tool has no rules. */
   lowest: ReversibilityClass;
   /** The record's one-sentence rationale for the base class. */
@@ -67,9 +77,22 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Why an egress tool's worst case is R4, appended to its rationale in exports. */
+export const EGRESS_WORST_CASE = 'Once the session has read anything, a call to a destination off the egress allowlist is R4 (session guard, SPEC 9), which only a per-call check can see.';
+
 function toolsOf(record: ServerRecord): PlannedTool[] {
   return record.tools
-    .map((tool) => ({ name: tool.name, class: tool.class, lowest: lowestClass(tool), rationale: tool.rationale }))
+    .map((tool) => {
+      const egress = tool.egress !== undefined;
+      return {
+        name: tool.name,
+        class: egress ? 'R4' as const : tool.class,
+        base: tool.class,
+        egress,
+        lowest: lowestClass(tool),
+        rationale: egress && tool.class !== 'R4' ? `${tool.rationale} ${EGRESS_WORST_CASE}` : tool.rationale,
+      };
+    })
     .sort((a, b) => compare(a.name, b.name));
 }
 
@@ -147,7 +170,7 @@ export function headerLines(plan: PolicyPlan, title: string, thresholdText: stri
     `Covers ${recognised} server${recognised === 1 ? '' : 's'} (names from ${plan.source}), ${counts.tools} tools: ${CLASSES.map((c) => `${c} ${counts.classes[c]}`).join(', ')}.`,
   ];
   if (counts.unrecognised > 0) lines.push(`${counts.unrecognised} unrecognised server${counts.unrecognised === 1 ? '' : 's'} count as R4 for every tool (SPEC 6.2).`);
-  lines.push('Static policy: every tool at its base class, its worst case; argument rules are left to a per-call check (SPEC 8.1).');
+  lines.push('Static policy: every tool at its worst case, its base class (R4 for tools that can send data out, as the session guard makes them after a read); argument rules and the egress allowlist are left to a per-call check (SPEC 8.1, 9).');
   lines.push(`Thresholds: ${thresholdText}.`);
   if (statusText !== '') lines.push(`Record status: ${statusText}${(counts.statuses.draft ?? 0) > 0 ? '; a draft is checked against source by its author, not yet reviewed by a second person (SPEC 5.1)' : ''}.`);
   return lines;

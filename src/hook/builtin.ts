@@ -2,9 +2,10 @@
  * Claude Code's own tools in the hook (SPEC 8.5, 9). The hook sees every
  * tool so the session guard knows when anything was read, but decides only:
  *
- * - `WebFetch`, which sends a request to a URL the agent chose: a read
- *   (R0, SPEC 2.2) until the session has read, then R4 unless every URL in
- *   its input is allow-listed (SPEC 9.2);
+ * - the tools that send data out (`WebFetch`, `WebSearch` and the others in
+ *   OUTBOUND_BUILTINS, one table with its sources): R0 until the session has
+ *   read, then R4 unless every URL in the input is allow-listed, which only
+ *   a tool that names its destination (`WebFetch`) can be (SPEC 9.2);
  * - a built-in tool that would write to the hook's own state, its audit log
  *   or Claude Code's settings: it asks, whatever the thresholds.
  *
@@ -18,7 +19,9 @@ import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed } from '../core/egress.ts';
-import { WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
+import { OUTBOUND_BUILTINS, WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
+
+export { OUTBOUND_BUILTINS };
 
 /** A classification as the hook reports it: the core's, or `builtin` for a Claude Code tool it rates itself. */
 export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' };
@@ -42,10 +45,36 @@ export const MAX_SEARCHED_CHARS = 1024 * 1024;
 export interface ProtectedPaths {
   /** Path fragments, lowercase with `/` separators, e.g. `.claude/settings`, `/home/u/.local/state/rclass`. */
   fragments: string[];
+  /**
+   * Absolute protected locations (the state folder, the log, Claude Code's
+   * settings files and folders); their real paths, symbolic links resolved,
+   * are added to `fragments` when a call is checked.
+   */
+  locations: string[];
+}
+
+/**
+ * Text as the check compares it: lowercase, `\\` read as `/`, `//` and `/./`
+ * collapsed to one `/`, and `dir/..` removed, so `~/.claude/./settings.json`
+ * and `~/.claude//settings.json` read as `~/.claude/settings.json`. Lexical
+ * only: a `..` after a symbolic link is judged by the text (file targets are
+ * also resolved on disk). Never throws.
+ */
+export function normalisePathText(text: string): string {
+  let t = text.replace(/\\/g, '/').toLowerCase();
+  for (let i = 0; i < 64; i++) {
+    const next = t
+      .replace(/\/+/g, '/')
+      .replace(/\/\.(?=\/|$|[\s'"`;|&)])/g, '')
+      .replace(/(^|[\s'"`=:;|&(]|\/)(?!\.\.\/)[^/\s'"`=:;|&()]+\/\.\.(?=\/|$|[\s'"`;|&)])/g, '$1');
+    if (next === t) break;
+    t = next;
+  }
+  return t;
 }
 
 function normalise(text: string): string {
-  return text.replace(/\\/g, '/').toLowerCase();
+  return normalisePathText(text);
 }
 
 /**
@@ -53,15 +82,19 @@ function normalise(text: string): string {
  * @param stateDir rclass's state folder, when known
  * @param logFile the audit log in use, when logging
  * @param claudeConfigDir `CLAUDE_CONFIG_DIR`, when set
+ * @param home the user's home folder, when known (its `.claude` folder and `.claude.json` are resolved on disk)
  */
-export function protectedPaths(stateDir: string | undefined, logFile: string | undefined, claudeConfigDir: string | undefined): ProtectedPaths {
+export function protectedPaths(stateDir: string | undefined, logFile: string | undefined, claudeConfigDir: string | undefined, home?: string): ProtectedPaths {
   const fragments = new Set<string>(['.claude/settings', '.claude.json', 'managed-settings', 'managed-mcp', '/etc/claude-code', 'state/rclass', 'rclass/sessions', 'rclass/audit.jsonl']);
+  const locations = new Set<string>();
   if (stateDir !== undefined) {
     fragments.add(normalise(stateDir));
     fragments.add(normalise(`${path.basename(path.dirname(stateDir))}/${path.basename(stateDir)}`));
+    locations.add(stateDir);
   }
   if (logFile !== undefined) {
     fragments.add(normalise(logFile));
+    locations.add(logFile);
     // A log moved by --log may be named without its folder, e.g. from inside that folder.
     const insideState = stateDir !== undefined && normalise(logFile).startsWith(`${normalise(stateDir)}/`);
     if (!insideState && path.basename(logFile).length >= 5) fragments.add(normalise(path.basename(logFile)));
@@ -69,8 +102,18 @@ export function protectedPaths(stateDir: string | undefined, logFile: string | u
   if (claudeConfigDir !== undefined && claudeConfigDir !== '') {
     fragments.add(normalise(path.join(claudeConfigDir, 'settings')));
     fragments.add(normalise(path.join(claudeConfigDir, '.claude.json')));
+    if (path.isAbsolute(claudeConfigDir)) {
+      locations.add(path.join(claudeConfigDir, 'settings.json'));
+      locations.add(path.join(claudeConfigDir, 'settings.local.json'));
+      locations.add(path.join(claudeConfigDir, '.claude.json'));
+    }
   }
-  return { fragments: [...fragments].filter((fragment) => fragment.length > 0) };
+  if (home !== undefined && path.isAbsolute(home)) {
+    locations.add(path.join(home, '.claude', 'settings.json'));
+    locations.add(path.join(home, '.claude', 'settings.local.json'));
+    locations.add(path.join(home, '.claude.json'));
+  }
+  return { fragments: [...fragments].filter((fragment) => fragment.length > 0), locations: [...locations].filter((l) => path.isAbsolute(l)) };
 }
 
 function collectStrings(value: unknown, out: string[], budget: { left: number }, depth = 0): void {
@@ -91,72 +134,135 @@ function collectStrings(value: unknown, out: string[], budget: { left: number },
   }
 }
 
+/** Most path-like strings of one call resolved on disk; the rest are still compared as text. */
+const MAX_RESOLVED = 64;
+
+/**
+ * The real path of `file` (absolute), symbolic links resolved: the file's
+ * own, or its nearest existing parent's with the missing rest appended, so a
+ * file not yet written is judged by the folder it would land in. Undefined
+ * when nothing can be resolved. Never throws.
+ */
 async function resolved(file: string): Promise<string | undefined> {
-  if (!path.isAbsolute(file)) return undefined;
-  try {
-    return await realpath(file);
-  } catch {
+  if (!path.isAbsolute(file) || file.includes('\u0000')) return undefined;
+  let current = path.resolve(file);
+  const rest: string[] = [];
+  for (let i = 0; i < 256; i++) {
     try {
-      return path.join(await realpath(path.dirname(file)), path.basename(file));
+      const real = await realpath(current);
+      return rest.length === 0 ? real : path.join(real, ...rest.reverse());
     } catch {
-      return undefined;
+      const parent = path.dirname(current);
+      if (parent === current) return undefined;
+      rest.push(path.basename(current));
+      current = parent;
     }
   }
+  return undefined;
+}
+
+/** Where a call runs, to read relative and `~` paths as the tool would. */
+export interface PathBase {
+  /** The payload's working folder (absolute), when given. */
+  cwd?: string;
+  /** The user's home folder, when known. */
+  home?: string;
+}
+
+/** `text` as an absolute path: absolute as is, `~/…` under `home`, a relative path (or a bare name without spaces) under `cwd`; else undefined. */
+function asPath(text: string, base: PathBase): string | undefined {
+  const t = text.trim();
+  if (t.length === 0 || t.length > 4096 || /[\n\r\u0000]/.test(t)) return undefined;
+  if (path.isAbsolute(t)) return t;
+  if ((t === '~' || t.startsWith('~/')) && base.home !== undefined) return path.join(base.home, t.slice(1));
+  if (base.cwd !== undefined && path.isAbsolute(base.cwd) && (t.includes('/') || /^[^\s/]{1,255}$/.test(t))) return path.resolve(base.cwd, t);
+  return undefined;
 }
 
 /**
- * Whether a built-in tool call would write to a protected path.
+ * Whether a built-in tool call would write to a protected path. Every tool
+ * but the read-only ones counts as a possible write, an unknown (newer) tool
+ * included: for the writing tools the fields that name the target are
+ * searched, for any other tool every string. Strings are compared as
+ * {@link normalisePathText} reads them (shell tools also with quotes and
+ * backslashes removed); file targets, and any string of an unknown tool that
+ * reads as a path (absolute, `~/…`, or relative to `base.cwd`), are also
+ * resolved on disk, and the protected locations' own real paths are added,
+ * so a symbolic link in either direction is followed.
  * @param toolName Claude Code's tool name, e.g. `Write`, `Bash`
  * @param input the tool's input
+ * @param base the call's working folder and the user's home, for relative and `~` paths
  * @returns the fragment found (or why the input could not be searched), or undefined; never throws
  */
-export async function protectedPathHit(toolName: string, input: Readonly<Record<string, unknown>>, paths: ProtectedPaths): Promise<string | undefined> {
+export async function protectedPathHit(toolName: string, input: Readonly<Record<string, unknown>>, paths: ProtectedPaths, base: PathBase = {}): Promise<string | undefined> {
   if (READ_ONLY_BUILTINS.has(toolName)) return undefined;
   const strings: string[] = [];
   const budget = { left: MAX_SEARCHED_CHARS };
   const fields = TARGET_FIELDS[toolName];
+  const shell = toolName === 'Bash' || toolName === 'PowerShell';
+  let candidates: string[] = [];
   if (fields !== undefined) {
     for (const field of fields) collectStrings(input[field], strings, budget);
-    if (toolName !== 'Bash' && toolName !== 'PowerShell') {
-      for (const field of fields) {
-        const target = input[field];
-        if (typeof target === 'string') {
-          const real = await resolved(target);
-          if (real !== undefined) strings.push(real);
-        }
-      }
-    }
+    if (!shell) for (const field of fields) if (typeof input[field] === 'string') candidates.push(input[field] as string);
   } else {
     collectStrings(input, strings, budget);
+    candidates = [...strings];
   }
   if (budget.left <= 0) return 'its input is too large to search for protected paths';
+  let resolvedCount = 0;
+  for (const text of candidates) {
+    const absolute = asPath(text, base);
+    if (absolute === undefined) continue;
+    if (++resolvedCount > MAX_RESOLVED) return 'its input names too many paths to resolve';
+    strings.push(absolute);
+    const real = await resolved(absolute);
+    if (real !== undefined) strings.push(real);
+  }
+  if (shell) {
+    // The shell removes quotes and backslash escapes before it opens a file: `.claude/"settings".json`.
+    for (const text of [...strings]) if (/['"\\]/.test(text)) strings.push(text.replace(/\\(.)/g, '$1').replace(/['"]/g, ''));
+  }
+  const fragments = new Set(paths.fragments);
+  for (const location of paths.locations) {
+    const real = await resolved(location);
+    if (real !== undefined) fragments.add(normalise(real));
+  }
+  const all = [...fragments].filter((f) => f.length > 0);
   for (const text of strings) {
     const haystack = normalise(text);
-    const found = paths.fragments.find((fragment) => haystack.includes(fragment));
+    const found = all.find((fragment) => haystack.includes(fragment));
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
 /**
- * Classify a `WebFetch` call (SPEC 2.2, 9.2): R0, or R4 with source
- * `session` once the session has read and not every URL in the input is on
- * the allowlist. Never throws.
- * @param input the tool's input (`url`, `prompt`)
+ * Classify a call of a built-in tool that sends data out (SPEC 2.2, 9.2;
+ * the table is {@link OUTBOUND_BUILTINS}): R0 before the session has read;
+ * after it, R4 with source `session` unless the tool names its destination
+ * in its input and every URL there is on the allowlist (only `WebFetch` can
+ * be cleared so). Never throws.
+ * @param toolName a key of {@link OUTBOUND_BUILTINS}, e.g. `WebFetch`, `WebSearch`
+ * @param input the tool's input
  * @param hasRead whether the session had read before this call
  * @param allowlist `--egress-allow` hosts
  */
-export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
-  const base = { server: '', tool: WEB_FETCH } as const;
+export function classifyOutbound(toolName: string, input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
+  const base = { server: '', tool: toolName } as const;
+  const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;
+  const sends = entry?.sends ?? 'data to a place outside the machine';
   if (hasRead) {
-    const verdict = egressAllowed({ destination: ['url'] }, input, allowlist);
+    const verdict = egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist);
     if (!verdict.allowed) {
       return {
         ...base,
         class: 'R4',
         name: CLASS_NAMES.R4,
         source: 'session',
-        rationale: 'The session has already read data, and WebFetch can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).',
+        rationale:
+          toolName === WEB_FETCH
+            ? 'The session has already read data, and WebFetch can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).'
+            : `The session has already read data, and ${toolName} sends ${sends}, where the egress allowlist cannot clear it (SPEC 9).`,
         policy: DEFAULT_POLICY.R4,
         notes: [`session guard: ${verdict.reason}`],
       };
@@ -167,9 +273,22 @@ export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRe
     class: 'R0',
     name: CLASS_NAMES.R0,
     source: 'builtin',
-    rationale: hasRead
-      ? 'WebFetch sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).'
-      : 'WebFetch sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).',
+    rationale:
+      toolName === WEB_FETCH
+        ? hasRead
+          ? 'WebFetch sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).'
+          : 'WebFetch sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).'
+        : `${toolName} sends ${sends}, and the session has read nothing yet that it could carry (SPEC 9).`,
     policy: DEFAULT_POLICY.R0,
   };
+}
+
+/**
+ * Classify a `WebFetch` call: {@link classifyOutbound} for `WebFetch`.
+ * @param input the tool's input (`url`, `prompt`)
+ * @param hasRead whether the session had read before this call
+ * @param allowlist `--egress-allow` hosts
+ */
+export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
+  return classifyOutbound(WEB_FETCH, input, hasRead, allowlist);
 }

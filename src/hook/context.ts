@@ -7,15 +7,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
-import { AUDIT_LOG_NAME, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
-import { loadRegistry } from '../node/registry.ts';
+import type { AnchorTarget } from '../audit/anchor.ts';
+import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
-import type { Registry } from '../core/registry.ts';
+import type { IndexedRegistry } from '../node/registry-index.ts';
 import type { Thresholds } from '../core/policy.ts';
-import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code.ts';
+import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code-paths.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
-import type { ServerMapping } from './identify-session.ts';
+import type { ServerMapping } from './map-option.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
 import { messageOf } from '../core/errors.ts';
@@ -29,6 +29,8 @@ export interface HookOptions {
   mappings: ServerMapping[];
   /** The audit log (absolute), or null for `--no-log`; undefined for the default place. */
   log?: string | null;
+  /** `--anchor-file` (absolute) and `--anchor-command`: where each new chain head goes (SPEC 10.3). */
+  anchor?: AnchorTarget;
   /** `--registry FILE` (absolute), or undefined for the bundled registry. */
   registry?: string;
   /** `--servers FILE` (absolute), or undefined for `RCLASS_SERVERS` or the system-wide file (SPEC 6.3). */
@@ -85,7 +87,7 @@ export class HookContext {
   readonly host: string | null;
   /** What is known of the payload once it was read, for logging a timeout. */
   seen: PartialPayload | undefined;
-  #registry: Promise<Registry> | undefined;
+  #registry: Promise<IndexedRegistry> | undefined;
   #mappings: Promise<HookMappings> | undefined;
 
   constructor(options: HookOptions, environment: HookEnvironment, started = Date.now()) {
@@ -111,7 +113,7 @@ export class HookContext {
       this.logFile = stateDir === undefined ? undefined : path.join(stateDir, AUDIT_LOG_NAME);
       this.logProblem = stateDir === undefined ? `the audit log has no place: ${stateProblem ?? 'no state folder'}` : undefined;
     }
-    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR);
+    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR, homeFrom(environment.env));
     this.user = environment.env.USER ?? environment.env.LOGNAME ?? environment.env.USERNAME ?? safeUser();
     this.host = safeHost();
   }
@@ -161,9 +163,13 @@ export class HookContext {
     if (this.environment.cancelled?.() === true) throw new CancelledError('the hook already answered');
   }
 
-  /** The registry, loaded on first use. */
-  registry(): Promise<Registry> {
-    this.#registry ??= loadRegistry(this.options.registry, this.environment.cwd);
+  /**
+   * The registry, loaded on first use (only MCP calls need it): every
+   * record's identity, and a record in full on request; through the build's
+   * index unless `--registry` names a document (issue 14).
+   */
+  registry(): Promise<IndexedRegistry> {
+    this.#registry ??= import('../node/registry.ts').then(({ loadRegistryForCalls }) => loadRegistryForCalls(this.options.registry, this.environment.cwd));
     return this.#registry;
   }
 
@@ -197,14 +203,15 @@ export class HookContext {
    * Append to the audit log, unless logging is off.
    * @param deadline when to stop waiting for the lock (ms since the epoch); by default the hook's log budget, and the append is skipped once the hook has answered
    * @returns the entries written, `[]` when not logging
-   * @throws when logging is on and the log cannot be written (or has no place)
+   * @throws when logging is on and the log cannot be written (or has no place);
+   *   AnchorWriteError when the lines were written but the anchor could not be
    */
   async log(records: AuditRecord[], deadline?: number): Promise<AuditEntry[]> {
     if (this.options.log === null) return [];
     if (this.logFile === undefined) throw new Error(this.logProblem ?? 'the audit log has no place');
     if (deadline === undefined) this.checkCancelled();
     const now = this.environment.now;
-    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}) });
+    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}), ...(this.options.anchor !== undefined ? { anchor: this.options.anchor } : {}) });
   }
 }
 

@@ -11,19 +11,14 @@
  * whose launcher or script lies in the project (SPEC 6.2, 6.3).
  */
 import path from 'node:path';
-import { changesWhatRuns, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
+import { envProblem, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
 import type { ConfigEntry } from '../clients/types.ts';
 import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import type { ServerVersion } from '../core/version.ts';
 import type { ClaudeServers, ServerView } from '../node/clients/claude-code.ts';
+import type { ServerMapping } from './map-option.ts';
 
-/** One `--map NAME=RECORD`. */
-export interface ServerMapping {
-  /** The server's key in `~/.claude.json`, as written or as Claude Code spells it in tool names. */
-  name: string;
-  /** The registry record id. */
-  record: string;
-}
+export { type ServerMapping, parseMappings } from './map-option.ts';
 
 /** Which record a call goes to, or why none. */
 export type ServerResolution =
@@ -44,33 +39,14 @@ export type ServerResolution =
     }
   | { status: 'unrecognised'; server: string; tool: string; reason: string };
 
-/**
- * Parse `--map` values.
- * @param values each `NAME=RECORD`
- * @returns the mappings, or an error message (one lowercase sentence)
- */
-export function parseMappings(values: readonly string[]): ServerMapping[] | { error: string } {
-  const mappings: ServerMapping[] = [];
-  for (const value of values) {
-    const match = /^([A-Za-z0-9_.@:/ -]{1,200})=([a-z0-9][a-z0-9-]{0,99})$/.exec(value);
-    if (match === null) return { error: `\`--map\` takes NAME=RECORD, a server name in ~/.claude.json and a record id; got \`${value}\`` };
-    const name = match[1]!;
-    const record = match[2]!;
-    const other = mappings.find((m) => m.name === name);
-    if (other !== undefined && other.record !== record) return { error: `\`--map\` names two records for \`${name}\` (${other.record}, ${record})` };
-    if (other === undefined) mappings.push({ name, record });
-  }
-  return mappings;
-}
-
 const INTERPRETER = /^(python[0-9.]*|pythonw|py|node|nodejs|deno|bun|ruby|perl|php)$/i;
 
 /** Why a user-scope entry cannot be vouched for, or undefined when it can. */
 function unsafeToMap(entry: ConfigEntry, projectDir: string | undefined): string | undefined {
   if (entry.disabled) return 'the entry is disabled';
   if (entry.problems.length > 0) return `the entry is invalid: ${entry.problems.join('; ')}`;
-  const env = entry.envKeys.find((key) => changesWhatRuns(key, true));
-  if (env !== undefined) return `its \`env\` sets \`${env}\`, which changes what code runs`;
+  const env = envProblem(entry.envKeys, true);
+  if (env !== undefined) return `its \`env\` ${env}`;
   if (entry.transport !== 'stdio') return undefined;
   const command = entry.command ?? '';
   const absolute = (word: string) => path.isAbsolute(word) || /^[A-Za-z]:[\\/]/.test(word);
@@ -112,6 +88,9 @@ export function resolveMcpServer(
   if (parts === undefined) return { status: 'unrecognised', server: toolName, tool: '', reason: 'the tool name is not `mcp__<server>__<tool>`' };
   const { server, tool } = parts;
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
+  if (parts.ambiguous !== undefined) {
+    return unrecognised(`the tool name fits several configured servers (${parts.ambiguous.map((name) => `\`${name}\``).join(', ')}), and Claude Code's tool names do not say which one runs it`);
+  }
   if (servers.problems.length > 0) return unrecognised(`Claude Code's configuration could not be read: ${servers.problems.join('; ')}`);
   const view = servers.servers.get(server);
   if (view === undefined) {

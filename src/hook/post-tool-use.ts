@@ -13,7 +13,7 @@ import type { HookContext } from './context.ts';
 import { NO_DECISION } from './output.ts';
 import type { HookPayload } from './payload.ts';
 import type { HookAnswer } from './pre-tool-use.ts';
-import { readClaudeServers } from '../node/clients/claude-code.ts';
+import { claudeServers } from './servers.ts';
 import { touched, withSession } from './session.ts';
 import { messageOf } from '../core/errors.ts';
 
@@ -28,8 +28,7 @@ export async function postToolUse(context: HookContext, payload: HookPayload): P
   const { result: known, error } = await withSession(context, payload, async (session) => {
     const { state } = session;
     if (state.servers === null) {
-      const projectDir = context.envProjectDir ?? state.project_dir ?? undefined;
-      const servers = await readClaudeServers({ ...(context.claudeJson !== undefined ? { claudeJson: context.claudeJson } : {}), managedMcp: context.managedMcp, ...(projectDir !== undefined ? { projectDir } : {}) });
+      const servers = await claudeServers(context, state);
       state.servers = { ...servers.digests };
     }
     if (session.status === 'new' || session.status === 'lost') state.calls += 1;

@@ -7,7 +7,7 @@
  * transcript shows tool results is taken to have read. Old session files
  * are pruned when a new session starts. Prints `{}`. Node-only.
  */
-import { readClaudeServers } from '../node/clients/claude-code.ts';
+import { claudeServers } from './servers.ts';
 import type { HookContext } from './context.ts';
 import { NO_DECISION } from './output.ts';
 import type { HookPayload } from './payload.ts';
@@ -26,8 +26,7 @@ export async function sessionStart(context: HookContext, payload: HookPayload): 
     const { state } = session;
     if (restart) state.project_dir = context.projectDirAtStart(payload) ?? state.project_dir;
     if (restart || state.servers === null) {
-      const projectDir = context.envProjectDir ?? state.project_dir ?? undefined;
-      const servers = await readClaudeServers({ ...(context.claudeJson !== undefined ? { claudeJson: context.claudeJson } : {}), managedMcp: context.managedMcp, ...(projectDir !== undefined ? { projectDir } : {}) });
+      const servers = await claudeServers(context, state);
       state.servers = { ...servers.digests };
     }
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);

@@ -44,6 +44,13 @@ export interface SessionFile {
   servers: Record<string, string> | null;
   /** Set when the state was rebuilt because it was lost (SPEC 9.3): why. */
   lost?: string;
+  /**
+   * What the hook derived from Claude Code's configuration files, keyed by
+   * their size, modification time and SHA-256 (`ServersCache` in
+   * `src/node/clients/claude-code.ts`); checked before use and ignored when
+   * unsound or stale (issue 14).
+   */
+  config?: unknown;
 }
 
 /**
@@ -127,6 +134,21 @@ async function load(file: string, options: SessionStateOptions): Promise<LoadedS
     // Damaged: reported below.
   }
   return { status: 'lost', reason: 'the session state was damaged' };
+}
+
+/**
+ * Read a session's state without its lock, for work done before the lock
+ * is taken (reading configuration files, loading the registry); whatever
+ * decides is read again under the lock.
+ * @returns the state, or undefined when there is none or it cannot be read; never throws
+ */
+export async function peekSessionState(dir: string, sessionId: string): Promise<SessionFile | undefined> {
+  try {
+    const value: unknown = JSON.parse(await readFile(sessionStateFile(dir, sessionId), 'utf8'));
+    return isSessionFile(value, sessionId) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function save(file: string, state: SessionFile): Promise<void> {

@@ -3,12 +3,19 @@
  * appended to, so concurrent hook processes never fork the audit chain
  * (SPEC 10.2) or lose a session-state update (SPEC 9.3).
  *
- * The lock is `proper-lockfile`'s: a directory `<file>.lock` made with
- * `mkdir`, which is atomic on local file systems, refreshed while held and
- * taken over once stale (left by a process that was killed). Waiting is
- * bounded by a deadline, never by a retry count. Node-only.
+ * The lock is a directory `<file>.lock` made with `mkdir`, which is atomic
+ * on local file systems: the scheme of `proper-lockfile` 4.1.2, which this
+ * module replaced because loading it (with graceful-fs, retry and
+ * signal-exit) cost the hook about 10 ms per tool call (issue 14). Same
+ * semantics: the holder refreshes the directory's modification time every
+ * {@link LOCK_UPDATE_MS}; a lock not refreshed for {@link LOCK_STALE_MS} is
+ * stale (its holder was killed or hung) and is removed and taken over; a
+ * holder that finds its lock taken over or gone reports it as lost after
+ * its work; a process that exits while holding a lock removes it.
+ * Waiting is bounded by a deadline, never by a retry count. Node-only.
  */
-import lockfile from 'proper-lockfile';
+import { rmdirSync } from 'node:fs';
+import { mkdir, rmdir, stat, utimes } from 'node:fs/promises';
 
 /** A lock whose holder has not refreshed it for this long (ms) is taken over. proper-lockfile's minimum. */
 export const LOCK_STALE_MS = 2000;
@@ -21,10 +28,59 @@ export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
 }
 
+/** Lock directories this process holds, removed if it exits while holding them. */
+const held = new Set<string>();
+let exitHandler = false;
+
+function removeHeldOnExit(): void {
+  if (exitHandler) return;
+  exitHandler = true;
+  process.once('exit', () => {
+    for (const dir of held) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        // Gone already.
+      }
+    }
+  });
+}
+
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => {
     setTimeout(resolve, ms);
   });
+}
+
+/**
+ * Try once to make the lock directory, taking over a stale one.
+ * @returns the directory's modification time (ms) when the lock was taken, undefined when another holder has it
+ * @throws the file system's error when the lock cannot be made at all
+ */
+async function tryLock(dir: string, takeOver: boolean): Promise<number | undefined> {
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    let mtime: number;
+    try {
+      mtime = (await stat(dir)).mtimeMs;
+    } catch (statError) {
+      // Released between our mkdir and stat: try again.
+      if ((statError as NodeJS.ErrnoException).code === 'ENOENT') return takeOver ? tryLock(dir, false) : undefined;
+      throw statError;
+    }
+    if (!takeOver || Date.now() - mtime <= LOCK_STALE_MS) return undefined;
+    // Stale: its holder died or hung. Remove it and try once more, as proper-lockfile does.
+    try {
+      await rmdir(dir);
+    } catch (rmError) {
+      if ((rmError as NodeJS.ErrnoException).code !== 'ENOENT') throw rmError;
+    }
+    return tryLock(dir, false);
+  }
+  // Kept, so a refresh can tell our lock from one made after a takeover.
+  return (await stat(dir)).mtimeMs;
 }
 
 /**
@@ -35,39 +91,60 @@ function pause(ms: number): Promise<void> {
  * @returns what `fn` returns
  * @throws LockTimeoutError when the lock is still held by another process at the deadline;
  *   the file system's error when the lock cannot be made at all (e.g. `EACCES`, `ENOENT`);
+ *   an error saying the lock was lost when it was taken over or removed while `fn` ran (after `fn` finished);
  *   whatever `fn` throws. The lock is released in every case.
  */
 export async function withFileLock<T>(file: string, deadline: number, fn: () => Promise<T>): Promise<T> {
-  let release: (() => Promise<void>) | undefined;
-  let compromised: Error | undefined;
-  for (let attempt = 0; release === undefined; attempt += 1) {
-    try {
-      release = await lockfile.lock(file, {
-        realpath: false,
-        stale: LOCK_STALE_MS,
-        update: LOCK_UPDATE_MS,
-        retries: 0,
-        onCompromised: (error: Error) => {
-          compromised = error;
-        },
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new LockTimeoutError(`another process held the lock on \`${file}\` until the deadline`);
-      // Short random waits: critical sections last a few milliseconds.
-      await pause(Math.min(left, 2 + Math.floor(Math.random() * Math.min(25, 2 + attempt * 2))));
-    }
+  const dir = `${file}.lock`;
+  let mtime: number | undefined;
+  for (let attempt = 0; mtime === undefined; attempt += 1) {
+    mtime = await tryLock(dir, true);
+    if (mtime !== undefined) break;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new LockTimeoutError(`another process held the lock on \`${file}\` until the deadline`);
+    // Short random waits: critical sections last a few milliseconds.
+    await pause(Math.min(left, 2 + Math.floor(Math.random() * Math.min(25, 2 + attempt * 2))));
   }
+  held.add(dir);
+  removeHeldOnExit();
+  let compromised: string | undefined;
+  let refreshing: Promise<void> = Promise.resolve();
+  const refresh = async (): Promise<void> => {
+    if (compromised !== undefined) return;
+    try {
+      const current = (await stat(dir)).mtimeMs;
+      if (current !== mtime) {
+        compromised = 'another process took it over';
+        return;
+      }
+      const now = new Date();
+      await utimes(dir, now, now);
+      mtime = (await stat(dir)).mtimeMs;
+    } catch (error) {
+      compromised = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the lock directory was removed' : `it could not be refreshed (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
+    }
+  };
+  const timer = setInterval(() => {
+    refreshing = refresh();
+  }, LOCK_UPDATE_MS);
+  timer.unref();
   try {
     const result = await fn();
-    if (compromised !== undefined) throw new Error(`the lock on \`${file}\` was lost while held: ${compromised.message}`);
+    clearInterval(timer);
+    await refreshing;
+    if (compromised !== undefined) throw new Error(`the lock on \`${file}\` was lost while held: ${compromised}`);
     return result;
   } finally {
-    try {
-      await release();
-    } catch {
-      // Released already (taken over as stale); nothing more to do.
+    clearInterval(timer);
+    await refreshing;
+    held.delete(dir);
+    // Remove only our own lock: after a takeover the directory is another holder's.
+    if (compromised === undefined) {
+      try {
+        await rmdir(dir);
+      } catch {
+        // Released already.
+      }
     }
   }
 }

@@ -13,6 +13,9 @@ export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The registry document the build emits (SPEC 5.8). */
 export const BUNDLED_REGISTRY = path.join(PACKAGE_ROOT, 'build', 'registry.json');
 
+/** The registry's hook index the build emits beside it (`src/node/registry-index.ts`). */
+export const REGISTRY_INDEX = path.join(PACKAGE_ROOT, 'build', 'registry-index');
+
 /** The package's JSON Schemas. */
 export const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'schema');
 

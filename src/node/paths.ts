@@ -8,10 +8,17 @@
 // a path is within the roots only if both readings are. For a path that does
 // not exist yet, resolution follows the existing components and appends the
 // rest as text, so a new file is judged by its nearest existing parent.
+//
+// What text and lstat cannot prove (SPEC 5.4.3): a path through /proc or
+// /dev/fd means another process's view (`/proc/self/cwd` is the tool's working
+// folder, not ours), so any path that reaches them is refused; a regular file
+// with more than one hard link may be the same file as one outside, so it is
+// not provably inside; device files, FIFOs and sockets write elsewhere by
+// nature. Bind mounts and changes after the check stay invisible.
 
 import { lstat, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { isContained } from '../core/paths.ts';
+import { isContained, procfsReason } from '../core/paths.ts';
 
 /** Most symlinks followed while resolving one path (Linux's own limit is 40). */
 export const MAX_SYMLINKS = 40;
@@ -43,6 +50,8 @@ async function resolvePhysical(absolute: string): Promise<Resolved> {
       continue;
     }
     const next = p.join(current, c);
+    const special = procfsReason(next);
+    if (special) return { ok: false, reason: special };
     if (missing) {
       current = next;
       continue;
@@ -70,6 +79,7 @@ async function resolvePhysical(absolute: string): Promise<Resolved> {
     } catch (e) {
       return { ok: false, reason: `cannot read a symlink (${(e as { code?: string }).code ?? 'error'})` };
     }
+    if (procfsReason(target)) return { ok: false, reason: procfsReason(target) as string };
     if (p.isAbsolute(target)) {
       current = rootOf(target);
       pending = [...target.slice(current.length).split(/[\\/]+/).filter((x) => x.length > 0), ...pending];
@@ -81,14 +91,37 @@ async function resolvePhysical(absolute: string): Promise<Resolved> {
 }
 
 /**
+ * Why an existing resolved path cannot be shown to stay inside, or undefined:
+ * a regular file with more than one hard link (another name, perhaps outside
+ * the roots, reaches the same data; the link's other names cannot be found
+ * without searching every file system), or a device file, FIFO or socket
+ * (writing one acts elsewhere). Directories and missing paths pass. lstat
+ * errors other than ENOENT/ENOTDIR give a reason. Never throws. SPEC 5.4.3.
+ */
+async function fileKindReason(resolved: string): Promise<string | undefined> {
+  try {
+    const st = await lstat(resolved);
+    if (st.isDirectory()) return undefined;
+    if (st.isFile()) return st.nlink > 1 ? `the file has ${st.nlink} hard links, so another name outside the allowed roots may reach it` : undefined;
+    return 'a device file, FIFO or socket acts outside the folder it sits in';
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return `cannot inspect the path (${code ?? 'error'})`;
+  }
+}
+
+/**
  * Is `target` inside one of `roots` once symlinks are followed? (SPEC 5.4.3)
  * `target` must be an absolute path (relative paths and `~` are not expanded:
  * the tool's working directory and home are unknown, so they are outside).
  * Roots are resolved the same way and must exist. Both the kernel's reading
  * and the lexical-normalise-then-resolve reading of `target` must land inside
  * a root, compared component by component ({@link isContained}). A path that
- * does not exist is judged by its nearest existing parent. `resolved` is the
- * kernel reading's result. Resolves to `{ within, resolved?, reason }`;
+ * does not exist is judged by its nearest existing parent. A path that reaches
+ * `/proc` or `/dev/fd` (textually or through a link), a regular file with more
+ * than one hard link, and a device file, FIFO or socket are not within.
+ * `resolved` is the kernel reading's result. Resolves to `{ within, resolved?, reason }`;
  * never rejects.
  */
 export async function isPathWithin(target: string, roots: readonly string[]): Promise<{ within: boolean; resolved?: string; reason: string }> {
@@ -97,6 +130,8 @@ export async function isPathWithin(target: string, roots: readonly string[]): Pr
     if (target.length > MAX_PATH_LENGTH) return { within: false, reason: `longer than ${MAX_PATH_LENGTH} characters` };
     if (target.includes('\u0000')) return { within: false, reason: 'contains a nul character' };
     if (!path.isAbsolute(target)) return { within: false, reason: 'not an absolute path' };
+    const special = procfsReason(path.resolve(target)) ?? procfsReason(target);
+    if (special) return { within: false, reason: special };
     const realRoots: string[] = [];
     for (const root of Array.isArray(roots) ? roots : []) {
       if (typeof root !== 'string' || !path.isAbsolute(root) || root.includes('\u0000')) continue;
@@ -115,7 +150,11 @@ export async function isPathWithin(target: string, roots: readonly string[]): Pr
     const lexical = await resolvePhysical(path.resolve(target));
     if (!lexical.ok) return { within: false, resolved: kernel.path, reason: lexical.reason };
     const inside = (p: string) => realRoots.some((r) => isContained(p, r));
-    if (inside(kernel.path) && inside(lexical.path)) return { within: true, resolved: kernel.path, reason: 'inside an allowed root' };
+    if (inside(kernel.path) && inside(lexical.path)) {
+      const kind = await fileKindReason(kernel.path);
+      if (kind) return { within: false, resolved: kernel.path, reason: kind };
+      return { within: true, resolved: kernel.path, reason: 'inside an allowed root' };
+    }
     const textual = path.resolve(target);
     const textuallyInside = roots.some((r) => typeof r === 'string' && isContained(textual, path.resolve(r)));
     const why = textuallyInside && (kernel.links > 0 || lexical.links > 0) ? 'a symlink leads outside the allowed roots' : 'outside every allowed root';

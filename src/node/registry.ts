@@ -14,9 +14,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Registry } from '../core/registry.ts';
 import type { RegistryDocument } from '../core/record.ts';
-import { assembleRegistry } from '../records/assemble.ts';
-import { loadRegistryDir } from '../records/read-dir.ts';
-import { BUNDLED_REGISTRY, PACKAGE_ROOT, SCHEMA_DIR } from './package-paths.ts';
+import { BUNDLED_REGISTRY, PACKAGE_ROOT, REGISTRY_INDEX, SCHEMA_DIR } from './package-paths.ts';
+import { type IndexedRegistry, loadRegistryIndex } from './registry-index.ts';
 import { messageOf } from '../core/errors.ts';
 
 /** The registry could not be loaded; the message says which and why. */
@@ -73,6 +72,9 @@ export async function validateRegistryDocument(document: unknown, shown: string)
  */
 export async function registryFromSources(): Promise<RegistryDocument | undefined> {
   if (!existsSync(path.join(PACKAGE_ROOT, 'registry'))) return undefined;
+  // The records' YAML reader and validator are loaded only in a clone without a build.
+  const { loadRegistryDir } = await import('../records/read-dir.ts');
+  const { assembleRegistry } = await import('../records/assemble.ts');
   const { records, problems } = await loadRegistryDir();
   if (problems.length > 0) throw new RegistryError(`the records under \`registry/\` have ${problems.length} problems; run \`npm run check\``);
   return assembleRegistry(records);
@@ -97,6 +99,38 @@ export async function loadRegistry(file: string | undefined, cwd: string): Promi
     if (error instanceof RegistryError) throw error;
     throw new RegistryError(`cannot load the registry: ${messageOf(error)}`);
   }
+}
+
+/**
+ * Load the registry for classifying single calls (the hook): through the
+ * build's index (`build/registry-index/`, one small file and the record a
+ * call needs) when there is one and no `--registry FILE` was given, else the
+ * whole document as {@link loadRegistry} loads it.
+ * @throws RegistryError when neither can be loaded
+ */
+export async function loadRegistryForCalls(file: string | undefined, cwd: string): Promise<IndexedRegistry> {
+  if (file === undefined) {
+    let indexed: IndexedRegistry | undefined;
+    try {
+      indexed = await loadRegistryIndex(REGISTRY_INDEX);
+    } catch (error) {
+      throw new RegistryError(messageOf(error));
+    }
+    if (indexed !== undefined) {
+      return {
+        identities: indexed.identities,
+        record: async (id) => {
+          try {
+            return await indexed.record(id);
+          } catch (error) {
+            throw new RegistryError(messageOf(error));
+          }
+        },
+      };
+    }
+  }
+  const full = await loadRegistry(file, cwd);
+  return { identities: full, record: async () => full };
 }
 
 /** The package's version from its `package.json`, e.g. `0.1.0`; `unknown` if it cannot be read. */

@@ -9,11 +9,12 @@ import { describeSchemaError, schemaValidators } from './schemas.ts';
 /**
  * Assemble and check the registry document.
  * @param records records that passed validation (SPEC 5.9), in any order
+ * @param options.release the data release to name (default: from the records' dates, SPEC 5.8)
  * @returns the document `build/registry.json` holds
  * @throws Error listing every schema violation if the assembled document is invalid (a bug in the build, not in a record)
  */
-export function assembleRegistry(records: readonly ServerRecord[]): RegistryDocument {
-  const document = buildDocument(records);
+export function assembleRegistry(records: readonly ServerRecord[], options: { release?: string } = {}): RegistryDocument {
+  const document = buildDocument(records, options);
   const validate = schemaValidators().registry;
   if (!validate(document)) {
     const messages = (validate.errors ?? []).map((error) => describeSchemaError(error, document).message);

@@ -1,9 +1,9 @@
 /**
  * `registry/drafts/`: where `npm run refresh` writes a record with the
- * tools a newer release added (src/core/drafts.ts). A draft is work in
+ * tools a newer release added (src/scan/drafts.ts). A draft is work in
  * progress, never part of the registry: `npm run check` reads each one with
  * the same validator as a record, so every unclassified tool is reported
- * (`unfinished-draft`), and reports the file itself (`pending-draft`) until
+ * (`unknown-effect` and `draft-placeholder` name each placeholder), and reports the file itself (`pending-draft`) until
  * it is folded into its record and deleted.
  */
 import { existsSync } from 'node:fs';

@@ -49,6 +49,7 @@ export function validateSources(sources: readonly RecordSource[]): ValidationRes
       record: source.data as ServerRecord,
       file: source.file,
       report: (path, message, options) => push(source, path, options?.key ?? false, message),
+      locate: (path) => source.locate(path),
     });
   }
 

@@ -12,6 +12,7 @@ import { hintClass } from '../core/annotations.ts';
 import type { ClassCounts } from '../core/record.ts';
 import { type IndexedServer, type Registry, emptyCounts } from '../core/registry.ts';
 import type { LiveTool } from './list-tools.ts';
+import type { ToolFilter } from '../clients/types.ts';
 import type { Suggestion, ToolResult } from './types.ts';
 
 /** Per-class counts of a tool list. */
@@ -79,4 +80,22 @@ export function suggestRecords(live: readonly LiveTool[], registry: Registry): S
   const size = (id: string) => registry.server(id)?.tools.size ?? 0;
   suggestions.sort((a, b) => b.matched - a.matched || size(a.record) - size(b.record) || (a.record < b.record ? -1 : 1));
   return suggestions.slice(0, 3);
+}
+
+/**
+ * Apply a client's tool filter (`ConfigEntry.toolFilter`): a tool is kept
+ * only when `include` is absent or names it and `exclude` does not.
+ * @returns the reachable tools, and the names filtered out, in order
+ */
+export function applyToolFilter(tools: readonly ToolResult[], filter: ToolFilter | undefined): { kept: ToolResult[]; filteredOut: string[] } {
+  if (filter === undefined) return { kept: [...tools], filteredOut: [] };
+  const include = filter.include === undefined ? undefined : new Set(filter.include);
+  const exclude = new Set(filter.exclude ?? []);
+  const kept: ToolResult[] = [];
+  const filteredOut: string[] = [];
+  for (const tool of tools) {
+    if ((include === undefined || include.has(tool.name)) && !exclude.has(tool.name)) kept.push(tool);
+    else filteredOut.push(tool.name);
+  }
+  return { kept, filteredOut };
 }

@@ -12,23 +12,24 @@
  * {@link ScanTarget.secrets} and never reach a report. Node-only.
  */
 import { realpathSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseJsonc } from 'jsonc-parser';
 import { homeFrom } from '../node/state-dir.ts';
 import { type IdentityIndex, identifyConfig } from '../clients/identify/index.ts';
-import { ConfigError } from '../clients/parse.ts';
-import { readConfigFile } from '../node/clients/read-config.ts';
-import type { ClientKind, ConfigEntry } from '../clients/types.ts';
+import { ConfigError, familyValues } from '../clients/parse.ts';
+import { readConfigFileWithValues } from '../node/clients/read-config.ts';
+import { loadEnvFiles } from '../node/clients/env-file.ts';
+import type { ClientKind, ConfigEntry, EntryValues } from '../clients/types.ts';
+import { expandValue } from './expand.ts';
 import { readClaudeServers } from '../node/clients/claude-code.ts';
 import { type ClientLocations, showPath, userConfigFiles } from '../node/clients/locations.ts';
 import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
 import { messageOf } from '../core/errors.ts';
 
-/** One entry with the file it came from and its raw JSON. */
+/** One entry with the file it came from and its `env` and header values. */
 interface Member {
   entry: ConfigEntry;
-  raw: unknown;
+  values: EntryValues;
   config: ScannedConfig;
   /** Claude Code precedence: lower runs first. */
   rank: number;
@@ -135,39 +136,35 @@ function isUserFile(file: string, userFiles: readonly string[]): boolean {
  * Read one file named on the command line, or found for a client other than Claude Code.
  * @param options.repository whether the file's servers need consent: decided by where the file is, never by its client
  */
-async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string; repository: boolean }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
+async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string; env: Env; repository: boolean }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
   const config: ScannedConfig = { file, shown, repository: options.repository, notes: [] };
   let parsed;
   try {
-    parsed = await readConfigFile(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
+    parsed = await readConfigFileWithValues(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
     config.problem = messageOf(error);
     return { config, members: [], skippedProjects: 0 };
   }
-  config.client = parsed.client;
-  config.notes.push(...parsed.notes);
-  let document: unknown;
-  try {
-    const text = await readFile(file, 'utf8');
-    document = parseJsonc(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, [], { allowTrailingComma: true });
-  } catch {
-    document = undefined;
-  }
+  const client = parsed.config.client;
+  config.client = client;
+  config.notes.push(...parsed.config.notes);
+  // VS Code and Cursor load a stdio entry's `envFile` into its environment; SPEC 6.2 applies to its keys too.
+  await loadEnvFiles(parsed.config.entries, parsed.values, (value, entry) => expandValue(value, { client, env: options.env, workspace: entry.projectDir ?? options.cwd, ...(options.home !== undefined ? { home: options.home } : {}) }), options.cwd);
   const members: Member[] = [];
   let skippedProjects = 0;
-  for (const entry of parsed.entries) {
+  parsed.config.entries.forEach((entry, i) => {
     let rank = 2;
     if (entry.scope.startsWith('projects[')) {
       // Claude Code runs only the local scope of the project it is started in.
       if (entry.projectDir === undefined || !sameFolder(entry.projectDir, options.cwd)) {
         skippedProjects += 1;
-        continue;
+        return;
       }
       rank = 0;
     }
-    members.push({ entry, raw: rawEntry(document, entry.scope, entry.name), config, rank, repository: options.repository });
-  }
+    members.push({ entry, values: parsed.values[i] ?? { env: {}, headers: {} }, config, rank, repository: options.repository });
+  });
   if (skippedProjects > 0) config.notes.push(`${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`);
   return { config, members, skippedProjects };
 }
@@ -190,17 +187,14 @@ function targetsOf(client: ClientKind, members: readonly Member[], index: Identi
     const candidates = server.entries.map((item) => ({ item, member: byEntry.get(item.entry)! })).sort((a, b) => a.member.rank - b.member.rank);
     const running = candidates[0]!;
     const secrets: string[] = [];
-    for (const { member } of candidates) {
-      const raw = isObject(member.raw) ? member.raw : {};
-      secrets.push(...Object.values(stringValues(raw.env)), ...Object.values(stringValues(raw.headers)));
-    }
+    for (const { member } of candidates) secrets.push(...Object.values(member.values.env), ...Object.values(member.values.headers));
     const identification = running.item.identification;
     const target: ScanTarget = {
       name: server.name,
       client,
       config: running.member.config,
       entry: running.member.entry,
-      env: stringValues(isObject(running.member.raw) ? running.member.raw.env : undefined),
+      env: { ...running.member.values.env },
       secrets,
       repository: running.member.repository,
       identity: { invalid: server.invalid },
@@ -254,7 +248,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     for (const file of options.files) {
       const absolute = path.resolve(options.cwd, file);
       const repository = !isUserFile(absolute, userFiles);
-      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, repository, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
+      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, env: options.env, repository, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
       result.configs.push(config);
       if (config.client !== undefined) addGroup(config.client, members, undefined);
     }
@@ -279,7 +273,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       config = { file: view.file, shown: show(view.file), client: 'claude-code', repository: view.origin === 'project', notes: [] };
       claudeConfigs.set(view.file, config);
     }
-    claudeMembers.push({ entry: view.entry, raw: view.raw, config, rank: rank[view.origin], repository: view.origin === 'project' });
+    claudeMembers.push({ entry: view.entry, values: familyValues(view.raw), config, rank: rank[view.origin], repository: view.origin === 'project' });
   }
   for (const file of [locations.managedMcp, locations.claudeJson, mcpJson]) {
     if (file !== undefined && !claudeConfigs.has(file) && (await exists(file)) && !(claude.managed && file !== locations.managedMcp)) {
@@ -304,9 +298,29 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       result.configs.push({ file: location.file, shown: show(location.file), client: location.client, repository: location.repository, notes: [], problem: found.problem });
       continue;
     }
-    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, repository: location.repository, ...(home !== undefined ? { home } : {}) });
+    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, env: options.env, repository: location.repository, ...(home !== undefined ? { home } : {}) });
     result.configs.push(config);
     addGroup(location.client, members, locations.projectDir);
+  }
+
+  // Folders of configuration files (Continue's `.continue/mcpServers/`): each file is a configuration of its own.
+  for (const folder of locations.folders) {
+    result.searched.push(folder.dir);
+    let names: string[];
+    try {
+      names = (await readdir(folder.dir)).filter((name) => folder.extensions.some((ext) => name.toLowerCase().endsWith(ext))).sort();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') result.configs.push({ file: folder.dir, shown: show(folder.dir), client: folder.client, repository: folder.repository, notes: [], problem: code ?? 'unknown error' });
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(folder.dir, name);
+      if ((await probe(file)) !== 'file') continue;
+      const { config, members } = await readOne(file, show(file), { client: folder.client, cwd: options.cwd, env: options.env, repository: folder.repository, ...(home !== undefined ? { home } : {}) });
+      result.configs.push(config);
+      addGroup(folder.client, members, locations.projectDir);
+    }
   }
   return result;
 }

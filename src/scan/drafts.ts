@@ -1,13 +1,13 @@
 /**
  * `--write-drafts DIR`: when a running server lists tools its record does
  * not (drift), write the record with those tools added, as a starting point
- * for a contribution (SPEC 5). Each added tool is R4 with a rationale that
- * says it is not classified yet, the effect `unknown-until-classified` and an
- * evidence placeholder that names itself as one (src/core/drafts.ts); the
- * record's status becomes `draft`. The file follows
- * `schema/record.schema.json`, and the registry's `unfinished-draft` check
- * rejects it until someone has read each added tool's source and
- * classified it. `npm run refresh` writes its drafts with the same code.
+ * for a contribution (SPEC 5). Each added tool is R4, with the `unclassified`
+ * effect placeholder that the record check rejects, a rationale that
+ * says it is not classified yet, and an evidence placeholder that names
+ * itself as one; the record's status becomes `draft`. The file follows
+ * `schema/record.schema.json`, and every lint check but `unknown-effect`, which
+ * names each placeholder; it is not
+ * a classification: someone must read each tool's source before it is one.
  *
  * Files are written atomically and exclusively: the text goes to a temporary
  * file in DIR, which is then hard-linked to its name; the link fails if
@@ -18,16 +18,18 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { EVIDENCE_PLACEHOLDER, UNCLASSIFIED_EFFECT } from '../core/drafts.ts';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
-
-export { EVIDENCE_PLACEHOLDER, UNCLASSIFIED_EFFECT } from '../core/drafts.ts';
+import { DRAFT_EFFECT } from '../core/effects.ts';
+import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE } from '../core/draft-placeholders.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
 
 /** The schema a draft points its editor at. */
 export const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
+
+/** The evidence placeholder of an added tool (`npm run check` refuses it: src/records/checks/draft-placeholders.ts). */
+export const EVIDENCE_PLACEHOLDER = DRAFT_EVIDENCE_PLACEHOLDER;
 
 /** One drifted tool as the server listed it. */
 export interface DraftTool {
@@ -52,7 +54,7 @@ export interface Draft {
  * @param drift the tools the server listed that the record does not
  * @param seenOn what was scanned, e.g. `memory-server 0.6.3`, for the notes (sanitised by the caller)
  * @param today the date, `YYYY-MM-DD`
- * @param by what wrote the draft, for its header and notes
+ * @param by what wrote the draft (`rclass scan`, `npm run refresh`), for its header and notes
  */
 export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string, by = 'rclass scan'): Draft {
   const usable = drift
@@ -61,12 +63,12 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const added: ToolRecord[] = usable.map((tool) => ({
     name: tool.name,
     class: 'R4',
-    effects: [UNCLASSIFIED_EFFECT],
-    rationale: 'Not yet classified: the running server lists this tool and the record does not, so it counts as irreversible until someone reads its source.',
+    effects: [DRAFT_EFFECT],
+    rationale: DRAFT_RATIONALE,
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));
-  const tools = [...record.tools.map(({ evidence, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = [...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {
@@ -77,7 +79,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const header = [
     `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
     `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
-    '# Before contributing: read each added tool\'s source, give it its effects, class and a one-sentence rationale,',
+    '# Before contributing: read each added tool\'s source, give it its class and a one-sentence rationale,',
     '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
   ].join('\n');
   return { recordId: record.id, text: `${header}\n${stringify(draft, { lineWidth: 0 })}`, added: added.map((tool) => tool.name), leftOut: drift.length - usable.length };

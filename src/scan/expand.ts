@@ -3,12 +3,18 @@
  * them before it starts a server, so a scan runs what the client would run.
  * Identification (SPEC 6) reads the entry as written, before expansion.
  *
- * - Claude Code: `${VAR}` and `${VAR:-default}` in `command`, `args` and `env`.
+ * - Claude Code: `${VAR}` and `${VAR:-default}` in `command`, `args` and
+ *   `env`; an unset variable without a default stays as written (Claude
+ *   Code's `mcp.md`: the config still loads and uses the unexpanded text).
  * - Cursor, VS Code, Windsurf: `${env:VAR}`, `${userHome}`,
  *   `${workspaceFolder}`, `${workspaceFolderBasename}`, `${pathSeparator}`
  *   and `${/}`. VS Code's `${input:…}` prompts the user, so an entry using
  *   it cannot be started here.
- * - Claude Desktop: nothing is expanded.
+ * - Gemini CLI: `$VAR` and `${VAR}` in `env` values only; an unset
+ *   variable becomes empty (gemini-cli `docs/tools/mcp-server.md`,
+ *   "Environment variable expansion").
+ * - Claude Desktop, Codex and the other clients: nothing is expanded (none
+ *   documents expansion in these fields), so values are used as written.
  *
  * Pure. Values are never put into error messages, only variable names.
  */
@@ -40,7 +46,7 @@ function expandClaude(value: string, context: ExpandContext): string {
     const found = context.env[name];
     if (found !== undefined) return found;
     if (withDefault !== null) return withDefault[2]!;
-    throw new ExpandError(`the variable \`${name}\` is not set, and Claude Code refuses an entry that uses it unset`);
+    return `\${${body}}`;
   });
 }
 
@@ -70,10 +76,11 @@ function expandEditor(value: string, context: ExpandContext): string {
  * @throws ExpandError when the client would refuse or prompt, or the variable is unknown
  */
 export function expandValue(value: string, context: ExpandContext): string {
+  if (context.client === 'gemini-cli') return value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_match, braced: string | undefined, bare: string | undefined) => context.env[braced ?? bare ?? ''] ?? '');
   if (!value.includes('${')) return value;
-  if (context.client === 'claude-desktop') return value;
   if (context.client === 'claude-code') return expandClaude(value, context);
-  return expandEditor(value, context);
+  if (context.client === 'cursor' || context.client === 'vscode' || context.client === 'windsurf') return expandEditor(value, context);
+  return value;
 }
 
 /**
@@ -86,5 +93,7 @@ export function expandLaunch(
 ): { command: string; args: string[]; env: Record<string, string> } {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(launch.env)) env[key] = expandValue(value, context);
+  // Gemini CLI expands variables in `env` only.
+  if (context.client === 'gemini-cli') return { command: launch.command, args: [...launch.args], env };
   return { command: expandValue(launch.command, context), args: launch.args.map((arg) => expandValue(arg, context)), env };
 }

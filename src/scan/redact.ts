@@ -121,11 +121,15 @@ export function terminalSafe(text: string): string {
 export const MAX_SHOWN_NAME = 128;
 
 /**
- * A server-provided name as it may be printed: control characters and
- * bidirectional overrides removed, known secrets redacted, cut to
- * {@link MAX_SHOWN_NAME} characters.
+ * A server-provided name as the scan report holds it: terminal escape
+ * sequences and C0/C1 control characters removed (tab, CR and newline become
+ * spaces), known secrets redacted, cut to {@link MAX_SHOWN_NAME} characters.
+ * Bidirectional and invisible format characters (Unicode Cf) and U+2028/U+2029
+ * stay, so `--json` can show them escaped as \uXXXX rather than pass off
+ * `read\u200f_me` as `read_me` (issue 15); the text report removes them with
+ * {@link terminalSafe} and `--json` escapes them with `escapeUnsafeInJson`.
  */
 export function safeName(name: string, secrets: readonly string[] = []): string {
-  const clean = redact(stripControl(name).replace(/[\r\n\t]/g, ' '), secrets);
+  const clean = redact(stripEscapes(name).replace(/[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ''), secrets);
   return clean.length > MAX_SHOWN_NAME ? `${clean.slice(0, MAX_SHOWN_NAME)}…` : clean;
 }

@@ -79,8 +79,11 @@ function serverBlock(server: ServerResult): string[] {
   if (r4 !== '') lines.push(`  irreversible (R4): ${r4}`);
   const r3 = toolNames(server, 'R3');
   if (r3 !== '') lines.push(`  approval each time (R3): ${r3}`);
+  if (server.filteredOut !== undefined && server.filteredOut.tools.length > 0) {
+    lines.push(`  filtered out by the client's ${server.filteredOut.by.map((key) => `\`${key}\``).join(' and ')}, so not reachable and not counted: ${server.filteredOut.tools.join(', ')}`);
+  }
   if (server.drift.length > 0) lines.push(`  drift: the record does not list ${server.drift.join(', ')}; counted as R4 (--write-drafts DIR drafts the record update)`);
-  if (server.changed.length > 0) lines.push(`  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`);
+  if (server.changed !== undefined && server.changed.length > 0) lines.push(`  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`);
   for (const suggestion of server.suggestions) {
     lines.push(`  its tool names look like record \`${suggestion.record}\` (${suggestion.matched} of ${suggestion.of}); names never identify a server, but if it is that one, rerun with --assume ${server.name}=${suggestion.record}`);
   }
@@ -160,7 +163,8 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
         ...(tool.hintClass !== undefined ? { hint_class: tool.hintClass } : {}),
       })),
       drift: server.drift,
-      changed: server.changed,
+      changed: server.changed ?? [],
+      ...(server.filteredOut !== undefined ? { filtered_out: server.filteredOut } : {}),
       suggestions: server.suggestions,
       incomplete: server.incomplete,
       ...(server.serverInfo !== undefined ? { server_info: server.serverInfo } : {}),

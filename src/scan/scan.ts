@@ -8,25 +8,29 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { ClientKind } from '../clients/types.ts';
+import { CLIENT_NAMES } from '../clients/types.ts';
 import { splitCommandLine } from '../clients/words.ts';
 import type { Registry } from '../core/registry.ts';
 import { emptyCounts } from '../core/registry.ts';
 import { homeFrom } from '../node/state-dir.ts';
-import { classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
+import { applyToolFilter, classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
 import { type ApprovalSources, type ClaudeApprovals, claudeAnswer, readClaudeApprovals } from './consent.ts';
 import type { Discovery } from './discover.ts';
 import { type DraftTool, buildDraft, writeDraft } from './drafts.ts';
 import { serverEnvironment } from './env.ts';
 import { ExpandError, expandLaunch } from './expand.ts';
-import { type ListOutcome, listTools } from './list-tools.ts';
+import { type ListOutcome, formatSeconds, listTools } from './list-tools.ts';
+import { npxInstallDir, npxInstallFinished, npxPackages, removeNpxInstall, scanNpmCache } from './npm-cache.ts';
 import type { Ask } from './prompt.ts';
 import { argumentSecrets, redact, redactTail, safeName, stripControl } from './redact.ts';
 import { killAllServers } from './transport.ts';
-import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer } from './types.ts';
+import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer, ToolResult } from './types.ts';
 
 /** Servers started at once. */
 export const MAX_PARALLEL = 3;
+/** How the scan's npm cache is named in messages (its full path is in the README). */
+const SCAN_CACHE_SHOWN = '~/.cache/rclass/npm';
+
 /** Lines of a server's stderr shown with `--show-server-errors`. */
 export const MAX_SHOWN_STDERR_LINES = 20;
 
@@ -58,6 +62,8 @@ export interface ScanOptions {
   today: string;
   /** Called before a repository file's servers are started or refused, for a message on stderr. */
   onNote?: (message: string) => void;
+  /** Called once before servers start and once as each started server finishes, for a progress line on stderr (full mode). */
+  onProgress?: (message: string) => void;
 }
 
 /** A target with what was decided about starting it. */
@@ -82,7 +88,6 @@ function baseResult(target: ScanTarget): ServerResult {
     toolCount: null,
     classes: emptyCounts(),
     drift: [],
-    changed: [],
     suggestions: [],
     incomplete: false,
   };
@@ -144,16 +149,19 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   if (options.mode === 'list' || target.entry.transport !== 'stdio') {
     if (indexed === undefined) return { result, driftTools: [] };
     result.status = 'registry';
-    result.tools = classifyRecord(indexed);
+    result.tools = filtered(result, classifyRecord(indexed), target);
     result.toolCount = result.tools.length;
     result.classes = countTools(result.tools);
     return { result, driftTools: [] };
   }
   if (plan.notStarted !== undefined) return fail('not-started', plan.notStarted);
 
-  // A project's configuration runs its servers in the project folder, as its client does; a user-level one in rclass's working folder.
-  const cwd = target.entry.projectDir ?? options.cwd;
+  // A project's configuration runs its servers in the project folder, as its client does; a user-level one in rclass's working folder;
+  // an entry's own `cwd` (Codex, Gemini CLI, Continue) wins, relative to that folder.
+  const baseDir = target.entry.projectDir ?? options.cwd;
+  const cwd = target.entry.cwd !== undefined ? path.resolve(baseDir, target.entry.cwd) : baseDir;
   if (target.entry.projectDir !== undefined && !isFolder(target.entry.projectDir)) return fail('not-started', 'its project folder, where its client would start it, does not exist');
+  if (target.entry.cwd !== undefined && !isFolder(cwd)) return fail('not-started', 'the folder its `cwd` names, where its client would start it, does not exist');
 
   let outcome: ListOutcome;
   // Redacted from what the server writes: the config's env and header values as written, and what the server was given after expansion.
@@ -165,14 +173,28 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
       { command: target.entry.command ?? '', args: written, env: target.env },
       { client: target.client, env: options.env, workspace: target.entry.projectDir ?? options.cwd, ...(home !== undefined ? { home } : {}) },
     );
+    // Variables the client copies from its own environment (Codex `env_vars`, Goose `env_keys`), taken from rclass's.
+    for (const key of target.entry.inheritedEnvKeys ?? []) {
+      const value = options.env[key];
+      if (value !== undefined && expanded.env[key] === undefined) expanded.env[key] = value;
+    }
     secrets.push(...Object.values(expanded.env), ...argumentSecrets(expanded.args), ...expanded.args.filter((arg, i) => arg !== written[i]));
     const words = launchWords(expanded.command, expanded.args);
     if (words === undefined || words[0] === undefined || words[0] === '') return fail('not-started', 'its command line cannot be split into words the same way by every shell');
-    outcome = await listTools(
-      { command: words[0], args: words.slice(1), env: serverEnvironment(options.env, expanded.env, options.inheritEnv), cwd },
-      options.timeoutMs,
-      options.clientVersion,
-    );
+    const env = serverEnvironment(options.env, expanded.env, options.inheritEnv);
+    // npx and npm exec install into rclass's own cache, so a deadline kill mid-install cannot break the user's clients (npm-cache.ts).
+    const packages = npxPackages(words);
+    const cache = packages === undefined || Object.keys(expanded.env).some((key) => key.toLowerCase() === 'npm_config_cache') ? undefined : scanNpmCache(options.env);
+    const installDir = cache !== undefined && packages !== undefined ? npxInstallDir(cache, packages) : undefined;
+    if (cache !== undefined) env.npm_config_cache = cache;
+    const installedBefore = installDir !== undefined && npxInstallFinished(installDir);
+    outcome = await listTools({ command: words[0], args: words.slice(1), env, cwd }, options.timeoutMs, options.clientVersion);
+    if (!outcome.ok && cache !== undefined && installDir !== undefined) {
+      if (!npxInstallFinished(installDir) || outcome.failure.kind === 'timeout') removeNpxInstall(cache, installDir);
+      if (outcome.failure.kind === 'timeout' && !installedBefore) {
+        outcome.failure.message += `; it was probably still downloading its package on first use (rclass installs into its own cache, ${SCAN_CACHE_SHOWN}), so rerun with a longer \`--timeout\`, e.g. \`--timeout ${Math.max(120, Math.ceil((options.timeoutMs * 4) / 1000))}\``;
+      }
+    }
   } catch (error) {
     if (error instanceof ExpandError) return fail('not-started', `it cannot be started as its client would: ${error.message}`);
     return fail('failed', `rclass failed while scanning it (${error instanceof Error ? error.name : 'error'}), so it counts as R4`);
@@ -195,13 +217,21 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     result.serverInfo = info;
   }
   const { tools, drift, changed } = classifyLive(outcome.tools, indexed);
-  result.tools = tools;
-  result.drift = drift;
-  result.changed = changed;
+  result.tools = filtered(result, tools, target);
+  // A drifted or changed tool the client filters out is not reachable either.
+  result.drift = drift.filter((name) => result.tools.some((tool) => tool.name === name));
+  result.changed = changed.filter((name) => result.tools.some((tool) => tool.name === name));
   result.toolCount = tools.length;
   result.classes = countTools(tools);
   if (indexed === undefined) result.suggestions = suggestRecords(outcome.tools, options.registry);
   return { result, driftTools: outcome.tools.filter((tool) => drift.includes(tool.name)) };
+}
+
+/** The tools the client's filter lets through; what it hides is noted on the result (SPEC 6: not reachable, not counted). */
+function filtered(result: ServerResult, tools: ToolResult[], target: ScanTarget): ToolResult[] {
+  const { kept, filteredOut } = applyToolFilter(tools, target.entry.toolFilter);
+  if (target.entry.toolFilter !== undefined && filteredOut.length > 0) result.filteredOut = { tools: filteredOut, by: target.entry.toolFilter.keys };
+  return kept;
 }
 
 /** Run tasks with at most `limit` at once, keeping their order. */
@@ -321,9 +351,18 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
   const release = options.mode === 'full' ? guardSignals() : () => undefined;
   let scanned: Scanned[];
   try {
+    const starting = options.mode === 'full' ? plans.filter((item) => item.target.entry.transport === 'stdio' && item.notStarted === undefined && !item.target.identity.invalid).length : 0;
+    let finished = 0;
+    if (starting > 0) options.onProgress?.(`rclass: starting ${starting} server${starting === 1 ? '' : 's'}, ${Math.min(MAX_PARALLEL, starting)} at a time, each with ${formatSeconds(options.timeoutMs)} to list its tools (\`--timeout\`)`);
     scanned = await pool(plans, MAX_PARALLEL, async (item) => {
       try {
-        return await scanServer(item, options);
+        const done = await scanServer(item, options);
+        if (starting > 0 && (done.result.status === 'scanned' || done.result.status === 'failed')) {
+          finished += 1;
+          const what = done.result.status === 'scanned' ? `${done.result.toolCount ?? 0} tool${done.result.toolCount === 1 ? '' : 's'}` : `not scanned: ${done.result.reason ?? 'it failed'}`;
+          options.onProgress?.(`rclass: [${finished}/${starting}] ${done.result.name}: ${what}`);
+        }
+        return done;
       } catch (error) {
         const result = baseResult(item.target);
         withRecord(result, item, options.registry);
@@ -379,17 +418,12 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
     const secrets = plans[i]!.target.secrets;
     server.tools = server.tools.map((tool) => ({ ...tool, name: safeName(tool.name, secrets) }));
     server.drift = server.drift.map((name) => safeName(name, secrets));
-    server.changed = server.changed.map((name) => safeName(name, secrets));
+    if (server.changed !== undefined) server.changed = server.changed.map((name) => safeName(name, secrets));
+    if (server.filteredOut !== undefined) server.filteredOut = { ...server.filteredOut, tools: server.filteredOut.tools.map((name) => safeName(name, secrets)) };
   });
   if (servers.some((server) => server.incomplete) || discovery.configs.some((config) => config.problem !== undefined)) report.complete = false;
   return report;
 }
 
 /** The clients whose names appear in reports. */
-export const CLIENT_NAMES: Readonly<Record<ClientKind, string>> = {
-  'claude-desktop': 'Claude Desktop',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  windsurf: 'Windsurf',
-};
+export { CLIENT_NAMES };

@@ -140,8 +140,10 @@ export interface ServerResult {
   classes: ClassCounts;
   /** Live tools the record does not list (drift); they count as R4. */
   drift: string[];
-  /** Live tools whose definition changed since the record was checked (SPEC 5.2.1); they count as R4. */
-  changed: string[];
+  /** Live tools whose definition changed since the record was checked (SPEC 5.2.1); they count as R4. Absent when none did or nothing was listed. */
+  changed?: string[];
+  /** Tools the client's own filter hides (`enabled_tools`, `excludeTools`, …): not reachable, so not counted (names sanitised). */
+  filteredOut?: { tools: string[]; by: string[] };
   suggestions: Suggestion[];
   /** The server's own name and version from `initialize`, sanitised. */
   serverInfo?: { name?: string; version?: string };

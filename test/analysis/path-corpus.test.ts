@@ -14,10 +14,11 @@
 //   allowed/dir/rel-out       -> ../../outside             (relative link out)
 //   allowed/dir/up            -> <fixture>/outside/deep/er
 //   allowed/dir/loop1 -> loop2, allowed/dir/loop2 -> loop1
+//   allowed/dir/hard-out      == <fixture>/outside/hard.txt (a hard link: one file, two names)
 //   allowed/dir-evil/secret.txt                            (common-prefix sibling)
 //   outside/secret.txt, outside/deep/er/
 //   outside/link-to-allowed   -> <fixture>/allowed/dir
-import { mkdtempSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,8 @@ beforeAll(() => {
   symlinkSync('loop2', p('allowed', 'dir', 'loop1'));
   symlinkSync('loop1', p('allowed', 'dir', 'loop2'));
   symlinkSync(p('allowed', 'dir'), p('outside', 'link-to-allowed'));
+  writeFileSync(p('outside', 'hard.txt'), 'out, by another name');
+  linkSync(p('outside', 'hard.txt'), p('allowed', 'dir', 'hard-out'));
 });
 
 afterAll(() => {
@@ -108,6 +111,39 @@ describe('path analysis outside the corpus', () => {
   it('resolves a root given through a symlink', async () => {
     const v = await isPathWithin(`${fixture}/allowed/dir/file.txt`, [`${fixture}/outside/link-to-allowed`]);
     expect(v.within).toBe(true);
+  });
+
+  it('refuses /proc/self/cwd even when the checking process works inside the root (it names the tool\'s folder, not ours)', async () => {
+    const cwd = realpathSync(process.cwd());
+    const v = await isPathWithin('/proc/self/cwd/package.json', [cwd]);
+    expect(v).toEqual({ within: false, reason: "a path under /proc names another process's view of the file system" });
+    expect((await isPathWithin('/proc/1/root/etc/passwd', ['/'])).within).toBe(false);
+    expect((await isPathWithin('/tmp/../proc/self/cwd', ['/'])).within).toBe(false);
+  });
+
+  it('refuses /dev/fd and /dev/stdin paths, and a link that leads into /proc', async () => {
+    expect(await isPathWithin('/dev/fd/0', ['/'])).toEqual({ within: false, reason: '/dev/fd is a process\'s open file, not a place in the folder' });
+    expect((await isPathWithin('/dev//stdin', ['/dev'])).within).toBe(false);
+    symlinkSync('/proc/self/cwd', `${fixture}/allowed/dir/to-proc`);
+    const v = await isPathWithin(`${fixture}/allowed/dir/to-proc/x`, [`${fixture}/allowed/dir`]);
+    expect(v.within).toBe(false);
+    expect(v.reason).toMatch(/\/proc/);
+  });
+
+  it('refuses a hard link inside the root to a file outside it, naming the link count', async () => {
+    const v = await isPathWithin(`${fixture}/allowed/dir/hard-out`, [`${fixture}/allowed/dir`]);
+    expect(v).toEqual({ within: false, resolved: `${fixture}/allowed/dir/hard-out`, reason: 'the file has 2 hard links, so another name outside the allowed roots may reach it' });
+  });
+
+  it('refuses a device file inside the root', async () => {
+    expect(await isPathWithin('/dev/null', ['/dev'])).toMatchObject({ within: false, reason: 'a device file, FIFO or socket acts outside the folder it sits in' });
+  });
+
+  it('isContained refuses /proc and /dev/fd paths as text', () => {
+    expect(isContained('/proc/self/cwd/x', '/proc/self/cwd')).toBe(false);
+    expect(isContained('/dev/fd/3', '/dev')).toBe(false);
+    expect(isContained('/process/x', '/process')).toBe(true);
+    expect(isContained('/dev/null2/x', '/dev')).toBe(true);
   });
 
   it('never rejects on odd input', async () => {

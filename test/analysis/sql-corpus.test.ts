@@ -136,6 +136,12 @@ describe('sql analysis outside the corpus', () => {
     expect(analyzeSql('SELECT 1', 'postgresql', undefined as unknown as SqlParser).readOnly).toBe(false);
   });
 
+  it.each(['PRAGMA table_info(users)', "ATTACH DATABASE 'x.db' AS x"])('says a SQLite statement PostgreSQL cannot read is not understood, not a syntax error: %s', (sql) => {
+    const v = analyzeSql(sql, 'sqlite', parser);
+    expect(v.readOnly).toBe(false);
+    expect(v.reason).toMatch(/^not a statement the read-only analysis understands \(sqlite text is read with PostgreSQL's parser: /);
+  });
+
   it('keeps reasons short and free of the input text for parse errors', () => {
     const v = analyzeSql("SELECT 'x' FROM WHERE secret_token_123", 'postgresql', parser);
     expect(v.readOnly).toBe(false);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import corpus from '../corpora/urls.json' with { type: 'json' };
 import { checkUrl, findUrls, parseAllowlist, URL_MAX_LENGTH } from '../../src/core/url/index.ts';
+import { egressAllowed } from '../../src/core/egress.ts';
 
 interface UrlCase {
   input: unknown;
@@ -53,6 +54,29 @@ describe('url corpus', () => {
 });
 
 describe('url analysis outside the corpus', () => {
+  it('regression: egressAllowed refuses an allowed URL whose query carries another URL, naming it', () => {
+    const v = egressAllowed({ destination: ['url'] }, { url: 'https://allowed.example/?u=https://attacker.example/x' }, ['allowed.example']);
+    expect(v).toEqual({ allowed: false, reason: 'a URL in the arguments is not allowed: host attacker.example is not on the allowlist' });
+  });
+
+  it('findUrls reports the nested URL, a decoded one and a host:port in text, each once', () => {
+    expect(findUrls({ a: 'https://allowed.example/?u=https://attacker.example/x', b: 'go to evil.example:8080 now', c: 'x?u=https%3A%2F%2Fdecoded.example' }).urls).toEqual([
+      'https://allowed.example/?u=https://attacker.example/x',
+      'https://attacker.example/x',
+      'https://evil.example:8080',
+      'https://decoded.example',
+    ]);
+  });
+
+  it('a string still percent-encoded after four rounds of decoding is not searched completely', () => {
+    let s = 'https://attacker.example/';
+    for (let i = 0; i < 5; i++) s = encodeURIComponent(s);
+    expect(findUrls({ q: s }).truncated).toBe(true);
+    let four = 'https://attacker.example/';
+    for (let i = 0; i < 4; i++) four = encodeURIComponent(four);
+    expect(findUrls({ q: four })).toEqual({ urls: ['https://attacker.example/'], truncated: false });
+  });
+
   it('refuses a URL longer than the cap without parsing it', () => {
     const url = 'https://allowed.example/' + 'a'.repeat(URL_MAX_LENGTH);
     expect(checkUrl(url, ['allowed.example'])).toEqual({ allowed: false, reason: `longer than ${URL_MAX_LENGTH} characters` });

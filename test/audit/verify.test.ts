@@ -6,6 +6,7 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { UNANCHORED_LIMITS } from '../../src/cli/commands/audit.ts';
 import { describe, expect, it } from 'vitest';
 import { appendAudit, type AuditRecord } from '../../src/audit/log.ts';
 import { verifyAuditFile } from '../../src/audit/verify.ts';
@@ -27,9 +28,18 @@ async function verify(file: string) {
 }
 
 describe('rclass audit verify', () => {
+  it('regression: a log cut at the end still verifies, and verify says that it cannot detect that without an anchor', async () => {
+    const file = await five();
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    rewrite(file, lines.slice(0, 3));
+    const result = await verify(file);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('it cannot show that lines were cut from the end or that the whole chain was rewritten');
+  });
+
   it('passes an intact log, and an empty one', async () => {
     const file = await five();
-    expect(await verify(file)).toEqual({ code: 0, stdout: `ok: 5 lines, the hash chain holds (\`${file}\`)\n`, stderr: '' });
+    expect(await verify(file)).toEqual({ code: 0, stdout: `ok: 5 lines, the hash chain holds (\`${file}\`)\n`, stderr: `rclass: note: ${UNANCHORED_LIMITS}\n` });
     const empty = path.join(tempDir(), 'audit.jsonl');
     writeFileSync(empty, '');
     expect((await verify(empty)).code).toBe(0);

@@ -250,8 +250,8 @@ describe('rclass policy', () => {
   });
 
   it.each([
-    [['policy'], 'rclass: `policy` needs `--format`, one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli'],
-    [['policy', '--format', 'opa'], 'rclass: `--format` must be one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli; got `opa`'],
+    [['policy'], 'rclass: `policy` needs `--format`, one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli, cursor-ide, cursor-hook, gemini, gemini-hook, codex-disabled-tools, codex-hook'],
+    [['policy', '--format', 'opa'], 'rclass: `--format` must be one of cedar, cedar-toolhive, cel, claude-settings, claude-hook, cursor-cli, cursor-ide, cursor-hook, gemini, gemini-hook, codex-disabled-tools, codex-hook; got `opa`'],
     [['policy', '--format', 'cedar', '--allow-up-to', 'R2'], 'rclass: `--allow-up-to R2` would let tools that need a human run alone; the highest class it accepts is R1 (SPEC 3)'],
     [['policy', '--format', 'claude-hook', 'x.json'], "rclass: `claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code's configuration each time it runs"],
     [['policy', '--format', 'cedar', '--client', 'cursor'], 'rclass: `--client` needs a CONFIG'],
@@ -270,6 +270,39 @@ describe('rclass policy', () => {
     expect(path.isAbsolute(node!)).toBe(true);
     expect(launcher).toBe(path.join(realpathSync(ROOT), 'bin', 'rclass.mjs'));
     expect(rest).toEqual(['hook', '--allow-up-to', 'R1']);
+  });
+
+  it('regression: embeds --egress-allow in the hook command like --deny-from, normalised, one flag per host', async () => {
+    const result = await runCli(['policy', '--format', 'claude-hook', '--deny-from', 'R4', '--egress-allow', 'Docs.Python.org', '--egress-allow', 'pypi.org']);
+    expect(result.code).toBe(0);
+    const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
+    expect(command.split(' ').slice(2)).toEqual(['hook', '--deny-from', 'R4', '--egress-allow', 'docs.python.org', '--egress-allow', 'pypi.org']);
+  });
+
+  it('embeds --anchor-file and --anchor-command in the installed hook, so the hook writes the audit anchor', async () => {
+    const result = await runCli(['policy', '--format', 'claude-hook', '--hook-form', 'exec', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+    expect(result.code).toBe(0);
+    const args: string[] = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].args;
+    expect(args.slice(1)).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+  });
+
+  it.each([
+    [['policy', '--format', 'cedar', '--anchor-file', '/x/anchor'], 'rclass: `--anchor-file` and `--anchor-command` are for `--format claude-hook`'],
+    [['policy', '--format', 'claude-hook', '--anchor-file', 'relative/anchor'], 'rclass: `--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in'],
+  ])('exits 2 for a misplaced or relative anchor: %j', async (argv, message) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
+  });
+
+  it.each([
+    [['policy', '--format', 'cedar', '--egress-allow', 'docs.python.org'], 'rclass: `--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them'],
+    [['policy', '--format', 'claude-hook', '--egress-allow', 'github.io'], "rclass: `--egress-allow` entry 1 (\"github.io\"): `github.io` is a public suffix (a suffix its owner opens to the public, on the Public Suffix List): anyone can have a site under it, so it would admit strangers' sites; list the exact host instead, such as `name.github.io`"],
+    [['policy', '--format', 'claude-hook', '--egress-allow', '*.example.com'], 'rclass: `--egress-allow` entry 1 ("*.example.com"): wildcards are not supported; an entry already covers its subdomains'],
+  ])('exits 2 for a misplaced or invalid --egress-allow: %j', async (argv, message) => {
+    const result = await runCli(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(message);
   });
 
   it('writes --out FILE atomically', async () => {

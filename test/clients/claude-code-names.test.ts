@@ -10,8 +10,13 @@ describe('Claude Code MCP tool names (SPEC 8.5)', () => {
     expect(parseClaudeToolName('mcp__srv__a__b')).toEqual({ server: 'srv', tool: 'a__b' });
   });
 
-  it('prefers the longest configured server name that fits', () => {
-    expect(parseClaudeToolName('mcp__my__db__query', ['my', 'my__db'])).toEqual({ server: 'my__db', tool: 'query' });
+  it('reads the one configured server name that fits, even when it contains `__`', () => {
+    expect(parseClaudeToolName('mcp__my__db__query', ['my__db', 'other'])).toEqual({ server: 'my__db', tool: 'query' });
+  });
+
+  it('marks a name two configured servers fit (`my` and `my__db`) as ambiguous, since Claude Code builds both the same way', () => {
+    expect(parseClaudeToolName('mcp__my__db__query', ['my', 'my__db'])).toEqual({ server: 'my__db', tool: 'query', ambiguous: ['my', 'my__db'] });
+    expect(parseClaudeToolName('mcp__my__other', ['my', 'my__db'])).toEqual({ server: 'my', tool: 'other' });
   });
 
   it('reads plugin servers by their full configured key', () => {

@@ -83,7 +83,32 @@ describe('every format under --deny-from R0 and R1', () => {
   const headerLine = (text: string, marker: string) => text.split('\n').find((line) => line.startsWith(`${marker} Thresholds:`));
 
   it('has a case for every format', () => {
-    expect([...POLICY_FORMATS].sort()).toEqual(['cedar', 'cedar-toolhive', 'cel', 'claude-hook', 'claude-settings', 'cursor-cli']);
+    expect([...POLICY_FORMATS].sort()).toEqual(['cedar', 'cedar-toolhive', 'cel', 'claude-hook', 'claude-settings', 'codex-disabled-tools', 'codex-hook', 'cursor-cli', 'cursor-hook', 'cursor-ide', 'gemini', 'gemini-hook']);
+  });
+
+  it('gemini: deny from R0 says so and denies every rule; deny from R1 keeps the ask_user step from R2', () => {
+    const r0 = render('gemini', 'R0');
+    expect(headerLine(r0, '#')).toBe("# Thresholds: ask_user from R2, deny from R0; tools without a rule keep Gemini CLI's defaults.");
+    expect(r0.match(/^decision = "(\w+)"/gm)?.every((line) => line === 'decision = "deny"')).toBe(true);
+    expect(headerLine(render('gemini', 'R1'), '#')).toBe("# Thresholds: ask_user from R2, deny from R1; tools without a rule keep Gemini CLI's defaults.");
+  });
+
+  it('codex-disabled-tools: from R0 every tool is disabled; from R1 the R0 tool and the one a rule can bring to R0 stay on', () => {
+    expect(headerLine(render('codex-disabled-tools', 'R0'), '#')).toBe('# Thresholds: tools from R0 up are disabled (argument-dependent ones stay on for the hook).');
+    expect(render('codex-disabled-tools', 'R0')).toContain('disabled_tools = [ "charge", "drop", "list", "query", "save" ]');
+    expect(render('codex-disabled-tools', 'R1')).toContain('disabled_tools = [ "charge", "drop", "save" ]');
+  });
+
+  it('cursor-ide: nothing is allow-listed when everything from R0 or R1 is denied', () => {
+    expect(JSON.parse(render('cursor-ide', 'R0'))).toEqual({ mcpAllowlist: [] });
+    expect(JSON.parse(render('cursor-ide', 'R1'))).toEqual({ mcpAllowlist: [] });
+  });
+
+  it('the agent hook fragments pass --deny-from to the hook they install', () => {
+    for (const format of ['gemini-hook', 'codex-hook', 'cursor-hook'] as const) {
+      expect(render(format, 'R0')).toContain(`hook --agent ${format.replace('-hook', '')} --deny-from R0`);
+      expect(render(format, 'R1')).toContain(`hook --agent ${format.replace('-hook', '')} --deny-from R1`);
+    }
   });
 
   it('cedar: R0 forbids every tool and says so; R1 permits only R0 and says allow up to R0', () => {

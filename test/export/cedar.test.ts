@@ -14,7 +14,7 @@ import { CEDAR_ACTION, renderCedar } from '../../src/export/cedar.ts';
 import { planPolicy, type ServerSelection } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
 import { lowestClass } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 const SCHEMA = readFileSync(new URL('../../schema/mcp.cedarschema', import.meta.url), 'utf8');
 
@@ -120,8 +120,8 @@ function authorize(compiled: Compiled, server: string, tool: string, whole = fal
     validateRequest: true,
     preparsedPolicySetId: setId,
     entities: [
-      { uid: { type: 'MCP::Server', id: server }, attrs: { type: 'local-stdio' }, parents: [] },
-      { uid: resource, attrs: { name: tool, readOnly: false, destructive: true }, parents: [{ type: 'MCP::Server', id: server }] },
+      { uid: { type: 'MCP::Server', id: server }, attrs: { type: 'local-stdio', identityURL: `local://stdio/${server}`, requiresOAuth: false, requiresNetwork: false, command: '', args: [] }, parents: [] },
+      { uid: resource, attrs: { name: tool, readOnly: false, destructive: true, idempotent: false, openWorld: true }, parents: [{ type: 'MCP::Server', id: server }] },
     ],
   });
   if (answer.type !== 'success') throw new Error(JSON.stringify(answer.errors));
@@ -184,7 +184,7 @@ for (const [label, thresholds] of [
       let checked = 0;
       for (const record of document.servers) {
         for (const tool of record.tools) {
-          const want = expected(tool.class, lowestClass(tool), thresholds);
+          const want = expected(worstCase(tool), lowestClass(tool), thresholds);
           const got = authorize(compiled, record.id, tool.name);
           checked += 1;
           if (got.outcome !== want) mismatches.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got.outcome}`);

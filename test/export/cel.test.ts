@@ -13,7 +13,7 @@ import { buildDocument } from '../../src/core/registry.ts';
 import { CEL_ALLOW_NOTHING, celRules, celString, renderCel } from '../../src/export/cel.ts';
 import { planPolicy } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 type Rule = { allow?: string; deny?: string; require?: string } | string;
 
@@ -74,7 +74,7 @@ for (const [label, thresholds, limit] of [
       for (const record of document.servers) {
         for (const tool of record.tools) {
           checked += 1;
-          const want = classRank(tool.class) <= classRank(limit);
+          const want = classRank(worstCase(tool)) <= classRank(limit);
           if (agentgatewayAllows(rules, record.id, tool.name) !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}`);
         }
       }
@@ -83,7 +83,7 @@ for (const [label, thresholds, limit] of [
     });
 
     it('denies a tool name under a target it does not belong to, an unlisted tool, and an unknown target', () => {
-      const allowedSomewhere = document.servers.flatMap((record) => record.tools.filter((tool) => classRank(tool.class) <= classRank(limit)).map((tool) => ({ server: record.id, tool: tool.name })));
+      const allowedSomewhere = document.servers.flatMap((record) => record.tools.filter((tool) => classRank(worstCase(tool)) <= classRank(limit)).map((tool) => ({ server: record.id, tool: tool.name })));
       const sample = allowedSomewhere[0]!;
       const elsewhere = document.servers.find((record) => !record.tools.some((tool) => tool.name === sample.tool))!;
       expect(agentgatewayAllows(rules, elsewhere.id, sample.tool)).toBe(false);

@@ -9,12 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
+import { EXEC_FORM_SINCE, supportsExecForm } from '../../src/export/claude-hook.ts';
 import { EVENT_MATCHERS, HOOK_DEADLINE_MS, HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER, type ClaudeHookSettings, hookCommand, renderClaudeHook, shellWord } from '../../src/export/claude-hook.ts';
 import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSettings } from '../../src/export/claude-settings.ts';
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
 import { planPolicy } from '../../src/export/plan.ts';
 import { type Thresholds, lowestClass } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 /** Whether one permission rule matches a tool name, as Claude Code reads MCP rules. */
 function ruleMatches(rule: string, tool: string): boolean {
@@ -68,7 +69,7 @@ for (const [label, thresholds] of [
       const wrong: string[] = [];
       for (const record of document.servers) {
         for (const tool of record.tools) {
-          const want = expected(tool.class, lowestClass(tool), thresholds);
+          const want = expected(worstCase(tool), lowestClass(tool), thresholds);
           const got = claudeDecides(settings, claudeToolName(record.id, tool.name));
           if (got !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got}`);
         }
@@ -157,10 +158,10 @@ describe('claude-hook', () => {
     }
   });
 
-  it('sees every built-in tool before the call (the session guard), and after it only WebFetch and the tools that can write', () => {
+  it('sees every built-in tool before the call (the session guard), and after it only the tools that send data out and those that can write', () => {
     for (const tool of ['Read', 'Grep', 'Glob', 'Bash', 'Write', 'WebFetch', 'WebSearch', 'Task']) expect(matcherMatches(fragment.hooks.PreToolUse[0]!.matcher, tool)).toBe(true);
-    for (const tool of ['WebFetch', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
-    for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearch']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
+    for (const tool of ['WebFetch', 'WebSearch', 'Artifact', 'SendUserFile', 'RemoteTrigger', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
+    for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearchX']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
   });
 
   it('matches every MCP tool with mcp__.*, and is checked by an evaluator that treats a bare mcp__<server> matcher as an exact name (BR-09 control)', () => {
@@ -177,6 +178,24 @@ describe('claude-hook', () => {
     expect(shellWord("it's")).toBe(`'it'\\''s'`);
     expect(hookCommand({ launcher: ['rclass'], thresholds: { allowUpTo: 'R1' } })).toBe('rclass hook --allow-up-to R1');
     expect(() => renderClaudeHook({ launcher: [], thresholds: {} })).toThrow('the hook launcher has no words');
+  });
+
+  it('issue 14: writes exec form (command + args, one word each, no quoting) when asked, so no shell (PowerShell on Windows) parses it', () => {
+    const exec = JSON.parse(renderClaudeHook({ launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"], thresholds: { denyFrom: 'R4' }, form: 'exec' })) as ClaudeHookSettings;
+    for (const event of HOOK_EVENTS) {
+      expect(exec.hooks[event]).toEqual([{ matcher: EVENT_MATCHERS[event], hooks: [{ type: 'command', command: 'C:\\Program Files\\nodejs\\node.exe', args: ["C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs", 'hook', '--deny-from', 'R4'], timeout: HOOK_TIMEOUT_SECONDS }] }]);
+    }
+  });
+
+  it('issue 14: keeps the POSIX shell form by default, and tells which Claude Code versions take exec form (2.1.139, docs/changelog.md)', () => {
+    for (const event of HOOK_EVENTS) expect(fragment.hooks[event][0]!.hooks[0]!.args).toBeUndefined();
+    expect(EXEC_FORM_SINCE).toBe('2.1.139');
+    expect(supportsExecForm('2.1.219 (Claude Code)')).toBe(true);
+    expect(supportsExecForm('2.1.139 (Claude Code)')).toBe(true);
+    expect(supportsExecForm('2.1.138 (Claude Code)')).toBe(false);
+    expect(supportsExecForm('1.0.99')).toBe(false);
+    expect(supportsExecForm('3.0.0')).toBe(true);
+    expect(supportsExecForm('unknown')).toBe(false);
   });
 });
 

@@ -41,3 +41,8 @@ export function syntheticRecord(id: string, tools: Array<{ name: string; class: 
     })),
   };
 }
+
+/** A tool's worst case as static exports use it (SPEC 8.1): R4 for a tool marked `egress` (the session guard, SPEC 9), else its class. */
+export function worstCase(tool: ServerRecord['tools'][number]): ServerRecord['tools'][number]['class'] {
+  return tool.egress !== undefined ? 'R4' : tool.class;
+}

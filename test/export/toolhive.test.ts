@@ -14,7 +14,7 @@ import { TOOLHIVE_NOTHING_PERMITTED, type ToolHiveConfig, renderToolHive } from 
 import { planPolicy } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
 import { lowestClass } from '../../src/core/policy.ts';
-import { registryDocument, syntheticRecord } from './registry.ts';
+import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 let sets = 0;
 
@@ -61,9 +61,9 @@ for (const [label, thresholds] of [
       expect(config.cedar.policies.length).toBeGreaterThan(0);
       const ask = engine(config);
       for (const tool of record.tools) {
-        const want = classRank(tool.class) <= classRank(limit) ? 'allow' : 'deny';
+        const want = classRank(worstCase(tool)) <= classRank(limit) ? 'allow' : 'deny';
         if (ask(tool.name) !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}`);
-        if (thresholds.denyFrom !== undefined && classRank(tool.class) >= classRank(thresholds.denyFrom) && classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)) {
+        if (thresholds.denyFrom !== undefined && classRank(worstCase(tool)) >= classRank(thresholds.denyFrom) && classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)) {
           expect(config.cedar.policies).toContain(`forbid (principal, action == Action::"call_tool", resource == Tool::${JSON.stringify(tool.name)});`);
         }
       }

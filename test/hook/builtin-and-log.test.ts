@@ -60,6 +60,54 @@ describe('built-in tools', () => {
     symlinkSync(path.join(world.home, '.claude', 'settings.json'), link);
     expect((await hook(world, pre('B3', 'Write', { file_path: link, content: '{}' }))).decision).toBe('ask');
   });
+
+  it('regression: asks when a protected path is spelled with /./, // or shell quotes, or reached through a symlinked folder', async () => {
+    const world = makeWorld();
+    const { mkdirSync: mk, symlinkSync, writeFileSync } = await import('node:fs');
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['Write', { file_path: `${world.home}/.claude/./settings.json`, content: '{}' }],
+      ['Write', { file_path: `${world.home}//.claude//settings.json`, content: '{}' }],
+      ['Bash', { command: 'rm -rf ~/.local/state//rclass' }],
+      ['Bash', { command: 'echo {} > ~/.claude/./settings.json' }],
+      ['Bash', { command: 'echo {} > ~/.claude/"settings".json' }],
+      ['Bash', { command: 'echo {} > ~/.claude/x/../settings.json' }],
+    ];
+    for (const [tool, input] of cases) {
+      expect((await hook(world, pre('B4', tool, input))).decision, `${tool} ${JSON.stringify(input)}`).toBe('ask');
+    }
+    // A folder link in the project that leads to ~/.claude, named relative to the call's cwd.
+    mk(path.join(world.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.home, '.claude', 'settings.json'), '{}');
+    symlinkSync(path.join(world.home, '.claude'), path.join(world.project, 'cfg'));
+    expect((await hook(world, pre('B4', 'Write', { file_path: 'cfg/settings.json', content: '{}' }, { cwd: world.project }))).decision).toBe('ask');
+    // An unknown built-in tool whose path argument is a link to the settings file.
+    symlinkSync(path.join(world.home, '.claude', 'settings.json'), path.join(world.project, 'innocent.json'));
+    expect((await hook(world, pre('B4', 'SomeFutureTool', { path: path.join(world.project, 'innocent.json') }))).decision).toBe('ask');
+    expect((await hook(world, pre('B4', 'SomeFutureTool', { path: 'innocent.json' }, { cwd: world.project }))).decision).toBe('ask');
+  });
+
+  it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
+    const world = makeWorld();
+    const { mkdirSync: mk, symlinkSync } = await import('node:fs');
+    const real = path.join(world.root, 'real-config');
+    mk(real, { recursive: true });
+    const link = path.join(world.root, 'config-link');
+    symlinkSync(real, link);
+    const result = await hook(world, pre('B5', 'Write', { file_path: path.join(real, 'settings.json'), content: '{}' }), [], { CLAUDE_CONFIG_DIR: link });
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('real-config/settings.json');
+  });
+
+  it('still gives no decision to writes that only look similar', async () => {
+    const world = makeWorld();
+    for (const [tool, input] of [
+      ['Write', { file_path: path.join(world.project, 'docs', 'claude', 'settings.md'), content: '' }],
+      ['Bash', { command: 'cat ./README.md // comment' }],
+      ['Write', { file_path: 'src/./a.ts', content: '' }],
+    ] as const) {
+      expect((await hook(world, pre('B6', tool, input, { cwd: world.project }))).json, `${tool} ${JSON.stringify(input)}`).toEqual({});
+    }
+  });
 });
 
 describe('the audit log', () => {
@@ -121,5 +169,26 @@ describe('the audit log', () => {
     expect(result.decision).toBe('ask');
     expect(result.reason).toContain('could not write its audit log');
     expect(result.stderr).toContain('the audit log could not be written');
+  });
+
+  it('writes the chain head to --anchor-file on every append, and the anchor proves the log', async () => {
+    const world = makeWorld();
+    const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
+    await hook(world, pre('A5', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-file', anchor]);
+    await hook(world, pre('A5', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--anchor-file', anchor]);
+    const log = logLines(world.log);
+    const heads = readFileSync(anchor, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+  });
+
+  it('regression: asks rather than allow an R0 call when the anchor file cannot be written (fail closed)', async () => {
+    const world = makeWorld();
+    const blocked = path.join(world.root, 'anchor-is-a-folder');
+    mkdirSync(blocked);
+    const result = await hook(world, pre('A6', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--allow-up-to', 'R1', '--anchor-file', blocked]);
+    expect(result.decision).toBe('ask');
+    expect(result.reason).toContain('could not write its audit anchor');
+    expect(result.stderr).toContain('the audit anchor could not be written: the anchor file could not be written: EISDIR');
+    expect(logLines(world.log)).toHaveLength(1);
   });
 });

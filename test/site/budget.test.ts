@@ -26,7 +26,7 @@ const budget = JSON.parse(readFileSync('site-budget.json', 'utf8')) as Budget;
 function items(page: Page): { servers: number; tools: number } {
   return {
     servers: page.kind === 'servers' ? (page.html.match(/<li[^>]*\sdata-tools="/g) ?? []).length : 0,
-    tools: page.kind === 'server' ? (page.html.match(/class="tool-entry"/g) ?? []).length : 0,
+    tools: ['server', 'class', 'effect'].includes(page.kind) ? (page.html.match(/<tr data-tool/g) ?? []).length : 0,
   };
 }
 

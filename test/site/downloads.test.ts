@@ -36,7 +36,7 @@ describe('listDownloads', () => {
     const policies = listDownloads().filter((download) => download.group === 'policies');
     expect(policies.map((download) => [download.sitePath, download.title, download.note])).toEqual([
       ['policies/claude-hook.json', 'Claude Code hooks (an example: generate your own)', CLAUDE_HOOK_DOWNLOAD_NOTE],
-      ['policies/rclass.cedar', 'Docker MCP gateway governance (Cedar)', undefined],
+      ['policies/rclass.cedar', 'Docker Sandboxes MCP policy (Cedar)', undefined],
     ]);
     expect(CLAUDE_HOOK_DOWNLOAD_NOTE).toContain('generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths');
   });

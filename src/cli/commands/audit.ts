@@ -15,15 +15,16 @@
  * read; 2 for a usage error.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { defaultAuditLog } from '../../node/state-dir.ts';
 import { reportFile } from '../../audit/report.ts';
-import { verifyAuditFile } from '../../audit/verify.ts';
+import { type VerifyResult, verifyAnchored, verifyAuditFile } from '../../audit/verify.ts';
+import { readAnchorHeads } from '../../audit/anchor.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { messageOf } from '../../core/errors.ts';
 
 /** The usage line of `audit`. */
-export const AUDIT_USAGE = 'rclass audit verify|report [--log FILE] [--since DATE]';
+export const AUDIT_USAGE = 'rclass audit verify|report [--log FILE] [--anchor FILE] [--since DATE]';
 
 /** The help text of `audit`. */
 export const AUDIT_HELP = `usage: ${AUDIT_USAGE}
@@ -37,6 +38,9 @@ Read the audit log that \`rclass hook\` writes (SPEC 10).
                   not run (refused or cancelled), or blocked
 
   --log FILE      the log to read (default \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl)
+  --anchor FILE   verify: also prove the log reaches the chain heads recorded in
+                  FILE, the hook's --anchor-file, or the lines its --anchor-command
+                  sent (for \`logger -t rclass\`: journalctl -t rclass -o cat > FILE)
   --since DATE    report: only decisions from DATE on (YYYY-MM-DD, local midnight,
                   or an RFC 3339 time such as 2026-10-25T13:00:00+01:00)
 
@@ -45,9 +49,22 @@ or it logs elsewhere with its own --log), both say so and exit 0: there is
 nothing to report or verify. A file named with --log must exist: a missing
 one exits 3, so a mistyped path never passes as a clean log.
 
-A chain that verifies shows the file is consistent, not that it is complete
-or authentic: anyone who can write the file can rewrite the whole chain.
-Ship the log to storage the agent cannot write if it has to hold up.
+Without an anchor, a chain that verifies shows that no line was changed,
+inserted, reordered or removed before the last line. It cannot show that
+lines were cut from the end (the shorter file is a valid chain too), nor that
+the whole chain was rewritten after an edit: anyone who can write the file
+can do both.
+
+With an anchor (\`rclass hook --anchor-file FILE\` or \`--anchor-command CMD\`
+writes the chain head, seq and hash of the last line, there on every append),
+verify --anchor FILE also fails, saying which, when the log ends before the
+anchor's last head (lines cut from the end) or when a line's hash differs
+from the head the anchor recorded for it (the chain was rewritten). It still
+cannot show anything about lines written after the anchor's last head, and
+it holds only as long as the anchor itself cannot be rewritten: a file the
+agent can write is no anchor. Use a file only another user can write, an
+append-only file (chattr +a), or a command such as \`logger -t rclass\` that
+ships the head off the file (SPEC 10.3).
 
 Exit codes: 0 ok (or no log yet at the default location), 1 the chain does not
 verify, 2 usage error, 3 the log cannot be read (or a --log FILE does not exist).
@@ -88,6 +105,57 @@ function noLogYet(io: CliIO, action: 'verify' | 'report', shown: string): number
   return EXIT.ok;
 }
 
+/** What verification without an anchor cannot detect (SPEC 10.3); printed after every passing verify. */
+export const UNANCHORED_LIMITS =
+  'this shows no line was changed, inserted, reordered or removed before the last one; without an anchor it cannot show that lines were cut from the end or that the whole chain was rewritten, since anyone who can write the file can do both (see --anchor, SPEC 10.3)';
+
+/**
+ * `verify --anchor`: the chain, then the anchor's heads (SPEC 10.3).
+ * @returns 0 when the chain holds and reaches the anchor's last head; 1 when
+ *   it does not (the message says which: a bad line, lines cut from the end,
+ *   a rewritten chain, an anchor with no head); 3 when a file cannot be read
+ */
+async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorArg: string, defaultLog: boolean): Promise<number> {
+  let heads;
+  try {
+    heads = await readAnchorHeads(path.resolve(io.cwd, anchorArg));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    complain(io, code === 'ENOENT' ? `no anchor at \`${anchorArg}\`` : `cannot read the anchor \`${anchorArg}\`: ${code ?? messageOf(error)}`);
+    return EXIT.incomplete;
+  }
+  let verdict;
+  try {
+    verdict = await verifyAnchored(file, heads.heads);
+  } catch (error) {
+    // No log at all while the anchor holds heads: every line was removed.
+    if (defaultLog && (error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length === 0) return noLogYet(io, 'verify', shown);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length > 0) {
+      complain(io, `the audit log does not verify against the anchor: there is no log at \`${shown}\` but the anchor's last head is seq ${heads.heads.at(-1)!.seq}`);
+      return EXIT.threshold;
+    }
+    return unreadable(io, shown, error);
+  }
+  if (heads.ignored > 0) complain(io, `note: ${heads.ignored} line${heads.ignored === 1 ? '' : 's'} of \`${anchorArg}\` hold no chain head and were left out`);
+  if (verdict.bad !== undefined) {
+    complain(io, `the audit log does not verify: \`${shown}\` line ${verdict.bad.line}: ${verdict.bad.reason}`);
+    return EXIT.threshold;
+  }
+  if (verdict.anchorFailure !== undefined) {
+    complain(io, `the audit log does not verify against the anchor \`${anchorArg}\`: ${verdict.anchorFailure.message}`);
+    return EXIT.threshold;
+  }
+  const head = verdict.anchored!;
+  io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds and reaches the anchor's last head, seq ${head.seq} (\`${shown}\`)\n`);
+  if (verdict.unanchored > 0) complain(io, `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`);
+  complain(io, `note: ${ANCHORED_LIMITS}`);
+  return EXIT.ok;
+}
+
+/** What verification with an anchor still cannot detect (SPEC 10.3); printed after every passing `verify --anchor`. */
+export const ANCHORED_LIMITS =
+  'the anchor proves the log was not cut or rewritten up to its last head; it proves nothing if the anchor itself could be rewritten by whoever changed the log (SPEC 10.3)';
+
 /**
  * Run `rclass audit`.
  * @param argv the words after `audit`
@@ -95,13 +163,14 @@ function noLogYet(io: CliIO, action: 'verify' | 'report', shown: string): number
  * @throws UsageError for a wrong command line
  */
 export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,
     options: {
       log: { type: 'string' },
       since: { type: 'string' },
+      anchor: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -113,6 +182,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
   if (action !== 'verify' && action !== 'report') throw new UsageError(action === undefined ? '`audit` needs `verify` or `report`' : `\`audit\` takes \`verify\` or \`report\`; got \`${action}\``);
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\``);
   if (values.since !== undefined && action !== 'report') throw new UsageError('`--since` applies to `report` only');
+  if (values.anchor !== undefined && action !== 'verify') throw new UsageError('`--anchor` applies to `verify` only');
   const since = values.since === undefined ? undefined : parseSince(values.since);
   let file: string;
   if (values.log !== undefined) file = path.resolve(io.cwd, values.log);
@@ -125,8 +195,9 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
     }
   }
   const shown = values.log ?? file;
+  if (action === 'verify' && values.anchor !== undefined) return verifyWithAnchor(io, file, shown, values.anchor, values.log === undefined);
 
-  let verdict;
+  let verdict: VerifyResult;
   try {
     verdict = await verifyAuditFile(file);
   } catch (error) {
@@ -141,6 +212,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
       return EXIT.threshold;
     }
     io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds (\`${shown}\`)\n`);
+    complain(io, `note: ${UNANCHORED_LIMITS}`);
     return EXIT.ok;
   }
 

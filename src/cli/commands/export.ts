@@ -2,7 +2,7 @@
  * `rclass export [--out FILE]`: the whole registry as one JSON document,
  * valid against `schema/registry.schema.json` (SPEC 5.8, 8.2).
  */
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
 import { loadRegistry } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
@@ -26,7 +26,7 @@ schema/registry.schema.json, for implementations that do not read YAML.
  * @throws UsageError for a wrong command line
  */
 export async function exportCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -10,20 +10,21 @@
  * the call run and 2 would block every tool without a prompt.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { parseAllowlist } from '../../core/url/host.ts';
+import { parseCommandLine } from '../parse-args.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
-import { parseMappings } from '../../hook/identify-session.ts';
+import { parseMappings } from '../../hook/map-option.ts';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
 import { messageOf } from '../../core/errors.ts';
+import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clients/agents/index.ts';
 
 /** The usage line of `hook`. */
-export const HOOK_USAGE = 'rclass hook [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--registry FILE] [--servers FILE]';
+export const HOOK_USAGE = 'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE]';
 
 /** The help text of `hook`. */
 export const HOOK_HELP = `usage: ${HOOK_USAGE}
@@ -39,7 +40,9 @@ permission rules apply), R2-R4 ask. An unrecognised server or tool is R4, and
 so is a server whose configuration changed since the session started.
 Session guard (SPEC 9): once a session has made any tool call, an MCP call
 that can send data to an address the agent chose, or Claude Code's WebFetch,
-is R4 unless every URL in it is on --egress-allow. Other built-in tools get
+is R4 unless every URL in it is on --egress-allow; Claude Code's WebSearch,
+Artifact, SendUserFile and RemoteTrigger send data where no allowlist can
+clear them, so they are R4 after the first call. Other built-in tools get
 no decision, except that the hook asks before one writes to its own state,
 its audit log or Claude Code's settings files.
 
@@ -49,10 +52,19 @@ its audit log or Claude Code's settings files.
   --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
                          registry record RECORD; never applies to a repository's .mcp.json,
                          a project's local scope, or an entry whose env or launcher could run
-                         other code; repeatable
+                         other code; repeatable. With --agent codex it vouches for the name
+                         Codex sends, unchecked (Codex's configuration is not read)
   --log FILE             append decisions to FILE (absolute) instead of
                          \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log               do not log decisions
+  --anchor-file FILE     after every append, add the chain head (seq and hash of the last
+                         line) to FILE (absolute), so \`rclass audit verify --anchor FILE\`
+                         detects lines cut from the end and a rewritten chain; only worth
+                         it where the agent cannot rewrite FILE (another user's folder,
+                         an append-only file), since the hook runs as the agent's user
+  --anchor-command CMD   after every append, run CMD through the shell with the head on
+                         stdin, e.g. 'logger -t rclass' (syslog or the journal)
+                         A head that cannot be written makes the call ask, never allow.
   --registry FILE        classify against this registry document (absolute path)
   --servers FILE         the server mapping file (absolute path; default \$RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it
@@ -80,13 +92,34 @@ Limits, worth reading before relying on it:
   - Plugin servers and claude.ai connectors cannot be identified, so their
     calls are R4.
   - Any error inside the hook answers ask, never allow.
+
+Other agents (--agent): the same decisions, session guard and log, in each
+agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
+  gemini   Gemini CLI BeforeTool hook; merge \`--format gemini-hook\` into
+           ~/.gemini/settings.json. Answers allow, ask or deny. It identifies a
+           server from the command or URL Gemini CLI sends (mcp_context), which
+           omits env, so an entry whose env changes what runs is not seen.
+           A hook that fails or times out only warns in Gemini CLI: it fails
+           open; pair it with \`rclass policy --format gemini\` rules.
+  codex    Codex PreToolUse hook; write \`--format codex-hook\` to
+           ~/.codex/hooks.json (Codex asks you to trust it). Codex rejects
+           an ask from a hook and would run the call, so every ask is a block
+           here. Codex sends only the server's name: vouch for each server with
+           --map NAME=RECORD, or every call is R4 and blocked. Pair it with
+           \`rclass policy --format codex-disabled-tools\`.
+  cursor   Cursor beforeMCPExecution hook; write \`--format cursor-hook\` to
+           ~/.cursor/hooks.json (failClosed, so a failure blocks). Cursor sends
+           the server's command line or URL, not its name or env. Its MCP hook
+           sees only MCP calls, so the session guard counts only those as reads.
+           Not run by cloud agents.
+  --agent NAME   claude-code (the default), gemini, codex or cursor
 `;
 
 /** What the command line says, or why it cannot be used. */
-function readOptions(argv: string[]): { options: HookOptions; help: boolean } | { error: string } {
+function readOptions(argv: string[]): { options: HookOptions; help: boolean; agent?: AgentName } | { error: string; agent?: AgentName } {
   let values;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseCommandLine({
       args: argv,
       allowPositionals: false,
       strict: true,
@@ -97,28 +130,52 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean } | 
         map: { type: 'string', multiple: true },
         log: { type: 'string' },
         'no-log': { type: 'boolean', default: false },
+        'anchor-file': { type: 'string' },
+        'anchor-command': { type: 'string' },
         registry: { type: 'string' },
         servers: { type: 'string' },
+        agent: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
   } catch (error) {
-    return { error: error instanceof Error ? error.message.replace(/\.$/, '') : String(error) };
+    return { error: error instanceof Error ? error.message.replace(/\.$/, '') : String(error), ...agentIn(argv) };
   }
+  const agentValue = values.agent;
+  let agent: AgentName | undefined;
+  if (agentValue !== undefined && agentValue !== 'claude-code') {
+    if (!(AGENTS as readonly string[]).includes(agentValue)) return { error: `\`--agent\` must be one of claude-code, ${AGENTS.join(', ')}; got \`${agentValue}\`` };
+    agent = agentValue as AgentName;
+  }
+  const withAgent = <T extends object>(result: T): T & { agent?: AgentName } => (agent !== undefined ? { ...result, agent } : result);
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
-  if ('error' in thresholds) return { error: thresholds.error };
-  const allow = parseAllowlist(values['egress-allow'] ?? []);
-  if (allow.errors.length > 0) return { error: `\`--egress-allow\` ${allow.errors.join('; ')}` };
+  if ('error' in thresholds) return withAgent({ error: thresholds.error });
+  const allow = parseEgressAllowlist(values['egress-allow'] ?? []);
+  if (allow.errors.length > 0) return withAgent({ error: `\`--egress-allow\` ${allow.errors.join('; ')}` });
   const mappings = parseMappings(values.map ?? []);
-  if ('error' in mappings) return { error: mappings.error };
-  if (values.log !== undefined && values['no-log']) return { error: '`--log` and `--no-log` cannot both be given' };
-  if (values.log !== undefined && !path.isAbsolute(values.log)) return { error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' };
-  if (values.registry !== undefined && !path.isAbsolute(values.registry)) return { error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' };
+  if ('error' in mappings) return withAgent({ error: mappings.error });
+  if (values.log !== undefined && values['no-log']) return withAgent({ error: '`--log` and `--no-log` cannot both be given' });
+  if (values.log !== undefined && !path.isAbsolute(values.log)) return withAgent({ error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (values.registry !== undefined && !path.isAbsolute(values.registry)) return withAgent({ error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' });
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
-  if (values.servers !== undefined && !path.isAbsolute(values.servers)) return { error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' };
+  const anchorFile = values['anchor-file'];
+  const anchorCommand = values['anchor-command'];
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log']) return withAgent({ error: '`--anchor-file` and `--anchor-command` anchor the log, so they cannot go with `--no-log`' });
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) return withAgent({ error: '`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (anchorCommand !== undefined && anchorCommand.trim() === '') return withAgent({ error: '`--anchor-command` needs a command' });
+  if (anchorFile !== undefined || anchorCommand !== undefined) options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
+  if (values.servers !== undefined && !path.isAbsolute(values.servers)) return withAgent({ error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (values.registry !== undefined) options.registry = values.registry;
   if (values.servers !== undefined) options.servers = values.servers;
-  return { options, help: values.help };
+  return withAgent({ options, help: values.help });
+}
+
+/** The agent a command line names, read leniently, so a broken command line still answers in that agent's terms. */
+function agentIn(argv: readonly string[]): { agent?: AgentName } {
+  const at = argv.findIndex((word) => word === '--agent' || word.startsWith('--agent='));
+  if (at === -1) return {};
+  const value = argv[at]!.startsWith('--agent=') ? argv[at]!.slice('--agent='.length) : argv[at + 1];
+  return value !== undefined && (AGENTS as readonly string[]).includes(value) ? { agent: value as AgentName } : {};
 }
 
 /**
@@ -133,6 +190,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(HOOK_HELP);
     return EXIT.ok;
   }
+  if (read.agent !== undefined) return agentHookCommand(ADAPTERS[read.agent], read, io, started);
   let answered = false;
   const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
@@ -162,5 +220,47 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   }
   for (const line of answer.stderr) io.stderr.write(`${line}\n`);
   io.stdout.write(answer.stdout === '' ? failureOutput('the hook produced no answer') : answer.stdout);
+  return EXIT.ok;
+}
+
+/**
+ * `rclass hook --agent NAME`: the same decision core in another agent's
+ * terms. Exit 0 with one answer, always, within {@link HOOK_DEADLINE_MS};
+ * a broken command line, bad input, an internal error or no time left
+ * answers `ask` (for Codex, which cannot ask, a block).
+ */
+async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOptions } | { error: string }, io: CliIO, started: number): Promise<number> {
+  // The decision core (identification, the registry, the classifier) loads only for agent hooks, as its own chunk.
+  const { agentFailure, failureReason, handleAgentHook } = await import('../../hook/core/gate.ts');
+  let answered = false;
+  const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
+  const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
+  const work = (async () => {
+    const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
+    if (!('error' in read)) return handleAgentHook(context, adapter, input);
+    const parsed = input.ok ? adapter.parse(input.text) : undefined;
+    const known = parsed === undefined ? {} : parsed.kind === 'call' ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName } : parsed.kind === 'error' || parsed.kind === 'pass' ? (parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}) : {};
+    return agentFailure(context, adapter, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
+  });
+  let answer;
+  try {
+    answer = await Promise.race([work, timeout]);
+  } catch (error) {
+    answer = { stdout: adapter.render('ask', failureReason(`internal error: ${messageOf(error)}`)).stdout, stderr: [] };
+  } finally {
+    clearTimeout(timer);
+    answered = true;
+  }
+  if (answer === 'timeout') {
+    work.catch(() => undefined);
+    const seen = context.seen ?? {};
+    answer = await agentFailure(context, adapter, `no answer within ${HOOK_DEADLINE_MS / 1000} s`, { ...(seen.sessionId !== undefined ? { sessionId: seen.sessionId } : {}), ...(seen.toolName !== undefined ? { toolName: seen.toolName } : {}) }, Date.now() + TIMEOUT_LOG_MS);
+  }
+  for (const line of answer.stderr) io.stderr.write(`${line}\n`);
+  io.stdout.write(answer.stdout === '' ? adapter.render('ask', failureReason('the hook produced no answer')).stdout : answer.stdout);
   return EXIT.ok;
 }

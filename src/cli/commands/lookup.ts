@@ -9,7 +9,7 @@
  * the registry cannot be loaded, the answer is still printed, as R4 with
  * source `error`, and the exit code is 3.
  */
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { CLASS_NAMES, DEFAULT_POLICY, classRank, parseClass } from '../../core/classes.ts';
 import { hintClass } from '../../core/annotations.ts';
 import { Classifier, type Classification } from '../../core/classify.ts';
@@ -89,7 +89,7 @@ export function formatClassification(c: Classification & { hint_class?: string; 
  * @throws UsageError for a wrong command line or an invalid `--args`
  */
 export async function lookupCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,

@@ -3,20 +3,24 @@
  * client (SPEC 8), at every tool's base class (SPEC 8.1).
  *
  * Without CONFIG the policy covers the whole registry under record ids.
- * With CONFIG (a Claude Desktop, Claude Code, Cursor, VS Code or Windsurf
- * MCP configuration) it covers the servers that file runs, under the names
+ * With CONFIG (an MCP configuration of any client `rclass scan` reads) it covers the servers that file runs, under the names
  * it gives them; an entry is matched to a record only as SPEC 6 allows,
  * and an unrecognised entry counts as R4 and is reported on stderr.
  * Nothing from `env` or `headers` is printed.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { identifyConfig } from '../../clients/identify/index.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { readConfigFile } from '../../node/clients/read-config.ts';
+import { loadEnvFiles } from '../../node/clients/env-file.ts';
+import { expandValue } from '../../scan/expand.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
+import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
+import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
+import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { EXIT, type CliIO, UsageError, complain, writeOutput } from '../io.ts';
@@ -24,9 +28,13 @@ import { identityIndexFor } from '../identity.ts';
 import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
+
+/** The formats that install a hook rather than list tools. */
+const HOOK_FORMATS: ReadonlySet<string> = new Set(['claude-hook', 'gemini-hook', 'codex-hook', 'cursor-hook']);
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--anchor-file FILE] [--anchor-command CMD] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -36,14 +44,23 @@ worst-case (base) class, so the policy is never less strict than a per-call
 check; tools whose class depends on arguments go to the approval side (SPEC 8).
 
 formats:
-  cedar             Docker MCP gateway governance: R0–R1 permit, R2–R4 permit with @requireApproval
+  cedar             Docker Sandboxes MCP policy: R0–R1 permit, R2–R4 permit with @requireApproval
   cedar-toolhive    ToolHive Cedar authorization config: only R0–R1 permitted (no approval step)
   cel               agentgateway mcpAuthorization allow rules: only R0–R1 allowed, the rest filtered out
   claude-settings   Claude Code permissions: R2–R4 in ask (or deny), R0–R1 in allow only with --allow-up-to
-  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and WebFetch
+  claude-hook       Claude Code hooks that run \`rclass hook\` on every tool call; it decides MCP calls and outbound built-ins (WebFetch, WebSearch, …)
   cursor-cli        Cursor CLI permissions with Mcp(server:tool): allow up to --allow-up-to, deny from --deny-from;
                     Cursor has no ask list, so without either flag both lists are empty and
                     every MCP tool stays on Cursor's default (it asks)
+  cursor-ide        Cursor IDE permissions.json mcpAllowlist ("server:tool"): tools up to --allow-up-to
+                    run without approval; it replaces the allowlist in Cursor Settings
+  cursor-hook       Cursor hooks.json running \`rclass hook --agent cursor\` on beforeMCPExecution (failClosed)
+  gemini            Gemini CLI policy engine rules (TOML [[rule]] with mcpName, toolName, priority):
+                    R2-R4 ask_user, allow up to --allow-up-to, deny from --deny-from
+  gemini-hook       Gemini CLI settings.json hooks running \`rclass hook --agent gemini\` on BeforeTool
+  codex-disabled-tools  Codex config.toml [mcp_servers.<name>] disabled_tools from --deny-from up
+                    (Codex has no ask list; without --deny-from nothing is disabled)
+  codex-hook        Codex hooks.json running \`rclass hook --agent codex\` on PreToolUse
 
   CONFIG              an MCP client configuration: the policy covers the servers it runs, under its names
   --deny-from CLASS   block tools from CLASS up instead of asking (argument-dependent tools still ask);
@@ -51,6 +68,12 @@ formats:
                       allow level (R1) drops below it: --deny-from R1 allows only R0,
                       --deny-from R0 denies every tool
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
+  --egress-allow HOST claude-hook only: a host (and its subdomains) data may go to after a
+                      read, written into the hook's command; repeatable (rclass hook --help)
+  --anchor-file FILE  claude-hook only: the hook adds the audit chain's head to FILE (absolute)
+                      on every append, for \`rclass audit verify --anchor FILE\` (SPEC 10.3)
+  --anchor-command CMD  claude-hook only: the hook runs CMD with the head on stdin,
+                      e.g. 'logger -t rclass'
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
@@ -58,7 +81,11 @@ formats:
   --servers FILE      the server mapping file for CONFIG (default \$RCLASS_SERVERS, else
                       /etc/rclass/servers.yaml when it exists; SPEC 6.3)
 
-claude-hook runs the Node binary and the rclass launcher this command runs
+  --hook-form FORM    claude-hook only: exec (\`command\` + \`args\`, no shell; Claude Code
+                      ${EXEC_FORM_SINCE} or later) or shell (one POSIX-quoted command); by default
+                      exec when \`claude --version\` says ${EXEC_FORM_SINCE} or later, else shell
+
+claude-hook (and gemini-hook, codex-hook, cursor-hook) runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
 Generate it from a clone or a global install (npm install -g): a one-off
@@ -75,7 +102,7 @@ with problems).
  * @throws UsageError for a wrong command line
  */
 export async function policyCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -83,11 +110,15 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       format: { type: 'string', short: 'f' },
       'deny-from': { type: 'string' },
       'allow-up-to': { type: 'string' },
+      'egress-allow': { type: 'string', multiple: true },
       server: { type: 'string', multiple: true },
       client: { type: 'string' },
       out: { type: 'string', short: 'o' },
       registry: { type: 'string' },
       servers: { type: 'string' },
+      'hook-form': { type: 'string' },
+      'anchor-file': { type: 'string' },
+      'anchor-command': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -98,15 +129,31 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (values.format === undefined) throw new UsageError(`\`policy\` needs \`--format\`, one of ${POLICY_FORMATS.join(', ')}`);
   if (!isPolicyFormat(values.format)) throw new UsageError(`\`--format\` must be one of ${POLICY_FORMATS.join(', ')}; got \`${values.format}\``);
   const format: PolicyFormat = values.format;
+  const hookFormOption = values['hook-form'];
+  if (hookFormOption !== undefined && format !== 'claude-hook') throw new UsageError('`--hook-form` applies only to `--format claude-hook`');
+  if (hookFormOption !== undefined && hookFormOption !== 'exec' && hookFormOption !== 'shell') throw new UsageError(`\`--hook-form\` must be exec or shell; got \`${hookFormOption}\``);
   if (positionals.length > 1) throw new UsageError(`\`policy\` takes at most one CONFIG; got ${positionals.length}`);
   const configFile = positionals[0];
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) throw new UsageError(thresholds.error);
   if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
   if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
-  if (format === 'claude-hook' && (configFile !== undefined || values.server !== undefined)) {
-    throw new UsageError('`claude-hook` takes no CONFIG or `--server`: the hook identifies servers from Claude Code\'s configuration each time it runs');
+  if (HOOK_FORMATS.has(format) && (configFile !== undefined || values.server !== undefined)) {
+    throw new UsageError(`\`${format}\` takes no CONFIG or \`--server\`: the hook identifies servers ${format === 'claude-hook' ? 'from Claude Code\'s configuration ' : ''}each time it runs`);
   }
+  let egressAllow: string[] | undefined;
+  if (values['egress-allow'] !== undefined) {
+    if (format !== 'claude-hook') throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
+    const allow = parseEgressAllowlist(values['egress-allow']);
+    if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
+    egressAllow = allow.hosts;
+  }
+  const anchorFile = values['anchor-file'];
+  const anchorCommand = values['anchor-command'];
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && format !== 'claude-hook') throw new UsageError('`--anchor-file` and `--anchor-command` are for `--format claude-hook`');
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
+  if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
+  const anchor = anchorFile !== undefined || anchorCommand !== undefined ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) } : undefined;
 
   let registry;
   try {
@@ -132,6 +179,10 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       }
       throw error;
     }
+    // VS Code and Cursor load `envFile` into the server's environment: SPEC 6.2 applies to its keys as to `env`.
+    const parsed = config;
+    const home = io.env.HOME ?? io.env.USERPROFILE;
+    await loadEnvFiles(parsed.entries, undefined, (value, entry) => expandValue(value, { client: parsed.client, env: io.env, workspace: entry.projectDir ?? io.cwd, ...(home !== undefined ? { home } : {}) }), io.cwd);
     for (const note of config.notes) complain(io, `note: ${note}`);
     const identities = await identityIndexFor(io, registry, values.servers);
     if (identities.incomplete) exit = EXIT.incomplete;
@@ -173,12 +224,24 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
-  const launcher = format === 'claude-hook' ? fixedLauncher() : [];
+  const launcher = HOOK_FORMATS.has(format) ? fixedLauncher() : [];
   if (launcher.some(inNpxCache)) {
     complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
   }
-  const text = renderPolicy(format, plan, launcher);
+  let hookForm: HookForm = 'shell';
+  if (format === 'claude-hook') {
+    const asked = values['hook-form'];
+    if (asked !== undefined) hookForm = asked as HookForm;
+    else {
+      const installed = installedClaudeVersion(io.env);
+      hookForm = installed !== undefined && supportsExecForm(installed) ? 'exec' : 'shell';
+      if (hookForm === 'shell') complain(io, `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`);
+    }
+  }
+  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
+  const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
+  if (ideNote !== undefined) complain(io, `note: ${ideNote}`);
   return writeOutput(io, values.out, text, exit);
 }

@@ -1,13 +1,14 @@
 /**
  * `rclass scan [CONFIG]...`: what an agent connected to your MCP servers
- * could do. Reads the named client configurations (or finds Claude
- * Desktop's, Claude Code's, Cursor's, VS Code's and Windsurf's), identifies
+ * could do. Reads the named client configurations (or finds those of every
+ * client in `src/node/clients/locations.ts`), identifies
  * each server (SPEC 6), starts each local one in a minimal environment to
  * ask for its tools, and counts them per class (SPEC 4). The work is in
  * `src/scan/`; this file reads the command line and picks the exit code.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../parse-args.ts';
 import { ConfigError } from '../../clients/parse.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { parseClass } from '../../core/classes.ts';
@@ -16,15 +17,18 @@ import { clientLocations, showPath } from '../../node/clients/locations.ts';
 import { MAX_PAGES, MAX_TOOLS } from '../../scan/list-tools.ts';
 import { terminalAsk } from '../../scan/prompt.ts';
 import { formatReport, reportJson, thresholdMet } from '../../scan/report.ts';
+import { reportSarif } from '../../scan/sarif.ts';
 import { runScan } from '../../scan/scan.ts';
+import type { ScanReport } from '../../scan/types.ts';
 import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/transport.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { escapeUnsafeInJson } from '../../core/safe-text.ts';
 
 /** The usage line of `scan`. */
-export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
+export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
 
 /** Default `--timeout`, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -43,8 +47,21 @@ ones named, and totals.
 Without CONFIG it reads Claude Code (~/.claude.json: user scope and this
 folder's local scope; ./.mcp.json; or managed-mcp.json alone), Claude
 Desktop, Cursor (~/.cursor/mcp.json, ./.cursor/mcp.json), VS Code (the user
-profile's mcp.json, ./.vscode/mcp.json) and Windsurf
-(~/.codeium/windsurf/mcp_config.json).
+profile's mcp.json, ./.vscode/mcp.json), Windsurf
+(~/.codeium/windsurf/mcp_config.json), Codex (~/.codex/config.toml,
+./.codex/config.toml), Gemini CLI (~/.gemini/settings.json, the system
+settings, ./.gemini/settings.json), GitHub Copilot CLI
+(~/.copilot/mcp-config.json), Cline, Roo Code and Kilo Code (VS Code global
+storage, their CLIs' files, ./.roo/mcp.json, ./.kilocode/mcp.json), Kiro
+(~/.kiro/settings/mcp.json, ./.kiro/settings/mcp.json), OpenCode
+(~/.config/opencode/, ./opencode.json), Zed (~/.config/zed/settings.json,
+./.zed/settings.json), Continue (~/.continue/config.yaml,
+./.continue/mcpServers/), Goose (~/.config/goose/config.yaml), Junie
+(~/.junie/mcp/mcp.json, ./.junie/mcp/mcp.json) and Amazon Q Developer
+(~/.aws/amazonq/, ./.amazonq/). The README's client table has every path
+per OS. Tools a client's own filter hides (enabled_tools, disabled_tools,
+includeTools, excludeTools, disabledTools, available_tools, tools) are not
+reachable and not counted; the report names them.
 
 Each local (stdio) server is started as its client would start it, asked
 for its tools, and killed. A project's config (.mcp.json, a project scope
@@ -63,13 +80,19 @@ reported from the registry when their URL identifies them.
                           asking
   --fail-on CLASS         exit 1 when anything reachable is CLASS or above; a server whose
                           tools are unknown counts as R4
-  --json                  print the report as one JSON object
+  --json                  print the report as one JSON object (the same as --format json)
+  --format FORMAT         text (default), json, or sarif: SARIF 2.1.0 for code scanning, one
+                          result per reachable tool at or above --fail-on (R2 without it), at
+                          the line of its server's entry in the config (line 1 when it cannot
+                          be found, e.g. some TOML); the exit code is the same in every format
   --timeout SECONDS       hard deadline per server, start to last tools/list page (default
                           ${DEFAULT_TIMEOUT_SECONDS}, at least ${MIN_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}); its process group is killed when it passes
   --assume NAME=RECORD    treat the unrecognised server NAME as RECORD; only for a server scan
                           starts and lists itself, never with --list; repeatable
   --write-drafts DIR      for servers listing tools their record lacks, write DIR/<record>.yaml
-                          with those tools added as R4, not yet classified; never overwrites
+                          with those tools added as R4, not yet classified; never overwrites;
+                          \`npm run check\` fails on their placeholder effect, evidence and
+                          rationale until each is edited
   --inherit-env           give servers your whole environment (default: only what the MCP SDK
                           passes, e.g. PATH, HOME, USER; proxy and certificate settings; and
                           the entry's own env)
@@ -95,11 +118,11 @@ never identify a server; when they look like a record's, scan suggests
 --assume.
 
 Whose config: a file is your own only when it is one of the user-level
-files listed above (~/.claude.json, Claude Desktop's, ~/.cursor/mcp.json,
-the VS Code user profile's mcp.json, ~/.codeium/windsurf/mcp_config.json,
+files listed above (under your home folder or the system's settings, and
 managed-mcp.json), decided by where it is, never by --client. Every other
 file, whether found in the project (.mcp.json, .vscode/mcp.json, a
-project's .cursor/mcp.json) or named as CONFIG, counts as a repository
+project's .cursor/mcp.json, .codex/config.toml, .gemini/settings.json and
+the other project files above) or named as CONFIG, counts as a repository
 config: its servers start only with --yes, after a yes on a terminal, or
 (Claude Code .mcp.json servers) when you approved them in Claude Code (enabledMcpjsonServers or
 enableAllProjectMcpServers in ~/.claude.json's entry for the project,
@@ -119,6 +142,24 @@ listed, or consent was missing). 3 wins over 1: an incomplete scan cannot
 pass a gate either way, and the report (and \`threshold_met\` in --json)
 still says whether the threshold was met by what was seen.
 `;
+
+/** Output formats of `--format`. */
+const FORMATS = ['text', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** The text of each configuration read, by absolute path, for SARIF locations; a file that cannot be read again is left out (its results point at line 1). */
+async function configTexts(report: ScanReport): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const config of report.configs) {
+    if (config.problem !== undefined) continue;
+    try {
+      texts.set(config.file, await readFile(config.file, 'utf8'));
+    } catch {
+      // Line 1 is the fallback location.
+    }
+  }
+  return texts;
+}
 
 /** Parse `--assume` values into a map from server name to record id. */
 function parseAssume(values: readonly string[]): Map<string, string> {
@@ -148,7 +189,7 @@ function parseTimeout(value: string | undefined): number {
  * @throws UsageError for a wrong command line, a CONFIG that does not exist, or an `--assume` that names no server or record
  */
 export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseCommandLine({
     args: argv,
     allowPositionals: true,
     strict: true,
@@ -157,6 +198,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       yes: { type: 'boolean', short: 'y', default: false },
       'fail-on': { type: 'string' },
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       timeout: { type: 'string' },
       assume: { type: 'string', multiple: true },
       'write-drafts': { type: 'string' },
@@ -174,6 +216,9 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   }
   const failOn = values['fail-on'] === undefined ? undefined : parseClass(values['fail-on']);
   if (values['fail-on'] !== undefined && failOn === undefined) throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
+  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`\`--format\` must be one of ${FORMATS.join(', ')}; got \`${values.format.slice(0, 40)}\``);
+  if (values.json && values.format !== undefined && values.format !== 'json') throw new UsageError('`--json` is `--format json`; give one of them');
+  const format: Format = values.json ? 'json' : ((values.format as Format | undefined) ?? 'text');
   const timeoutMs = parseTimeout(values.timeout);
   const assume = parseAssume(values.assume ?? []);
   if (values.list && assume.size > 0) throw new UsageError('`--assume` applies only to servers scan starts itself, and `--list` starts none');
@@ -223,6 +268,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       ...(ask !== undefined ? { ask } : {}),
       inheritEnv: values['inherit-env'],
       timeoutMs,
+      onProgress: (message: string) => io.stderr.write(`${message}\n`),
       showServerErrors: values['show-server-errors'],
       assume,
       ...(values['write-drafts'] !== undefined ? { writeDrafts: path.resolve(io.cwd, values['write-drafts']) } : {}),
@@ -236,7 +282,13 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     },
     show,
   );
-  io.stdout.write(values.json ? `${JSON.stringify(reportJson(report, failOn), null, 2)}\n` : formatReport(report, failOn));
+  // Server-supplied strings keep their bidirectional and invisible characters, escaped as \uXXXX in JSON and SARIF, as the text output removes them (issue 15).
+  if (format === 'sarif') {
+    const sarif = reportSarif(report, { ...(failOn !== undefined ? { failOn } : {}), version: await packageVersion(), texts: await configTexts(report), rationale: (record, tool) => registry.server(record)?.tools.get(tool)?.rationale });
+    io.stdout.write(`${escapeUnsafeInJson(JSON.stringify(sarif, null, 2))}\n`);
+  } else {
+    io.stdout.write(format === 'json' ? `${escapeUnsafeInJson(JSON.stringify(reportJson(report, failOn), null, 2))}\n` : formatReport(report, failOn));
+  }
   if (!report.complete || identities.incomplete) return EXIT.incomplete;
   if (failOn !== undefined && thresholdMet(report, failOn)) return EXIT.threshold;
   return EXIT.ok;

@@ -8,7 +8,8 @@ import type { ConfigEntry } from '../types.ts';
 import { splitCommandLine } from '../words.ts';
 import { identifyContainer } from './containers.ts';
 import { identifyNpmExec, identifyNpx, identifyPypi } from './packages.ts';
-import { changesWhatRuns, failed, isAbsolutePath, isInside, normalisedPath, WINDOWS_EXTENSION } from './shared.ts';
+import { USER_FOLDER_KEYS } from './env-keys.ts';
+import { envProblem, failed, isAbsolutePath, isInside, normalisedPath, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
 /**
@@ -70,9 +71,12 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   } else {
     words = [command, ...(entry.args ?? [])];
   }
-  for (const key of entry.envKeys) {
-    if (changesWhatRuns(key)) return { error: `its \`env\` sets \`${key}\`, which changes what code runs` };
-  }
+  const envWhy = envProblem(entry.envKeys);
+  if (envWhy !== undefined) return { error: `its \`env\` ${envWhy}` };
+  // Keys passed on from the client's own environment: the user's real home folders are no risk there (USER_FOLDER_KEYS).
+  const inherited = (entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()));
+  const inheritedWhy = envProblem([...entry.envKeys, ...inherited]);
+  if (inheritedWhy !== undefined) return { error: `its configuration passes ${inherited.map((key) => `\`${key}\``).join(', ')} on from the client's environment, so it ${inheritedWhy}` };
   const mapped = identifyMappedCommand(entry, index);
   if (mapped !== undefined) return mapped;
   let prefix = '';
@@ -98,9 +102,8 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   const name = first.name;
   const container = name === 'docker' || name === 'podman';
   if (container) {
-    for (const key of entry.envKeys) {
-      if (changesWhatRuns(key, true)) return { error: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration` };
-    }
+    const containerWhy = envProblem([...entry.envKeys, ...(entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()))], true);
+    if (containerWhy !== undefined) return { error: `its \`env\` ${containerWhy}` };
   }
   let found: Step<Found>;
   switch (name) {

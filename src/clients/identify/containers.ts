@@ -3,7 +3,8 @@
  * 6.2, 6.4). Browser-safe.
  */
 import { canonicalImageName, hasRegistryHost, parseImageRef } from '../image-ref.ts';
-import { changesWhatRuns, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
+import { MOUNT_OPTIONS, MOUNT_REFUSED, mountProblem, mountTarget } from './container-mounts.ts';
+import { envProblem, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
 const DOCKER_FLAGS = new Set(['-i', '--interactive', '-t', '--tty', '-d', '--detach', '--rm', '--init', '--read-only', '--privileged', '-P', '--publish-all', '--no-healthcheck', '-q', '--quiet', '--oom-kill-disable', '--sig-proxy', '--replace']);
@@ -41,6 +42,8 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     return { error: `\`${`${launcher} ${words[i] ?? ''}`.trim()}\` is not \`${launcher} run\`` };
   }
   i += 1;
+  const targets: Array<{ option: string; target: string | undefined }> = [];
+  const envKeys: string[] = [];
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-') || word === '-') break;
@@ -50,6 +53,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     const inline = eq > 0 && word.startsWith('--') ? word.slice(eq + 1) : undefined;
     const shown = optionName(word);
     if (Object.hasOwn(DOCKER_REFUSED, option)) return { error: `\`${launcher} run ${option}\` ${DOCKER_REFUSED[option]}` };
+    if (Object.hasOwn(MOUNT_REFUSED, option)) return { error: `\`${launcher} run ${option}\` ${MOUNT_REFUSED[option]}` };
     if (DOCKER_FLAGS.has(option) || /^-[itdqP]{2,}$/.test(option)) continue;
     if (!DOCKER_WITH_VALUE.has(option)) return { error: `the \`${launcher} run\` option \`${shown}\` is not understood` };
     let value = inline;
@@ -58,11 +62,13 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
       value = words[i];
       if (value === undefined) return { error: `the \`${launcher} run\` option \`${option}\` has no value` };
     }
-    if (option === '-e' || option === '--env') {
-      const key = value.split('=')[0] ?? '';
-      if (changesWhatRuns(key)) return { error: `\`${launcher} run -e ${key}\` sets a variable that changes what code runs in the container` };
+    if (MOUNT_OPTIONS.has(option)) {
+      targets.push({ option, target: mountTarget(option, value) });
     }
+    if (option === '-e' || option === '--env') envKeys.push(value.split('=')[0] ?? '');
   }
+  const envWhy = envProblem(envKeys);
+  if (envWhy !== undefined) return { error: `\`${launcher} run -e\` ${envWhy} in the container` };
   const ref = words[i];
   if (ref === undefined) return { error: `\`${launcher} run\` names no image` };
   const image = parseImageRef(ref);
@@ -80,6 +86,11 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   const ids = new Set([...(index.images.get(name) ?? []), ...(mapped?.keys() ?? [])]);
   if (ids.size === 0) return { error: `no record names the image \`${image.name}\`` };
   if (ids.size > 1) return { error: `the image \`${image.name}\` is named by several records (${[...ids].sort().join(', ')})` };
+  for (const { option, target } of targets) {
+    if (target === undefined) return { error: `the \`${launcher} run ${option}\` value is not understood, so what it mounts where is unknown` };
+    const problem = mountProblem(name, target);
+    if (problem !== undefined) return { error: `\`${launcher} run ${option}\` ${problem}` };
+  }
   const recordId = [...ids][0]!;
   const tagText = image.digest !== undefined ? `@${image.digest.slice(0, 19)}…` : image.tag !== undefined ? `:${image.tag}` : '';
   const at = index.images.get(name)?.has(recordId) === true ? undefined : mapped?.get(recordId);

@@ -6,7 +6,7 @@
 import type { ConfigEntry, ParsedConfig } from '../types.ts';
 import { hasShellSpecial } from '../words.ts';
 import { identifyCommand } from './commands.ts';
-import { failed } from './shared.ts';
+import { failed, isAbsolutePath } from './shared.ts';
 import type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
 import { identifyUrl } from './urls.ts';
 import { messageOf } from '../../core/errors.ts';
@@ -20,12 +20,26 @@ import { safeText } from '../../core/safe-text.ts';
 export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
   const result = identifyParsedEntry(entry, index);
   if (result.status === 'unrecognised' || result.status === 'invalid') return { ...result, reason: shownReason(result.reason) };
-  if (result.status === 'recognised' && index.project !== undefined && entry.projectDir !== undefined) {
+  if (result.status === 'recognised' && index.project !== undefined) {
     const launcher = packageLauncher(result.launcher);
-    const why = launcher === undefined ? undefined : index.project(entry.projectDir, launcher);
-    if (why !== undefined) return { status: 'unrecognised', reason: shownReason(why) };
+    // The folder the server starts in: its `cwd` when the entry sets one (Codex, Gemini CLI), else the project.
+    for (const dir of startFolders(entry)) {
+      const why = launcher === undefined ? undefined : index.project(dir, launcher);
+      if (why !== undefined) return { status: 'unrecognised', reason: shownReason(why) };
+    }
   }
   return result;
+}
+
+/** The folders whose launcher settings count for an entry (SPEC 6.2): the project, and its `cwd` (relative to the project when relative). */
+function startFolders(entry: ConfigEntry): string[] {
+  const dirs: string[] = [];
+  if (entry.projectDir !== undefined) dirs.push(entry.projectDir);
+  if (entry.cwd !== undefined) {
+    if (isAbsolutePath(entry.cwd)) dirs.push(entry.cwd);
+    else if (entry.projectDir !== undefined) dirs.push(`${entry.projectDir.replace(/[\\/]+$/, '')}/${entry.cwd}`);
+  }
+  return dirs;
 }
 
 /** Which launcher family's settings decide what an entry's launcher installs. */
@@ -52,6 +66,11 @@ export function shownReason(reason: string): string {
 function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
   if (entry.disabled) return { status: 'disabled' };
   if (entry.problems.length > 0) return { status: 'invalid', reason: entry.problems.join('; ') };
+  if (entry.opaque !== undefined) return { status: 'unrecognised', reason: entry.opaque };
+  if (entry.command !== undefined && /\$\{input:/.test([entry.command, ...(entry.args ?? [])].join(' '))) {
+    // VS Code asks the user for `${input:…}` values when it starts the server, so what runs is not in the file.
+    return { status: 'unrecognised', reason: 'its command line uses `${input:…}`, a value the editor asks the user for, so what runs is unknown' };
+  }
   try {
     if (entry.transport === 'stdio') {
       if (entry.command === undefined) return { status: 'invalid', reason: 'a stdio entry has no `command`' };

@@ -14,7 +14,7 @@ export { buildIdentityIndex, withMappings } from './identity-index.ts';
 export { identifyConfig, identifyEntry, shownReason } from './entries.ts';
 export type { IdentifiedServer } from './entries.ts';
 export { normalisePypiName, parseNpmSpec, parsePypiSpec } from './packages.ts';
-export { changesWhatRuns, isInside, optionName } from './shared.ts';
+export { changesWhatRuns, envProblem, isInside, optionName } from './shared.ts';
 export type { IdentifiedVia, Identification, IdentityIndex, MappedIdentities, PackageLauncher } from './types.ts';
 export { identifyUrl } from './urls.ts';
 export { canonicalImageName, parseImageRef } from '../image-ref.ts';

@@ -6,15 +6,14 @@
 import valid from 'semver/functions/valid.js';
 import type { ServerVersion } from '../../core/version.ts';
 import { VERSION_TAG } from '../image-ref.ts';
-import { normaliseRegistryUrl } from '../mappings.ts';
+import { normaliseRegistryUrl } from '../registry-url.ts';
 import { failed, optionName } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 import { identifyUrl } from './urls.ts';
 
-/** PyPI names compare after PEP 503 normalisation: lowercase, runs of `-`, `_`, `.` as one `-`. */
-export function normalisePypiName(name: string): string {
-  return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
+import { normalisePypiName } from '../../core/server-names.ts';
+
+export { normalisePypiName };
 
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 const PYPI_NAME = /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/;

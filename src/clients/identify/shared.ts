@@ -11,28 +11,7 @@ export function failed<T>(value: Step<T>): value is { error: string } {
   return typeof value === 'object' && value !== null && 'error' in value && Object.keys(value).length === 1;
 }
 
-/** Variables that change which code a launcher runs (SPEC 6.2), matched without regard to case. */
-const CODE_ENV_EXACT = new Set(['PATH', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT']);
-/**
- * Prefixes of such variables. SPEC 6.2 names the index settings of `UV_*`,
- * `PIP_*` and `BUN_*`; all of each family is refused here, since cache and
- * tool directories change what runs as surely as an index does.
- */
-const CODE_ENV_PREFIXES = ['DYLD_', 'NPM_CONFIG_', 'UV_', 'PIP_', 'PIPX_', 'BUN_'];
-/** For container launchers: variables that choose another daemon or registry configuration. */
-const CONTAINER_ENV = new Set(['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CONFIG', 'CONTAINER_HOST', 'CONTAINERS_REGISTRIES_CONF', 'CONTAINERS_CONF', 'REGISTRIES_CONFIG_PATH']);
-
-/**
- * Whether an environment variable changes which code runs (SPEC 6.2).
- * @param key the variable's name, any case
- * @param container also refuse variables that choose a container daemon or registry configuration
- */
-export function changesWhatRuns(key: string, container = false): boolean {
-  const upper = key.toUpperCase();
-  if (CODE_ENV_EXACT.has(upper)) return true;
-  if (CODE_ENV_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
-  return container && CONTAINER_ENV.has(upper);
-}
+export { changesWhatRuns, envProblem } from './env-keys.ts';
 
 /** A URL path's non-empty segments, e.g. `/a//b/` → `['a', 'b']`. */
 export function segmentsOf(pathname: string): string[] {

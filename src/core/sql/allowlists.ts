@@ -105,6 +105,34 @@ sqlite_version changes total_changes last_insert_rowid`
     .filter(Boolean),
 );
 
+/**
+ * SQLite PRAGMA table-valued functions (`pragma_<name>`) that only read. SQLite
+ * registers one for every PRAGMA flagged Result0 or Result1, and runs it as
+ * `PRAGMA [schema.]<name>[=arg]` (src/pragma.c, sqlite3PragmaVtabRegister and
+ * pragmaVtabFilter; flags in tool/mkpragmatab.tcl). The documentation says only
+ * PRAGMAs "that return results and that have no side-effects" get one
+ * (https://www.sqlite.org/pragma.html#pragfunc), but the flags admit
+ * `optimize` (runs ANALYZE, writes sqlite_stat1), `integrity_check` and others,
+ * so every other `pragma_*` name is refused, whatever its case or schema.
+ * Each listed PRAGMA reports and changes nothing, its argument (a table, index
+ * or schema name) only selects what is reported:
+ * - table_info, table_xinfo: https://www.sqlite.org/pragma.html#pragma_table_info, #pragma_table_xinfo
+ * - table_list: https://www.sqlite.org/pragma.html#pragma_table_list
+ * - index_info, index_xinfo, index_list: https://www.sqlite.org/pragma.html#pragma_index_info, #pragma_index_xinfo, #pragma_index_list
+ * - foreign_key_list: https://www.sqlite.org/pragma.html#pragma_foreign_key_list
+ * - database_list, collation_list: https://www.sqlite.org/pragma.html#pragma_database_list, #pragma_collation_list
+ * - function_list, module_list, pragma_list: https://www.sqlite.org/pragma.html#pragma_function_list, #pragma_module_list, #pragma_pragma_list
+ * - compile_options: https://www.sqlite.org/pragma.html#pragma_compile_options
+ * SPEC 5.4.1.
+ */
+export const SQLITE_PRAGMA_READERS: ReadonlySet<string> = new Set(
+  `table_info table_xinfo table_list index_info index_xinfo index_list foreign_key_list database_list collation_list
+function_list module_list pragma_list compile_options`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((n) => `pragma_${n}`),
+);
+
 /** Built-in operator symbols. User-defined operators (any other symbol, or a schema other than pg_catalog) are refused. */
 export const READ_ONLY_OPERATORS: ReadonlySet<string> = new Set(
   `= <> < > <= >= + - * / % ^ |/ ||/ @ & | # ~ << >> || ~~ !~~ ~~* !~~* !~ ~* !~* -> ->> #> #>> @> <@ ? ?| ?& @? @@

@@ -136,7 +136,12 @@ function analyze(sql: unknown, dialect: SqlDialect, parser: SqlParser): SqlVerdi
     tree = parser.parse(pgText);
   } catch (e) {
     const msg = shortParserMessage(messageOf(e));
-    return no(isSqlErrorLike(e) ? `parse error: ${msg}` : `parser failure: ${msg}`);
+    if (!isSqlErrorLike(e)) return no(`parser failure: ${msg}`);
+    // Other dialects are read with PostgreSQL's parser (SPEC 5.4.1), so a
+    // statement only they have (SQLite's PRAGMA or ATTACH) is not understood
+    // rather than wrong: say so, not "syntax error".
+    if (dialect !== 'postgresql') return no(`not a statement the read-only analysis understands (${dialect} text is read with PostgreSQL's parser: ${msg})`);
+    return no(`parse error: ${msg}`);
   }
   const stmts = (tree as { stmts?: unknown } | null)?.stmts;
   if (stmts !== undefined && !Array.isArray(stmts)) return no('unexpected parse tree');

@@ -12,6 +12,7 @@ import {
   READ_ONLY_OPERATORS,
   READ_ONLY_TABLESAMPLE,
   READ_ONLY_TYPES,
+  SQLITE_PRAGMA_READERS,
   SQLITE_READ_ONLY_FUNCTIONS,
 } from './allowlists.ts';
 import { safeName } from './text.ts';
@@ -206,7 +207,7 @@ function walk(root: unknown, dialect: Dialect): TreeVerdict {
   const fnAllowed = (name: string) =>
     READ_ONLY_FUNCTIONS.has(name) ||
     (dialect === 'mysql' && MYSQL_READ_ONLY_FUNCTIONS.has(name)) ||
-    (dialect === 'sqlite' && SQLITE_READ_ONLY_FUNCTIONS.has(name));
+    (dialect === 'sqlite' && (SQLITE_READ_ONLY_FUNCTIONS.has(name) || SQLITE_PRAGMA_READERS.has(name)));
   const stack: Frame[] = [[root, false]];
   let visits = 0;
   let sawCte = false;
@@ -268,6 +269,16 @@ function walk(root: unknown, dialect: Dialect): TreeVerdict {
         case 'TypeName': {
           const r = checkTypeName(b);
           if (r) return r;
+          break;
+        }
+        case 'RangeVar': {
+          // SQLite resolves `pragma_<name>` (any case, any schema) to the PRAGMA's table-valued function.
+          if (dialect === 'sqlite') {
+            const rel = typeof b.relname === 'string' ? b.relname.toLowerCase() : '';
+            if (rel.startsWith('pragma_') && !SQLITE_PRAGMA_READERS.has(rel)) {
+              return fail(`table-valued pragma ${safeName(rel)} is not on the read-only list`);
+            }
+          }
           break;
         }
         case 'RangeTableSample': {

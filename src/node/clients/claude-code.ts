@@ -12,18 +12,26 @@
  *
  * Digests cover every entry's whole JSON, `env` and `headers` values
  * included (a changed token or database URL is a changed server), and are
- * kept as SHA-256 only. Node-only.
+ * kept as SHA-256 only.
+ *
+ * Each file is read once and parsed once, `JSON.parse` first (issue 14).
+ * {@link readClaudeServersCached} also returns what it derived as a
+ * {@link ServersCache} keyed by each file's size, modification time and
+ * SHA-256, and reuses a cache whose key still matches instead of parsing:
+ * Claude Code's `~/.claude.json` holds every project's history and is
+ * often megabytes. The cache holds entries as {@link ConfigEntry} (names of
+ * `env` variables and headers, never their values) and the digests. Node-only.
  */
 import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseJsonc } from 'jsonc-parser';
 import { canonicalJson, sha256Hex } from '../digest.ts';
-import { homeFrom } from '../state-dir.ts';
-import { ConfigError, parseConfigText } from '../../clients/parse.ts';
+import { ConfigError, configFromDocument, parseConfigJson } from '../../clients/parse.ts';
 import { MAX_CONFIG_BYTES } from './read-config.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import { messageOf } from '../../core/errors.ts';
+
+export { claudeJsonFile, managedMcpFile } from './claude-code-paths.ts';
 
 /** Where an entry comes from. */
 export type ConfigOrigin = 'managed' | 'user' | 'local' | 'project';
@@ -76,30 +84,21 @@ export function claudeToolServerName(key: string): string {
   return key.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
-/** The managed `managed-mcp.json` for a platform (Claude Code's managed settings folders). */
-export function managedMcpFile(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-mcp.json';
-  if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-mcp.json';
-  return '/etc/claude-code/managed-mcp.json';
+/** A file's text with what identifies this version of it. */
+interface FileText {
+  text: string;
+  size: number;
+  mtimeMs: number;
 }
 
-/**
- * `~/.claude.json`, or `.claude.json` inside `CLAUDE_CONFIG_DIR` when that is set to an absolute path.
- * @returns the path, or undefined without a home folder
- */
-export function claudeJsonFile(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  const dir = env.CLAUDE_CONFIG_DIR;
-  if (dir !== undefined && dir !== '' && path.isAbsolute(dir)) return path.join(dir, '.claude.json');
-  const home = homeFrom(env);
-  return home === undefined ? undefined : path.join(home, '.claude.json');
-}
-
-async function readText(file: string): Promise<string | undefined> {
+async function readText(file: string): Promise<FileText | undefined> {
   let size: number;
+  let mtimeMs: number;
   try {
     const info = await stat(file);
     if (!info.isFile()) throw new ConfigError(`\`${file}\` is not a file`);
     size = info.size;
+    mtimeMs = info.mtimeMs;
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -108,7 +107,7 @@ async function readText(file: string): Promise<string | undefined> {
   }
   if (size > MAX_CONFIG_BYTES) throw new ConfigError(`\`${file}\` is larger than ${MAX_CONFIG_BYTES} bytes`);
   try {
-    return await readFile(file, 'utf8');
+    return { text: await readFile(file, 'utf8'), size, mtimeMs };
   } catch (error) {
     throw new ConfigError(`cannot read \`${file}\`: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
   }
@@ -116,12 +115,6 @@ async function readText(file: string): Promise<string | undefined> {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function rawDocument(text: string): Record<string, unknown> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const value: unknown = parseJsonc(body, [], { allowTrailingComma: true, disallowComments: false });
-  return isObject(value) ? value : {};
 }
 
 /** The spellings of a folder to compare project keys with: as given, resolved, and with symbolic links resolved. */
@@ -146,24 +139,113 @@ function sameFolder(key: string, forms: ReadonlySet<string>): boolean {
   return [...folderForms(key)].some((form) => forms.has(form));
 }
 
+/** What {@link readClaudeServersCached} derived from the files, and the key that says which versions of them. */
+export interface ServersCache {
+  /** SHA-256 over the project folder and, per file read, its path, size, modification time and SHA-256 (or that it is missing). */
+  key: string;
+  views: Array<Omit<EntryView, 'raw'>>;
+  digests: Record<string, string>;
+  problems: string[];
+  managed: boolean;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** Whether a value read back from the session state is a sound {@link ServersCache}; anything else is ignored. */
+function isServersCache(value: unknown): value is ServersCache {
+  if (!isObject(value) || typeof value.key !== 'string' || typeof value.managed !== 'boolean' || !isStringArray(value.problems) || !isObject(value.digests)) return false;
+  if (!Object.values(value.digests).every((digest) => typeof digest === 'string')) return false;
+  if (!Array.isArray(value.views)) return false;
+  const origins = new Set(['managed', 'user', 'local', 'project']);
+  return value.views.every((view: unknown) => {
+    if (!isObject(view) || typeof view.origin !== 'string' || !origins.has(view.origin) || typeof view.file !== 'string' || !isObject(view.entry)) return false;
+    const e = view.entry;
+    return typeof e.name === 'string' && typeof e.scope === 'string' && typeof e.transport === 'string' && isStringArray(e.envKeys) && isStringArray(e.headerKeys) &&
+      typeof e.disabled === 'boolean' && isStringArray(e.problems) && (e.args === undefined || isStringArray(e.args)) &&
+      ['projectDir', 'type', 'command', 'url'].every((key) => e[key] === undefined || typeof e[key] === 'string');
+  });
+}
+
+/** Group entries by the name Claude Code uses in tool names. */
+function group(views: ReadonlyArray<Omit<EntryView, 'raw'>>): Map<string, ServerView> {
+  const servers = new Map<string, ServerView>();
+  for (const view of views) {
+    const name = claudeToolServerName(view.entry.name);
+    const server = servers.get(name) ?? { names: [], entries: [] };
+    if (!server.names.includes(view.entry.name)) server.names.push(view.entry.name);
+    server.entries.push({ ...view, raw: undefined });
+    servers.set(name, server);
+  }
+  return servers;
+}
+
+/**
+ * Read the servers Claude Code runs for a project, reusing what an earlier
+ * call derived when every file it read is unchanged (same size,
+ * modification time and SHA-256, and the same project folder).
+ * @param cache what an earlier call returned (from the session state); anything unsound is ignored
+ * @returns the servers, and the cache to keep for the next call; never throws
+ */
+export async function readClaudeServersCached(locations: ClaudeConfigLocations, cache?: unknown): Promise<{ servers: ClaudeServers; cache: ServersCache }> {
+  const projectDir = locations.projectDir;
+  const texts = new Map<string, FileText | undefined>();
+  const problems: string[] = [];
+  const fingerprint: unknown[] = [projectDir ?? null, locations.claudeJson ?? null];
+  const read = async (file: string): Promise<FileText | undefined> => {
+    try {
+      const text = await readText(file);
+      texts.set(file, text);
+      fingerprint.push(text === undefined ? [file, null] : [file, text.size, text.mtimeMs, sha256Hex(text.text)]);
+      return text;
+    } catch (error) {
+      problems.push(messageOf(error));
+      fingerprint.push([file, 'unreadable', messageOf(error)]);
+      return undefined;
+    }
+  };
+  // The files in the order Claude Code reads them: managed-mcp.json alone decides the set when it exists.
+  const managedText = locations.managedMcp === undefined ? undefined : await read(locations.managedMcp);
+  const managed = managedText !== undefined || (locations.managedMcp !== undefined && problems.length > 0);
+  if (!managed) {
+    if (locations.claudeJson !== undefined) await read(locations.claudeJson);
+    if (projectDir !== undefined) await read(path.join(projectDir, '.mcp.json'));
+  }
+  const key = sha256Hex(canonicalJson(fingerprint));
+  if (isServersCache(cache) && cache.key === key) {
+    const servers: ClaudeServers = { servers: group(cache.views), digests: { ...cache.digests }, problems: [...cache.problems], managed: cache.managed };
+    if (projectDir !== undefined) servers.projectDir = projectDir;
+    return { servers, cache };
+  }
+  const servers = readFrom(locations, texts, problems, managed);
+  const views = [...servers.servers.values()].flatMap((server) => server.entries.map(({ origin, file, entry }) => ({ origin, file, entry })));
+  return { servers, cache: { key, views, digests: servers.digests, problems: servers.problems, managed: servers.managed } };
+}
+
 /**
  * Read the servers Claude Code runs for a project.
  * @returns the servers by tool-name server name, their digests, and files that could not be read; never throws
  */
 export async function readClaudeServers(locations: ClaudeConfigLocations): Promise<ClaudeServers> {
+  return (await readClaudeServersCached(locations)).servers;
+}
+
+/** Parse the files already read (each once) into the servers and their digests. */
+function readFrom(locations: ClaudeConfigLocations, texts: ReadonlyMap<string, FileText | undefined>, readProblems: readonly string[], managed: boolean): ClaudeServers {
   const views: EntryView[] = [];
-  const problems: string[] = [];
+  const problems: string[] = [...readProblems];
   const projectDir = locations.projectDir;
   const home = locations.claudeJson === undefined ? undefined : path.dirname(locations.claudeJson);
 
-  const readInto = async (file: string, keep: (entry: ConfigEntry) => ConfigOrigin | undefined): Promise<boolean> => {
-    let text: string | undefined;
+  const readInto = (file: string, keep: (entry: ConfigEntry) => ConfigOrigin | undefined): void => {
+    const text = texts.get(file)?.text;
+    if (text === undefined) return;
     try {
-      text = await readText(file);
-      if (text === undefined) return false;
-      const parsed = parseConfigText(text, { path: file, client: 'claude-code', ...(home !== undefined ? { home } : {}) });
-      const raw = rawDocument(text);
-      for (const entry of parsed.entries) {
+      const parsed = parseConfigJson(text, `\`${file}\``);
+      const config = configFromDocument(parsed, { path: file, client: 'claude-code', ...(home !== undefined ? { home } : {}) });
+      const raw = isObject(parsed.document) ? parsed.document : {};
+      for (const entry of config.entries) {
         const origin = keep(entry);
         if (origin === undefined) continue;
         let container: unknown = raw.mcpServers;
@@ -173,25 +255,23 @@ export async function readClaudeServers(locations: ClaudeConfigLocations): Promi
         }
         views.push({ origin, file, entry, raw: isObject(container) ? container[entry.name] : undefined });
       }
-      return true;
     } catch (error) {
       problems.push(messageOf(error));
-      return true;
     }
   };
 
-  let managed = false;
-  if (locations.managedMcp !== undefined) managed = await readInto(locations.managedMcp, () => 'managed');
-  if (!managed) {
+  if (managed) {
+    if (locations.managedMcp !== undefined) readInto(locations.managedMcp, () => 'managed');
+  } else {
     const forms = projectDir === undefined ? new Set<string>() : folderForms(projectDir);
     if (locations.claudeJson !== undefined) {
-      await readInto(locations.claudeJson, (entry) => {
+      readInto(locations.claudeJson, (entry) => {
         if (entry.scope === 'mcpServers') return 'user';
         if (entry.projectDir !== undefined && sameFolder(entry.projectDir, forms)) return 'local';
         return undefined;
       });
     }
-    if (projectDir !== undefined) await readInto(path.join(projectDir, '.mcp.json'), (entry) => (entry.scope === 'mcpServers' ? 'project' : undefined));
+    if (projectDir !== undefined) readInto(path.join(projectDir, '.mcp.json'), (entry) => (entry.scope === 'mcpServers' ? 'project' : undefined));
   }
 
   const servers = new Map<string, ServerView>();

@@ -15,6 +15,39 @@
  *   `mcp.json` (`~/.config/Code/User/`, `~/Library/Application Support/Code/User/`,
  *   `%APPDATA%\Code\User\`).
  * - Windsurf: `~/.codeium/windsurf/mcp_config.json`.
+ * - Codex: `$CODEX_HOME/config.toml` (default `~/.codex/config.toml`) and
+ *   the project's `.codex/config.toml` (openai/codex
+ *   `codex-rs/config/src/loader/README.md`: user, project layers).
+ * - Gemini CLI: `~/.gemini/settings.json` (`$GEMINI_CLI_HOME/.gemini`), the
+ *   project's `.gemini/settings.json`, and the system file
+ *   (`/etc/gemini-cli/settings.json`, `/Library/Application Support/GeminiCli/`,
+ *   `C:\ProgramData\gemini-cli\`; `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`) from
+ *   gemini-cli `packages/cli/src/config/settings.ts`, `packages/core/src/utils/paths.ts`.
+ * - GitHub Copilot CLI: `~/.copilot/mcp-config.json` (docs.github.com, "Using
+ *   Copilot CLI"; github/docs PR 40683).
+ * - Cline: the VS Code extension's global storage
+ *   (`<VS Code user>/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`)
+ *   and the CLI's `~/.cline/data/settings/cline_mcp_settings.json` (docs.cline.bot).
+ * - Roo Code: `<VS Code user>/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json`
+ *   and the project's `.roo/mcp.json`.
+ * - Kilo Code: `<VS Code user>/globalStorage/kilocode.kilo-code/settings/mcp_settings.json`,
+ *   the CLI's `~/.kilocode/cli/global/settings/mcp_settings.json` and the project's
+ *   `.kilocode/mcp.json` (kilo.ai/docs/features/mcp/using-mcp-in-cli).
+ * - Kiro: `~/.kiro/settings/mcp.json` and the project's `.kiro/settings/mcp.json`
+ *   (kiro.dev/docs/mcp/configuration).
+ * - OpenCode: `~/.config/opencode/opencode.json(c)` (`$XDG_CONFIG_HOME`), the
+ *   project's `opencode.json(c)` and `.opencode/opencode.json(c)` (opencode.ai/docs/mcp-servers).
+ * - Zed: `~/.config/zed/settings.json` (Linux and macOS; `%APPDATA%\Zed\` on
+ *   Windows) and the project's `.zed/settings.json` (zed.dev/docs/ai/mcp).
+ * - Continue: `~/.continue/config.yaml` and the project's `.continue/mcpServers/`
+ *   block files (docs.continue.dev).
+ * - Goose: `~/.config/goose/config.yaml`, `%APPDATA%\Block\goose\config\config.yaml`
+ *   (block/goose `documentation/docs/guides/config-files.md`).
+ * - Junie: `~/.junie/mcp/mcp.json` and the project's `.junie/mcp/mcp.json`
+ *   (third-party guides; Junie's own help names no path).
+ * - Amazon Q Developer: `~/.aws/amazonq/mcp.json`, `~/.aws/amazonq/default.json`,
+ *   `~/.aws/amazonq/agents/default.json`, the project's `.amazonq/mcp.json` and
+ *   `.amazonq/default.json` (docs.aws.amazon.com/amazonq …/mcp-ide.html, qdev-mcp.html).
  */
 import path from 'node:path';
 import { homeFrom } from '../state-dir.ts';
@@ -29,10 +62,21 @@ export interface ConfigLocation {
   repository: boolean;
 }
 
+/** A folder whose files a client reads, each a configuration (Continue's `.continue/mcpServers/`). */
+export interface ConfigFolder {
+  client: ClientKind;
+  dir: string;
+  /** File name endings read, e.g. `.yaml`. */
+  extensions: readonly string[];
+  repository: boolean;
+}
+
 /** Everything discovery looks at. */
 export interface ClientLocations {
   /** Files other than Claude Code's, in report order. */
   files: ConfigLocation[];
+  /** Folders of configuration files. */
+  folders: ConfigFolder[];
   /** Claude Code's `~/.claude.json`, or undefined without a home folder. */
   claudeJson?: string;
   /** Claude Code's `managed-mcp.json`. */
@@ -84,11 +128,71 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   if (appData !== undefined) files.push({ client: 'vscode', file: p.join(appData, 'Code', 'User', 'mcp.json'), repository: false });
   files.push({ client: 'vscode', file: p.join(cwd, '.vscode', 'mcp.json'), repository: true });
   if (home !== undefined) files.push({ client: 'windsurf', file: p.join(home, '.codeium', 'windsurf', 'mcp_config.json'), repository: false });
+  const user = (client: ClientKind, ...parts: string[]) => {
+    if (home !== undefined) files.push({ client, file: p.join(home, ...parts), repository: false });
+  };
+  const project = (client: ClientKind, ...parts: string[]) => files.push({ client, file: p.join(cwd, ...parts), repository: true });
+  // Codex
+  const codexHome = absolute(env.CODEX_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.codex'));
+  if (codexHome !== undefined) files.push({ client: 'codex', file: p.join(codexHome, 'config.toml'), repository: false });
+  project('codex', '.codex', 'config.toml');
+  // Gemini CLI
+  const geminiHome = absolute(env.GEMINI_CLI_HOME, platform) ?? home;
+  if (geminiHome !== undefined) files.push({ client: 'gemini-cli', file: p.join(geminiHome, '.gemini', 'settings.json'), repository: false });
+  files.push({ client: 'gemini-cli', file: absolute(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH, platform) ?? (platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : '/etc/gemini-cli/settings.json'), repository: false });
+  project('gemini-cli', '.gemini', 'settings.json');
+  // GitHub Copilot CLI
+  user('copilot-cli', '.copilot', 'mcp-config.json');
+  // Cline, Roo Code, Kilo Code: the VS Code extensions' global storage, and their CLIs and project files
+  const codeUser = appData === undefined ? undefined : p.join(appData, 'Code', 'User', 'globalStorage');
+  if (codeUser !== undefined) {
+    files.push({ client: 'cline', file: p.join(codeUser, 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), repository: false });
+    files.push({ client: 'roo-code', file: p.join(codeUser, 'rooveterinaryinc.roo-cline', 'settings', 'mcp_settings.json'), repository: false });
+    files.push({ client: 'kilo-code', file: p.join(codeUser, 'kilocode.kilo-code', 'settings', 'mcp_settings.json'), repository: false });
+  }
+  user('cline', '.cline', 'data', 'settings', 'cline_mcp_settings.json');
+  project('roo-code', '.roo', 'mcp.json');
+  user('kilo-code', '.kilocode', 'cli', 'global', 'settings', 'mcp_settings.json');
+  project('kilo-code', '.kilocode', 'mcp.json');
+  // Kiro
+  user('kiro', '.kiro', 'settings', 'mcp.json');
+  project('kiro', '.kiro', 'settings', 'mcp.json');
+  // OpenCode
+  const xdg = absolute(env.XDG_CONFIG_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.config'));
+  if (xdg !== undefined) for (const name of ['opencode.json', 'opencode.jsonc']) files.push({ client: 'opencode', file: p.join(xdg, 'opencode', name), repository: false });
+  for (const name of ['opencode.json', 'opencode.jsonc']) {
+    project('opencode', name);
+    project('opencode', '.opencode', name);
+  }
+  // Zed
+  const zedDir = platform === 'win32' ? (appData === undefined ? undefined : p.join(appData, 'Zed')) : xdg === undefined ? undefined : p.join(xdg, 'zed');
+  if (zedDir !== undefined) files.push({ client: 'zed', file: p.join(zedDir, 'settings.json'), repository: false });
+  project('zed', '.zed', 'settings.json');
+  // Continue
+  user('continue', '.continue', 'config.yaml');
+  // Goose
+  const gooseFile = platform === 'win32' ? (appData === undefined ? undefined : p.join(appData, 'Block', 'goose', 'config', 'config.yaml')) : xdg === undefined ? undefined : p.join(xdg, 'goose', 'config.yaml');
+  if (gooseFile !== undefined) files.push({ client: 'goose', file: gooseFile, repository: false });
+  // Junie
+  user('junie', '.junie', 'mcp', 'mcp.json');
+  project('junie', '.junie', 'mcp', 'mcp.json');
+  // Amazon Q Developer
+  user('amazon-q', '.aws', 'amazonq', 'mcp.json');
+  user('amazon-q', '.aws', 'amazonq', 'default.json');
+  user('amazon-q', '.aws', 'amazonq', 'agents', 'default.json');
+  project('amazon-q', '.amazonq', 'mcp.json');
+  project('amazon-q', '.amazonq', 'default.json');
+
+  const folders: ConfigFolder[] = [{ client: 'continue', dir: p.join(cwd, '.continue', 'mcpServers'), extensions: ['.yaml', '.yml', '.json'], repository: true }];
 
   const managedMcp = managedMcpFile(platform);
   const claudeDir = absolute(env.CLAUDE_CONFIG_DIR, platform) ?? (home === undefined ? undefined : p.join(home, '.claude'));
+  // With the project in the home folder, a project path can be a user file too: the user's own reading wins.
+  const userFiles = new Set(files.filter((location) => !location.repository).map((location) => location.file));
+  const unique = files.filter((location, i) => !(location.repository && userFiles.has(location.file)) && files.findIndex((other) => other.file === location.file) === i);
   const locations: ClientLocations = {
-    files,
+    files: unique,
+    folders,
     managedMcp,
     claudeSettings: {
       user: claudeDir === undefined ? [] : [p.join(claudeDir, 'settings.json')],

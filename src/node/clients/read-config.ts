@@ -4,7 +4,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, type ParseConfigOptions, parseConfigText } from '../../clients/parse.ts';
+import { ConfigError, type ConfigWithValues, type ParseConfigOptions, parseConfigWithValues } from '../../clients/parse.ts';
 import type { ParsedConfig } from '../../clients/types.ts';
 
 /** Files larger than this are refused rather than read (bytes). */
@@ -23,6 +23,15 @@ export interface ReadConfigOptions extends Omit<ParseConfigOptions, 'path' | 'sh
  * @throws ConfigError `missing` if there is no such file, `invalid` if it is not a readable configuration
  */
 export async function readConfigFile(file: string, options: ReadConfigOptions = {}): Promise<ParsedConfig> {
+  return (await readConfigFileWithValues(file, options)).config;
+}
+
+/**
+ * Read and parse a configuration file, keeping the `env` and header values
+ * starting its servers needs (aligned with the entries; never printed).
+ * @throws ConfigError as {@link readConfigFile}
+ */
+export async function readConfigFileWithValues(file: string, options: ReadConfigOptions = {}): Promise<ConfigWithValues> {
   const absolute = path.resolve(options.cwd ?? process.cwd(), file);
   let size: number;
   try {
@@ -42,5 +51,5 @@ export async function readConfigFile(file: string, options: ReadConfigOptions = 
     throw new ConfigError(`cannot read \`${file}\`: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
   }
   const { cwd: _cwd, ...parseOptions } = options;
-  return parseConfigText(text, { shownAs: file, ...parseOptions, path: absolute });
+  return parseConfigWithValues(text, { shownAs: file, ...parseOptions, path: absolute });
 }

@@ -9,7 +9,8 @@
 import { constants } from 'node:fs';
 import { access, lstat, open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_MAPPING_BYTES, parseServerMappings, type MappedServer } from '../../clients/mappings.ts';
+import type { MappedServer } from '../../clients/mappings.ts';
+import { MAX_MAPPING_BYTES } from '../../clients/mapping-limits.ts';
 
 /** The system-wide mapping file on POSIX systems. */
 export const DEFAULT_SERVERS_FILE = '/etc/rclass/servers.yaml';
@@ -106,6 +107,8 @@ export async function loadServerMappings(options: { flag?: string; env: Readonly
     if (code === 'ENOENT' && !named) return { mappings: [], problems: [], writable: false };
     throw new MappingFileError(code === 'ENOENT' ? `no such server mapping file \`${file}\`` : `cannot read the server mapping file \`${file}\`: ${code ?? 'unknown error'}`);
   }
+  // The YAML parser is loaded only when a mapping file exists (issue 14: the hook runs before every tool call).
+  const { parseServerMappings } = await import('../../clients/mappings.ts');
   const parsed = parseServerMappings(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
   return { file, mappings: parsed.mappings, problems: parsed.problems, writable: await canWrite(file) };
 }

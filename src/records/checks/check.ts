@@ -15,6 +15,8 @@ export interface RecordInput {
   /** The file the record came from, e.g. `registry/git.yaml`. */
   file: string;
   report: Report;
+  /** Where a data path of this record lies in its file, e.g. for naming it in another record's problem. */
+  locate: (path: DataPath) => { line: number; column: number };
 }
 
 /** A check of one record at a time. */

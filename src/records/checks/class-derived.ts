@@ -3,7 +3,8 @@ import type { RecordCheck } from './check.ts';
 
 /**
  * A stated class equals the class its effects derive (SPEC 2.9.3): for a
- * tool unless it carries an `override`, for a rule always.
+ * tool unless it carries an `override`, for a rule always. `disclosure` is
+ * derived too, so a record never states it.
  */
 export const classDerived: RecordCheck = {
   id: 'class-derived',
@@ -11,6 +12,9 @@ export const classDerived: RecordCheck = {
   scope: 'record',
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
+      if (tool.disclosure !== undefined) {
+        report(['tools', t, 'disclosure'], `\`${tool.name}\` must not set \`disclosure\`; the build derives it from the effects (send, publish, widen, transmit)`, { key: true });
+      }
       const effects = tool.effects ?? [];
       if (effects.length > 0 && effects.every(isEffect) && tool.override === undefined) {
         const derived = deriveClass(effects);

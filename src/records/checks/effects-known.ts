@@ -1,11 +1,9 @@
-import { UNCLASSIFIED_EFFECT } from '../../core/drafts.ts';
-import { EFFECT_IDS, isEffect } from '../../core/effects.ts';
+import { DRAFT_EFFECT, EFFECT_IDS, isEffect } from '../../core/effects.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
  * Every effect a tool or rule names is in the closed vocabulary (SPEC 2.9.1).
- * That each lists at least one is the schema's concern. The draft marker
- * `unknown-until-classified` is left to the `unfinished-draft` check.
+ * That each lists at least one is the schema's concern.
  */
 export const effectsKnown: RecordCheck = {
   id: 'unknown-effect',
@@ -14,7 +12,8 @@ export const effectsKnown: RecordCheck = {
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
       tool.effects?.forEach((effect, e) => {
-        if (!isEffect(effect) && effect !== UNCLASSIFIED_EFFECT) report(['tools', t, 'effects', e], unknown(effect));
+        if (effect === DRAFT_EFFECT) report(['tools', t, 'effects', e], `\`${tool.name}\` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built`);
+        else if (!isEffect(effect)) report(['tools', t, 'effects', e], unknown(effect));
       });
       tool.rules?.forEach((rule, r) => {
         rule.effects?.forEach((effect, e) => {

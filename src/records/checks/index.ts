@@ -1,6 +1,7 @@
 /** Every lint check, in the order they run after the schema check. */
 import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
+import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
 import { evidence } from './evidence.ts';
 import { evidencePath } from './evidence-path.ts';
@@ -14,15 +15,16 @@ import { ruleEffects } from './rule-effects.ts';
 import { rulesOnlyLower } from './rules-only-lower.ts';
 import { toolsSorted } from './tools-sorted.ts';
 import { uniqueIds } from './unique-ids.ts';
+import { uniqueIdentities } from './unique-identities.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
-import { unfinishedDraft } from './unfinished-draft.ts';
 import { fingerprints } from './fingerprints.ts';
 
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
   uniqueIds,
+  uniqueIdentities,
   uniqueTools,
   toolsSorted,
   evidence,
@@ -31,6 +33,7 @@ export const CHECKS: readonly Check[] = [
   uniqueRuleIds,
   oneSentence,
   effectsKnown,
+  draftPlaceholders,
   classDerived,
   ruleEffects,
   overrideReason,
@@ -38,6 +41,5 @@ export const CHECKS: readonly Check[] = [
   undoTool,
   gates,
   reviewStatus,
-  unfinishedDraft,
   fingerprints,
 ];

@@ -75,7 +75,7 @@ function filesUnder(dir: string): string[] {
 // What each policy file is for, by its name; an unknown file is still listed.
 const POLICY_TITLES: Array<[RegExp, string]> = [
   [/toolhive/i, 'ToolHive authorization (Cedar)'],
-  [/\.cedar$/i, 'Docker MCP gateway governance (Cedar)'],
+  [/\.cedar$/i, 'Docker Sandboxes MCP policy (Cedar)'],
   [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
   [/claude-hook/i, 'Claude Code hooks (an example: generate your own)'],
   [/claude/i, 'Claude Code permission rules'],
@@ -107,7 +107,12 @@ export function listDownloads(): Download[] {
     describe('schema', 'schema/registry.schema.json', fromRoot('schema/registry.schema.json'), 'JSON Schema of registry.json', `format ${format} · spec ${specVersion}`),
     describe('schema', 'schema/record.schema.json', fromRoot('schema/record.schema.json'), 'JSON Schema of one record', `spec ${specVersion}`),
     describe('schema', 'schema/servers.schema.json', fromRoot('schema/servers.schema.json'), 'JSON Schema of a server mapping file (SPEC 6.3)', `spec ${specVersion}`),
+    describe('schema', 'schema/api-servers.schema.json', fromRoot('schema/api-servers.schema.json'), 'JSON Schema of api/v1/servers.json', `format ${format} · spec ${specVersion}`),
+    describe('schema', 'schema/api-server.schema.json', fromRoot('schema/api-server.schema.json'), 'JSON Schema of api/v1/servers/<id>.json', `format ${format} · spec ${specVersion}`),
+    describe('schema', 'schema/api-tool.schema.json', fromRoot('schema/api-tool.schema.json'), 'JSON Schema of api/v1/servers/<id>/<tool>.json', `format ${format} · spec ${specVersion}`),
   ];
+  const changelog = fromRoot('build/changelog.json');
+  if (existsSync(changelog)) list.splice(1, 0, describe('registry', 'changelog.json', changelog, 'Every class change, with the class before and after and why', `release ${readJsonField(registry, 'release') ?? ''}`.trim()));
   const vectors = fromRoot('conformance/vectors.json');
   if (existsSync(vectors)) {
     list.push(describe('conformance', 'conformance/vectors.json', vectors, 'Conformance vectors', `spec ${readJsonField(vectors, 'spec_version') ?? specVersion}`));

@@ -35,3 +35,8 @@ export function registryJsonPath(): string {
 export function policiesDir(): string {
   return fromEnv('RC_POLICIES_DIR', 'build/policies');
 }
+
+/** The changelog of class changes the build writes (SPEC 2.9); may be missing for a scratch registry. */
+export function changelogJsonPath(): string {
+  return fromEnv('RC_CHANGELOG_JSON', 'build/changelog.json');
+}

@@ -50,3 +50,37 @@ export function toolAnchor(tool: string): string {
 export function specHref(section: string): string {
   return href(`spec/#${sectionId(section)}`);
 }
+
+/** The page of every tool in one class: `classes/<R>/`. */
+export function classPath(cls: string): string {
+  return `classes/${cls}/`;
+}
+
+/** The page of every tool with one effect: `effects/<id>/`. */
+export function effectPath(effect: string): string {
+  return `effects/${segment(effect)}/`;
+}
+
+/** A server's JSON in the API: `api/v1/servers/<id>.json`. */
+export function apiServerPath(id: string): string {
+  return `api/v1/servers/${segment(id)}.json`;
+}
+
+/** A tool's JSON in the API: `api/v1/servers/<id>/<tool>.json`. */
+export function apiToolPath(id: string, tool: string): string {
+  return `api/v1/servers/${segment(id)}/${segment(tool)}.json`;
+}
+
+/** A server's SVG badge: `badges/<id>.svg`. */
+export function badgePath(id: string): string {
+  return `badges/${segment(id)}.svg`;
+}
+
+/**
+ * The site's absolute root address (origin and base path, ending in `/`),
+ * for documents that leave the site: API files, badges' Markdown, the feed.
+ * @param site Astro's configured `site` (from `SITE_URL`); without one, the bare base path
+ */
+export function siteRoot(site: URL | undefined): string {
+  return site ? new URL(href(), site).href : href();
+}

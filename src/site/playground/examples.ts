@@ -38,10 +38,10 @@ export const EXAMPLES: readonly Example[] = [
     state: { server: 'github', tool: 'create_repository', args: json({ name: 'scratch', private: true }), steps: [], allow: [] },
   },
   {
-    id: 'github-omitted',
-    label: 'github create_repository, private omitted',
-    note: 'Without private the repository may be public: R4.',
-    state: { server: 'github', tool: 'create_repository', args: json({ name: 'scratch' }), steps: [], allow: [] },
+    id: 'github-public',
+    label: 'github create_repository, private: false',
+    note: 'A public repository: anyone can read it at once, R4. (Omitting private is R1: the server creates it private.)',
+    state: { server: 'github', tool: 'create_repository', args: json({ name: 'scratch', private: false }), steps: [], allow: [] },
   },
   {
     id: 'filesystem-write',

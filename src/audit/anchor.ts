@@ -1,0 +1,149 @@
+/**
+ * The audit log's anchor (SPEC 10.3): the chain head (`seq` and `hash` of
+ * the last line) written, on every append and under the log's lock, to a
+ * second place the user chooses, so that `rclass audit verify --anchor`
+ * can prove the log still reaches that head. A log cut short at the end,
+ * or a chain rewritten from an edited line onward, then no longer matches.
+ *
+ * One head is one line of JSON, `{"seq":N,"hash":"<64 hex>"}`:
+ * - an anchor file gets it appended (`O_APPEND`, flushed), so a file made
+ *   append-only (`chattr +a`) or in a folder only the hook's user can
+ *   write keeps every head;
+ * - an anchor command gets it on stdin, run through the shell
+ *   (`logger -t rclass` sends it to syslog or the journal: util-linux
+ *   logger(1) logs its standard input when no message is given).
+ *
+ * Node-only.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { readLogLines } from './lines.ts';
+
+/** Where heads go: a file, a command, or both. At least one is set. */
+export interface AnchorTarget {
+  /** An absolute path; each head is appended as one line. */
+  file?: string;
+  /** A shell command line; each head is written to its stdin. */
+  command?: string;
+}
+
+/** The head of the chain: the last line's `seq` and `hash`. */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/** A head could not be written to the anchor; the log line itself was written. */
+export class AnchorWriteError extends Error {
+  override name = 'AnchorWriteError';
+}
+
+/** The anchor line for a head, without a newline. */
+export function anchorLine(head: ChainHead): string {
+  return JSON.stringify({ seq: head.seq, hash: head.hash });
+}
+
+/** Output kept from a failing command, for the error message (bytes). */
+const COMMAND_OUTPUT_KEPT = 300;
+
+/**
+ * Run the anchor command with the head on stdin.
+ * @param timeoutMs the command is killed after this long
+ * @throws AnchorWriteError when it cannot start, exits non-zero, is killed or outlasts the timeout
+ */
+function runAnchorCommand(command: string, line: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const done = (error?: Error): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const child = spawn(command, { shell: true, stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < COMMAND_OUTPUT_KEPT) stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done(new AnchorWriteError(`the anchor command did not finish within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('error', (error) => done(new AnchorWriteError(`the anchor command could not start: ${error.message}`)));
+    child.stdin.on('error', () => undefined); // A command that ignores stdin closes it early; its exit status decides.
+    child.on('close', (code, signal) => {
+      if (code === 0) done();
+      else done(new AnchorWriteError(`the anchor command ${signal !== null ? `was killed by ${signal}` : `exited ${code}`}${stderr.trim() !== '' ? `: ${stderr.trim().slice(0, COMMAND_OUTPUT_KEPT)}` : ''}`));
+    });
+    child.stdin.end(`${line}\n`);
+  });
+}
+
+/**
+ * Append a head to the anchor file and flush it. The folder is not created
+ * with looser rights than 700; the file is made with mode 600.
+ * @throws AnchorWriteError when the folder or file cannot be made or written
+ */
+async function appendAnchorFile(file: string, line: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const handle = await open(file, 'a', 0o600);
+    try {
+      await handle.appendFile(`${line}\n`, 'utf8');
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new AnchorWriteError(`the anchor file could not be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/**
+ * Write a head to every place the target names: the file first, then the command.
+ * @param deadline ms since the epoch; the command is given until then (at least 500 ms)
+ * @throws AnchorWriteError naming the first place that failed
+ */
+export async function writeAnchor(target: AnchorTarget, head: ChainHead, deadline: number): Promise<void> {
+  const line = anchorLine(head);
+  if (target.file !== undefined) await appendAnchorFile(target.file, line);
+  if (target.command !== undefined) await runAnchorCommand(target.command, line, Math.max(deadline - Date.now(), 500));
+}
+
+/** A head anywhere in a line, so syslog files (`… rclass: {"seq":…}`) and `journalctl -o cat` output both read. */
+const HEAD_PATTERN = /\{"seq":([1-9][0-9]{0,15}),"hash":"([0-9a-f]{64})"\}/g;
+
+/** What an anchor holds. */
+export interface AnchorHeads {
+  /** The heads of the latest run, in order: a `seq` not above the one before starts a new run (a new log). */
+  heads: ChainHead[];
+  /** Lines with no head in them (left out). */
+  ignored: number;
+}
+
+/**
+ * Read the heads an anchor file (or a saved syslog or journal extract) holds.
+ * When a head's `seq` is not above the previous head's, the log was
+ * started afresh (deleted, or rotated away) and only the heads from there on
+ * are kept: they are the ones the current log must reach.
+ * @throws the file system's error when the file cannot be read (`ENOENT` when missing)
+ */
+export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
+  let heads: ChainHead[] = [];
+  let ignored = 0;
+  for await (const line of readLogLines(file)) {
+    const matches = line.tooLong ? [] : [...line.text.matchAll(HEAD_PATTERN)];
+    const last = matches.at(-1);
+    if (last === undefined) {
+      if (!line.tooLong && line.text.trim() === '') continue;
+      ignored += 1;
+      continue;
+    }
+    const head = { seq: Number(last[1]), hash: last[2]! };
+    if (heads.length > 0 && head.seq <= heads.at(-1)!.seq) heads = [];
+    heads.push(head);
+  }
+  return { heads, ignored };
+}

@@ -1,0 +1,61 @@
+/**
+ * OpenAI Codex's `PreToolUse` hook (openai/codex: `codex-rs/hooks/src/events/pre_tool_use.rs`
+ * `command_input_json`, `codex-rs/hooks/src/engine/output_parser.rs`
+ * `parse_pre_tool_use`, `codex-rs/hooks/schema/generated/pre-tool-use.command.*.schema.json`;
+ * MCP tools are named `mcp__<server>__<tool>`, `HookToolName::new(format!("mcp__{server}__{tool}"))`
+ * in `codex-rs/core`).
+ *
+ * Input: `session_id`, `turn_id`, `transcript_path`, `cwd`,
+ * `hook_event_name` (`PreToolUse`), `model`, `permission_mode`,
+ * `tool_name`, `tool_input` (an MCP call's arguments; `{command}` for
+ * shell tools), `tool_use_id`. Nothing says how the server starts.
+ *
+ * Output: only `permissionDecision: "deny"` with a non-empty
+ * `permissionDecisionReason` inside `hookSpecificOutput` blocks a call.
+ * Codex rejects `ask` ("unsupported permissionDecision:ask") and `allow`
+ * without `updatedInput` as invalid output and runs the call, so an `ask`
+ * here must become a `deny` (fail closed), and `allow` becomes `{}`.
+ * Browser-safe.
+ */
+import { parseClaudeToolName } from '../claude-code-names.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, jsonObject, objectOf, stringOf } from './types.ts';
+
+/** The event the adapter decides. */
+export const CODEX_EVENT = 'PreToolUse';
+
+/** What an `ask` becomes in Codex, appended to the reason. */
+export const CODEX_ASK_NOTE = 'Codex hooks cannot ask (PreToolUse `ask` is not supported), so rclass blocks the call instead; run it yourself if you want it, or lower what rclass blocks with --deny-from.';
+
+/** Read a Codex hook payload. Never throws. */
+export function parseCodex(text: string): AgentInput {
+  const parsed = jsonObject(text);
+  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
+  const value = parsed.value;
+  const sessionId = stringOf(value.session_id, 512);
+  const event = stringOf(value.hook_event_name, 128);
+  const toolName = stringOf(value.tool_name, 512);
+  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
+  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
+  if (event !== CODEX_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'PostToolUse' };
+  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `session_id` is missing, empty, too long or not a string', ...partial };
+  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  if (!toolName.startsWith('mcp__')) return { kind: 'pass', sessionId, marksRead: true };
+  const input = objectOf(value.tool_input);
+  if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is missing or not a JSON object', ...partial };
+  const parts = parseClaudeToolName(toolName);
+  const toolUseId = stringOf(value.tool_use_id, 512);
+  const permissionMode = stringOf(value.permission_mode, 128);
+  const extra = { ...(toolUseId !== undefined ? { toolUseId } : {}), ...(permissionMode !== undefined ? { permissionMode } : {}) };
+  if (parts === undefined) return { kind: 'call', call: { sessionId, tool: toolName, toolName, input, server: { kind: 'none', name: toolName, why: 'the tool name is not `mcp__<server>__<tool>`' }, ...extra } };
+  return { kind: 'call', call: { sessionId, tool: parts.tool, toolName, input, server: { kind: 'name', name: parts.server }, ...extra } };
+}
+
+/** Codex's answer for a decision: a block, or nothing. */
+export function renderCodex(decision: AgentDecision, reason: string): { stdout: string } {
+  if (decision === 'none' || decision === 'allow') return { stdout: '{}\n' };
+  const text = decision === 'ask' ? `${reason.replace(/ Needs your approval\.$/, '')} ${CODEX_ASK_NOTE}` : reason;
+  return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } })}\n` };
+}
+
+/** The Codex adapter. */
+export const CODEX_ADAPTER: AgentAdapter = { name: 'codex', parse: parseCodex, render: renderCodex };

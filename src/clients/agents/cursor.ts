@@ -1,0 +1,69 @@
+/**
+ * Cursor's `beforeMCPExecution` hook (https://cursor.com/docs/hooks, mirror
+ * mehmetbaykar/cursor-docs-skill `skills/cursor-docs/references/hooks.md`@1cc1c993,
+ * "beforeShellExecution / beforeMCPExecution" and "Common schema").
+ *
+ * Input: the common fields (`conversation_id`, `generation_id`, `model`,
+ * `hook_event_name`, `cursor_version`, `workspace_roots`, `user_email`,
+ * `transcript_path`), `tool_name`, `tool_input` (documented as "<json
+ * params>": a JSON string, or an object), and either `url` or `command`
+ * (the server's command line as one string). No server name is sent.
+ *
+ * Output: `{"permission": "allow" | "deny" | "ask", "user_message",
+ * "agent_message"}`; `{}` gives no decision. A hook that crashes, times
+ * out or prints invalid JSON lets the call run unless the hook entry sets
+ * `failClosed: true`. Browser-safe.
+ */
+import { splitCommandLine } from '../words.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
+
+/** The event the adapter decides. */
+export const CURSOR_EVENT = 'beforeMCPExecution';
+
+function hintOf(value: Record<string, unknown>): ServerHint {
+  const url = stringOf(value.url);
+  const command = stringOf(value.command);
+  if (url !== undefined && command === undefined) return { kind: 'entry', name: url, url };
+  if (command !== undefined && url === undefined) {
+    const words = splitCommandLine(command);
+    if ('error' in words) return { kind: 'none', name: command.slice(0, 80), why: `its command line cannot be read: ${words.error}` };
+    const [first, ...args] = words.words;
+    if (first === undefined) return { kind: 'none', name: 'unknown', why: 'its command line is empty' };
+    return { kind: 'entry', name: first.split(/[\\/]/).at(-1) ?? first, command: first, args };
+  }
+  return { kind: 'none', name: 'unknown', why: 'Cursor sent neither one `command` nor one `url` for the server' };
+}
+
+/** Read a Cursor hook payload. Never throws. */
+export function parseCursor(text: string): AgentInput {
+  const parsed = jsonObject(text);
+  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
+  const value = parsed.value;
+  const sessionId = stringOf(value.conversation_id, 512);
+  const event = stringOf(value.hook_event_name, 128);
+  const toolName = stringOf(value.tool_name, 512);
+  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
+  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
+  if (event !== CURSOR_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'afterMCPExecution' || event === 'preToolUse' || event === 'postToolUse' };
+  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `conversation_id` is missing, empty, too long or not a string', ...partial };
+  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  let input = objectOf(value.tool_input);
+  if (input === undefined && typeof value.tool_input === 'string') {
+    try {
+      input = objectOf(JSON.parse(value.tool_input));
+    } catch {
+      input = undefined;
+    }
+  }
+  if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is not a JSON object or a string holding one', ...partial };
+  return { kind: 'call', call: { sessionId, tool: toolName, toolName, input, server: hintOf(value) } };
+}
+
+/** Cursor's answer for a decision. */
+export function renderCursor(decision: AgentDecision, reason: string): { stdout: string } {
+  if (decision === 'none') return { stdout: '{}\n' };
+  return { stdout: `${JSON.stringify({ permission: decision, user_message: reason, agent_message: reason })}\n` };
+}
+
+/** The Cursor adapter. */
+export const CURSOR_ADAPTER: AgentAdapter = { name: 'cursor', parse: parseCursor, render: renderCursor };

@@ -1,0 +1,80 @@
+/**
+ * Gemini CLI's `BeforeTool` hook (google-gemini/gemini-cli@5411f113,
+ * `docs/hooks/reference.md`; `packages/core/src/hooks/types.ts`
+ * `BeforeToolInput`, `McpToolContext`, `HookDecision`;
+ * `packages/core/src/scheduler/hook-utils.ts` and `scheduler.ts`, where an
+ * `ask` decision forces the confirmation prompt, `ASK_USER`).
+ *
+ * Input: `session_id`, `transcript_path`, `cwd`, `hook_event_name`,
+ * `timestamp`, `tool_name`, `tool_input` (object), and for MCP tools
+ * `mcp_context` with `server_name`, `tool_name` (the server's own name for
+ * the tool), and `command`/`args`/`cwd` (stdio) or `url` (SSE, HTTP) or
+ * `tcp` (WebSocket); never `env` or headers. MCP tools are named
+ * `mcp_<server>_<tool>`.
+ *
+ * Output (exit 0, one JSON object): `decision` `allow`, `deny` (alias
+ * `block`) with `reason` sent to the agent as a tool error, or `ask` with
+ * `systemMessage` shown in the confirmation; `{}` leaves the call to
+ * Gemini CLI's own policy engine. Browser-safe.
+ */
+import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
+
+/** The event the adapter decides. */
+export const GEMINI_EVENT = 'BeforeTool';
+
+/** Gemini CLI's MCP tool name prefix (`mcp_<server>_<tool>`). */
+export const GEMINI_MCP_PREFIX = 'mcp_';
+
+function hintOf(context: Record<string, unknown> | undefined, toolName: string): { hint: ServerHint; tool: string } {
+  if (context === undefined) return { hint: { kind: 'none', name: toolName, why: 'Gemini CLI sent no `mcp_context` for it, so its server is unknown' }, tool: toolName };
+  const name = stringOf(context.server_name, 200) ?? '';
+  const tool = stringOf(context.tool_name, 512) ?? toolName;
+  if (name === '') return { hint: { kind: 'none', name: toolName, why: '`mcp_context` names no server' }, tool };
+  if (stringOf(context.tcp) !== undefined) return { hint: { kind: 'none', name, why: 'it is a WebSocket server, which rclass cannot identify' }, tool };
+  const url = stringOf(context.url);
+  const command = stringOf(context.command);
+  const args = Array.isArray(context.args) && context.args.every((arg) => typeof arg === 'string') ? (context.args as string[]) : undefined;
+  if (Array.isArray(context.args) && args === undefined) return { hint: { kind: 'none', name, why: '`mcp_context.args` is not a list of strings' }, tool };
+  const cwd = stringOf(context.cwd);
+  if (url !== undefined && command === undefined) return { hint: { kind: 'entry', name, url }, tool };
+  if (command !== undefined && url === undefined) return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
+  return { hint: { kind: 'none', name, why: '`mcp_context` gives neither one command nor one URL' }, tool };
+}
+
+/** Read a Gemini CLI hook payload. Never throws. */
+export function parseGemini(text: string): AgentInput {
+  const parsed = jsonObject(text);
+  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
+  const value = parsed.value;
+  const sessionId = stringOf(value.session_id, 512);
+  const event = stringOf(value.hook_event_name, 128);
+  const toolName = stringOf(value.tool_name, 512);
+  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
+  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
+  if (event !== GEMINI_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'AfterTool' };
+  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `session_id` is missing, empty, too long or not a string', ...partial };
+  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  const context = objectOf(value.mcp_context);
+  if (context === undefined && !toolName.startsWith(GEMINI_MCP_PREFIX)) return { kind: 'pass', sessionId, marksRead: true };
+  const input = objectOf(value.tool_input);
+  if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is missing or not a JSON object', ...partial };
+  const { hint, tool } = hintOf(context, toolName);
+  return { kind: 'call', call: { sessionId, tool, toolName, input, server: hint } };
+}
+
+/** Gemini CLI's answer for a decision. */
+export function renderGemini(decision: AgentDecision, reason: string): { stdout: string } {
+  switch (decision) {
+    case 'none':
+      return { stdout: '{}\n' };
+    case 'allow':
+      return { stdout: `${JSON.stringify({ decision: 'allow', reason })}\n` };
+    case 'ask':
+      return { stdout: `${JSON.stringify({ decision: 'ask', reason, systemMessage: reason })}\n` };
+    case 'deny':
+      return { stdout: `${JSON.stringify({ decision: 'deny', reason })}\n` };
+  }
+}
+
+/** The Gemini CLI adapter. */
+export const GEMINI_ADAPTER: AgentAdapter = { name: 'gemini', parse: parseGemini, render: renderGemini };

@@ -1,0 +1,17 @@
+/**
+ * The hook adapters of agents other than Claude Code: each reads its
+ * client's payload into an {@link AgentCall} and writes the decision
+ * core's answer back in the client's terms. Browser-safe.
+ */
+import { CODEX_ADAPTER } from './codex.ts';
+import { CURSOR_ADAPTER } from './cursor.ts';
+import { GEMINI_ADAPTER } from './gemini.ts';
+import type { AgentAdapter, AgentName } from './types.ts';
+
+export * from './types.ts';
+export { CODEX_ADAPTER, CODEX_ASK_NOTE, CODEX_EVENT } from './codex.ts';
+export { CURSOR_ADAPTER, CURSOR_EVENT } from './cursor.ts';
+export { GEMINI_ADAPTER, GEMINI_EVENT } from './gemini.ts';
+
+/** The adapter for an agent. */
+export const ADAPTERS: Readonly<Record<AgentName, AgentAdapter>> = { gemini: GEMINI_ADAPTER, codex: CODEX_ADAPTER, cursor: CURSOR_ADAPTER };

@@ -1,0 +1,84 @@
+/**
+ * What every agent adapter reads from its client's hook payload, and the
+ * answer it writes back, in one agent-independent shape (SPEC 8.5).
+ * Browser-safe: types and pure functions only.
+ */
+
+/** The agents with a hook adapter besides Claude Code. */
+export const AGENTS = ['gemini', 'codex', 'cursor'] as const;
+
+/** One agent. */
+export type AgentName = (typeof AGENTS)[number];
+
+/** How the server of an MCP call can be identified from the payload. */
+export type ServerHint =
+  /** The payload says how the server starts or where it is (Gemini's `mcp_context`, Cursor's `command` or `url`). */
+  | { kind: 'entry'; name: string; command?: string; args?: string[]; url?: string; cwd?: string }
+  /** Only the configured name is known (Codex's `mcp__<server>__<tool>`). */
+  | { kind: 'name'; name: string }
+  /** Nothing identifies it; `why` says what was missing. */
+  | { kind: 'none'; name: string; why: string };
+
+/** One MCP tool call, as the decision core sees it. */
+export interface AgentCall {
+  /** The agent's session (Gemini `session_id`, Codex `session_id`, Cursor `conversation_id`). */
+  sessionId: string;
+  /** The tool as the server lists it. */
+  tool: string;
+  /** The tool name exactly as the agent sent it, for the reason and the log. */
+  toolName: string;
+  /** The arguments, a plain object. */
+  input: Record<string, unknown>;
+  server: ServerHint;
+  toolUseId?: string;
+  permissionMode?: string;
+}
+
+/** What an adapter made of a payload. */
+export type AgentInput =
+  /** An MCP call to decide. */
+  | { kind: 'call'; call: AgentCall }
+  /** Another tool or event: no decision; a tool call still marks the session as having read (SPEC 9). */
+  | { kind: 'pass'; sessionId?: string; marksRead: boolean }
+  /** The payload cannot be used: the answer is `ask` (SPEC 4.4). */
+  | { kind: 'error'; reason: string; sessionId?: string; toolName?: string };
+
+/** The hook's answer in the agent's own terms. */
+export interface AgentAnswer {
+  /** Exactly what to print on stdout. */
+  stdout: string;
+}
+
+/** The decisions an adapter translates. */
+export type AgentDecision = 'allow' | 'ask' | 'deny' | 'none';
+
+/** One agent's translation to and from the decision core. */
+export interface AgentAdapter {
+  name: AgentName;
+  /** Read stdin (already size-bounded). Never throws. */
+  parse(text: string): AgentInput;
+  /** The answer for a decision and its one-line reason. */
+  render(decision: AgentDecision, reason: string): AgentAnswer;
+}
+
+/** A plain JSON object, or undefined. */
+export function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** A non-empty string up to `max` characters, or undefined. */
+export function stringOf(value: unknown, max = 4096): string | undefined {
+  return typeof value === 'string' && value !== '' && value.length <= max ? value : undefined;
+}
+
+/** Parse stdin as a JSON object, or say why it is not one. */
+export function jsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'unparseable hook input: stdin is not JSON' };
+  }
+  const object = objectOf(value);
+  return object === undefined ? { ok: false, reason: 'unparseable hook input: stdin is not a JSON object' } : { ok: true, value: object };
+}

@@ -1,0 +1,103 @@
+/**
+ * OpenAI Codex: `config.toml`, table `[mcp_servers.<name>]` (user file
+ * `$CODEX_HOME/config.toml`, default `~/.codex/config.toml`; a trusted
+ * project's `.codex/config.toml`). Read as Codex reads it, from
+ * openai/codex `codex-rs/config/src/mcp_types.rs` (`RawMcpServerConfig`,
+ * `TryFrom<RawMcpServerConfig>`, commit 00b17c26):
+ *
+ * - `command` makes a stdio entry (`args`, `env`, `env_vars`, `cwd`); then
+ *   `url`, `bearer_token_env_var`, `bearer_token`, `http_headers`,
+ *   `env_http_headers`, `oauth` and `oauth_resource` are errors;
+ * - otherwise `url` makes a streamable HTTP entry (`http_headers`,
+ *   `env_http_headers`, `bearer_token_env_var`); then `args`, `env`,
+ *   `env_vars`, `cwd` and `bearer_token` are errors;
+ * - neither is "invalid transport"; unknown keys are refused
+ *   (`deny_unknown_fields`);
+ * - `enabled = false` skips the server; `enabled_tools` is an allow-list
+ *   applied first, `disabled_tools` removed after it;
+ * - `env_vars` names variables copied from Codex's own environment (a name,
+ *   or `{ name, source }`).
+ *
+ * Parsed with smol-toml, a TOML 1.0 parser. Browser-safe.
+ */
+import type { EntryValues } from '../types.ts';
+import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+
+const KNOWN_KEYS = new Set([
+  'command', 'args', 'env', 'env_vars', 'cwd', 'http_headers', 'env_http_headers', 'url', 'bearer_token', 'bearer_token_env_var',
+  'experimental_environment', 'startup_timeout_sec', 'startup_timeout_ms', 'tool_timeout_sec', 'enabled', 'required',
+  'supports_parallel_tool_calls', 'default_tools_approval_mode', 'enabled_tools', 'disabled_tools', 'scopes', 'oauth', 'oauth_resource', 'name', 'tools',
+]);
+const STDIO_ONLY = ['args', 'env', 'env_vars', 'cwd', 'bearer_token'] as const;
+const HTTP_ONLY = ['url', 'bearer_token_env_var', 'bearer_token', 'http_headers', 'env_http_headers', 'oauth', 'oauth_resource'] as const;
+
+/**
+ * Read Codex's `mcp_servers` table.
+ * @param document the parsed TOML document
+ * @param projectDir the project, for a project's `.codex/config.toml`
+ */
+export function readCodex(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
+  const result = emptyResult();
+  const servers = document.mcp_servers;
+  if (servers === undefined) return result;
+  if (!isObject(servers)) {
+    result.notes.push('`mcp_servers` is not a table, so it defines no servers');
+    return result;
+  }
+  for (const [name, raw] of Object.entries(servers)) {
+    const entry = blankEntry(name, 'mcp_servers', projectDir);
+    const values: EntryValues = { env: {}, headers: {} };
+    result.entries.push(entry);
+    result.values.push(values);
+    if (!isObject(raw)) {
+      entry.problems.push('the entry is not a table');
+      continue;
+    }
+    const unknown = Object.keys(raw).filter((key) => !KNOWN_KEYS.has(key));
+    if (unknown.length > 0) entry.problems.push(`Codex refuses unknown keys (${unknown.map((key) => `\`${key}\``).join(', ')})`);
+    if (raw.enabled === false) entry.disabled = true;
+    else if (raw.enabled !== undefined && typeof raw.enabled !== 'boolean') entry.problems.push('`enabled` is not a boolean');
+    const command = readString(entry, raw.command, 'command');
+    const url = command === undefined ? readString(entry, raw.url, 'url') : undefined;
+    if (command !== undefined) {
+      for (const key of HTTP_ONLY) if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a stdio server (Codex refuses it)`);
+      entry.command = command;
+      const args = readStrings(entry, raw.args, 'args');
+      if (args !== undefined) entry.args = args;
+      const env = readMap(entry, raw.env, 'env');
+      entry.envKeys = env.keys;
+      values.env = env.values;
+      const cwd = readString(entry, raw.cwd, 'cwd');
+      if (cwd !== undefined) entry.cwd = cwd;
+      if (raw.env_vars !== undefined) {
+        const names: string[] = [];
+        if (!Array.isArray(raw.env_vars)) entry.problems.push('`env_vars` is not a list');
+        else {
+          for (const item of raw.env_vars) {
+            if (typeof item === 'string') names.push(item);
+            else if (isObject(item) && typeof item.name === 'string') names.push(item.name);
+            else entry.problems.push('an `env_vars` item is neither a name nor `{ name, source }`');
+          }
+        }
+        if (names.length > 0) entry.inheritedEnvKeys = [...new Set(names)].sort();
+      }
+      settle(entry, 'stdio');
+    } else if (url !== undefined) {
+      for (const key of STDIO_ONLY) if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a streamable HTTP server (Codex refuses it)`);
+      entry.url = url;
+      const headers = readMap(entry, raw.http_headers, 'http_headers');
+      const envHeaders = readMap(entry, raw.env_http_headers, 'env_http_headers');
+      const headerKeys = new Set([...headers.keys, ...envHeaders.keys]);
+      if (raw.bearer_token_env_var !== undefined) headerKeys.add('Authorization');
+      entry.headerKeys = [...headerKeys].sort();
+      values.headers = headers.values;
+      settle(entry, 'http');
+    } else if (entry.problems.length === 0 || raw.command === undefined) {
+      entry.problems.push('the entry has neither `command` nor `url` (Codex: "invalid transport")');
+    }
+    const include = readStrings(entry, raw.enabled_tools, 'enabled_tools');
+    const exclude = readStrings(entry, raw.disabled_tools, 'disabled_tools');
+    setToolFilter(entry, include, exclude, ['enabled_tools', 'disabled_tools'].filter((key) => raw[key] !== undefined));
+  }
+  return result;
+}

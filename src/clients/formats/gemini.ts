@@ -1,0 +1,90 @@
+/**
+ * Gemini CLI: `settings.json` (user `~/.gemini/settings.json`, project
+ * `.gemini/settings.json`, system `/etc/gemini-cli/settings.json` and the
+ * like), key `mcpServers`. Read as Gemini CLI reads it, from
+ * google-gemini/gemini-cli at 5411f113: `packages/core/src/config/config.ts`
+ * (`MCPServerConfig`), `packages/core/src/tools/mcp-client.ts` (`isEnabled`)
+ * and `docs/tools/mcp-server.md`:
+ *
+ * - `httpUrl` is a streamable HTTP server, `url` an SSE server unless
+ *   `type: "http"`, `tcp` a WebSocket, `command` a stdio server (`args`,
+ *   `env`, `cwd`);
+ * - `includeTools` lets through only the tools it names (an item may be
+ *   written `name(…)`), `excludeTools` removes tools and wins over it;
+ * - the top-level `mcp.allowed` keeps only the servers it names and
+ *   `mcp.excluded` drops servers;
+ * - tools reach the model as `mcp_<server>_<tool>`.
+ *
+ * Browser-safe.
+ */
+import type { EntryValues, Transport } from '../types.ts';
+import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+
+/**
+ * Read Gemini CLI's `mcpServers`.
+ * @param document the parsed settings file
+ * @param projectDir the project, for a project's `.gemini/settings.json`
+ */
+export function readGemini(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
+  const result = emptyResult();
+  const servers = document.mcpServers;
+  if (servers === undefined) return result;
+  if (!isObject(servers)) {
+    result.notes.push('`mcpServers` is not an object, so it defines no servers');
+    return result;
+  }
+  const mcp = isObject(document.mcp) ? document.mcp : {};
+  const allowed = Array.isArray(mcp.allowed) ? mcp.allowed.filter((item): item is string => typeof item === 'string') : undefined;
+  const excluded = Array.isArray(mcp.excluded) ? mcp.excluded.filter((item): item is string => typeof item === 'string') : [];
+  for (const [name, raw] of Object.entries(servers)) {
+    const entry = blankEntry(name, 'mcpServers', projectDir);
+    const values: EntryValues = { env: {}, headers: {} };
+    result.entries.push(entry);
+    result.values.push(values);
+    if (!isObject(raw)) {
+      entry.problems.push('the entry is not an object');
+      continue;
+    }
+    if (excluded.includes(name) || (allowed !== undefined && !allowed.includes(name))) entry.disabled = true;
+    const httpUrl = readString(entry, raw.httpUrl, 'httpUrl');
+    const url = readString(entry, raw.url, 'url');
+    const tcp = readString(entry, raw.tcp, 'tcp');
+    const command = readString(entry, raw.command, 'command');
+    if (raw.type !== undefined && raw.type !== 'http' && raw.type !== 'sse') entry.problems.push('`type` is neither `http` nor `sse`');
+    const headers = readMap(entry, raw.headers, 'headers');
+    entry.headerKeys = headers.keys;
+    values.headers = headers.values;
+    const chosen = [httpUrl, url, tcp, command].filter((value) => value !== undefined).length;
+    if (chosen > 1) entry.problems.push('the entry sets more than one of `httpUrl`, `url`, `tcp` and `command`');
+    let transport: Transport = 'unknown';
+    if (httpUrl !== undefined) {
+      entry.url = httpUrl;
+      transport = 'http';
+    } else if (url !== undefined) {
+      entry.url = url;
+      transport = raw.type === 'http' ? 'http' : 'sse';
+    } else if (tcp !== undefined) {
+      entry.url = tcp;
+      transport = 'ws';
+    } else if (command !== undefined) {
+      entry.command = command;
+      const args = readStrings(entry, raw.args, 'args');
+      if (args !== undefined) entry.args = args;
+      const env = readMap(entry, raw.env, 'env');
+      entry.envKeys = env.keys;
+      values.env = env.values;
+      const cwd = readString(entry, raw.cwd, 'cwd');
+      if (cwd !== undefined) entry.cwd = cwd;
+      transport = 'stdio';
+    } else {
+      entry.problems.push('the entry has none of `command`, `url`, `httpUrl` and `tcp`');
+    }
+    if (transport !== 'unknown') settle(entry, transport);
+    // `includeTools: ["name(args…)"]` matches the tool `name` (isEnabled: `tool.startsWith(\`${name}(\`)`).
+    const include = readStrings(entry, raw.includeTools, 'includeTools')?.map((item) => (item.includes('(') ? item.slice(0, item.indexOf('(')) : item));
+    const exclude = readStrings(entry, raw.excludeTools, 'excludeTools');
+    setToolFilter(entry, include, exclude, ['includeTools', 'excludeTools'].filter((key) => raw[key] !== undefined));
+  }
+  if (allowed !== undefined || excluded.length > 0) result.notes.push('`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to; servers they leave out are reported as disabled');
+  return result;
+}

@@ -1,0 +1,101 @@
+/**
+ * Environment variables in a configuration entry that change which code a
+ * launcher runs (SPEC 6.2), each family with the launcher documentation it
+ * comes from. Matched without regard to case (Windows reads names so, and
+ * the proxy variables are read in both cases). Browser-safe.
+ */
+
+/** One group of variables and the documentation that says a launcher reads them. */
+interface EnvFamily {
+  exact?: readonly string[];
+  prefixes?: readonly string[];
+  source: string;
+}
+
+/**
+ * The user's home and XDG folders. Set by a configuration they can point a
+ * launcher at a folder of the repository's choosing; passed on unchanged
+ * from the client's own environment (Codex `env_vars`, Goose `env_keys`)
+ * they are the user's real folders and change nothing.
+ */
+export const USER_FOLDER_KEYS: ReadonlySet<string> = new Set(['HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_BIN_HOME', 'XDG_RUNTIME_DIR']);
+
+/** Variables that change what runs on their own. */
+const CODE_FAMILIES: readonly EnvFamily[] = [
+  { exact: ['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT'], prefixes: ['DYLD_'], source: 'ld.so(8), dyld(1): the program and libraries that load' },
+  { exact: ['NODE_OPTIONS', 'NODE_PATH'], source: 'nodejs.org/api/cli.html#environment-variables' },
+  {
+    exact: ['PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONPLATLIBDIR', 'PYTHONEXECUTABLE', 'VIRTUAL_ENV'],
+    source: 'docs.python.org/3/using/cmdline.html#environment-variables; pip reads $VIRTUAL_ENV/pip.conf (pip.pypa.io/en/stable/topics/configuration/)',
+  },
+  // Home and XDG folders hold each launcher's user configuration, cache and tool folders:
+  // npm `$HOME/.npmrc` (docs.npmjs.com/cli/configuring-npm/npmrc), pnpm `$XDG_CONFIG_HOME/pnpm/rc` (pnpm.io/cli/config),
+  // bun `$HOME/.bunfig.toml` or `$XDG_CONFIG_HOME/.bunfig.toml` (bun.com/docs/runtime/bunfig), uv `$XDG_CONFIG_HOME/uv/uv.toml`,
+  // `$XDG_CONFIG_DIRS/uv`, cache `$XDG_CACHE_HOME/uv`, tools `$XDG_DATA_HOME/uv` (docs.astral.sh/uv/reference/storage),
+  // pip `$XDG_CONFIG_HOME/pip/pip.conf`, `$HOME/.pip/pip.conf`, `$XDG_CONFIG_DIRS` (pip.pypa.io/en/stable/topics/configuration/),
+  // docker `~/.docker/config.json`, whose `currentContext` picks the daemon (docs.docker.com/reference/cli/docker/#configuration-files),
+  // podman `$XDG_CONFIG_HOME/containers/registries.conf` and storage under `$XDG_DATA_HOME` (containers-registries.conf(5), containers-storage.conf(5)).
+  {
+    exact: [...USER_FOLDER_KEYS],
+    source: 'the launchers\' user configuration, cache and tool folders (see the comment above)',
+  },
+  // npm reads every `npm_config_*` variable as a setting and `$PREFIX/etc/npmrc` as its global configuration (docs.npmjs.com/cli/using-npm/config#environment-variables, .../npmrc).
+  { exact: ['PREFIX'], prefixes: ['NPM_CONFIG_'], source: 'docs.npmjs.com/cli/using-npm/config#environment-variables' },
+  // pnpm reads `pnpm_config_*` settings and keeps its global store and tools under PNPM_HOME (pnpm.io/settings, pnpm.io/installation).
+  { exact: ['PNPM_HOME'], prefixes: ['PNPM_CONFIG_'], source: 'pnpm.io/settings, pnpm.io/installation' },
+  // SPEC 6.2 names the index settings of these families; all of each is refused, since cache and tool folders decide what runs as surely as an index does.
+  { prefixes: ['UV_', 'PIP_', 'PIPX_', 'BUN_'], source: 'docs.astral.sh/uv/reference/environment, pip.pypa.io/en/stable/topics/configuration/#environment-variables, pipx.pypa.io/stable/docs/, bun.com/docs/runtime/env' },
+  // Switching certificate checks off lets whoever is on the network path serve other code.
+  { exact: ['NODE_TLS_REJECT_UNAUTHORIZED', 'PYTHONHTTPSVERIFY'], source: 'nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue; peps.python.org/pep-0493' },
+];
+
+/** For container launchers: variables that choose another daemon, its certificates, or the registry and storage configuration. */
+const CONTAINER_FAMILY: EnvFamily = {
+  exact: ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CONFIG', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY', 'CONTAINER_HOST', 'CONTAINER_CONNECTION', 'CONTAINERS_REGISTRIES_CONF', 'CONTAINERS_CONF', 'CONTAINERS_CONF_OVERRIDE', 'CONTAINERS_STORAGE_CONF', 'REGISTRIES_CONFIG_PATH'],
+  source: 'docs.docker.com/reference/cli/docker/#environment-variables; podman(1) ENVIRONMENT; containers-registries.conf(5); containers-storage.conf(5)',
+};
+
+/**
+ * A proxy alone sees only host names when certificates are checked; with a
+ * certificate authority of the entry's choosing it can serve other packages.
+ * Proxies: npm honours HTTPS_PROXY/HTTP_PROXY (docs.npmjs.com/cli/using-npm/config#https-proxy), uv and pip
+ * too (docs.astral.sh/uv/reference/environment, pip.pypa.io/en/stable/user_guide/#using-a-proxy-server).
+ * Certificates: NODE_EXTRA_CA_CERTS (nodejs.org/api/cli.html), SSL_CERT_FILE and SSL_CERT_DIR (uv, OpenSSL),
+ * REQUESTS_CA_BUNDLE and CURL_CA_BUNDLE (pip, requests).
+ */
+const PROXY_KEYS = new Set(['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY']);
+const TRUST_KEYS = new Set(['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE']);
+
+function inFamily(upper: string, family: EnvFamily): boolean {
+  return (family.exact ?? []).includes(upper) || (family.prefixes ?? []).some((prefix) => upper.startsWith(prefix));
+}
+
+/**
+ * Whether one environment variable changes which code runs on its own (SPEC 6.2).
+ * @param key the variable's name, any case
+ * @param container also refuse variables that choose a container daemon or registry configuration
+ */
+export function changesWhatRuns(key: string, container = false): boolean {
+  const upper = key.toUpperCase();
+  if (CODE_FAMILIES.some((family) => inFamily(upper, family))) return true;
+  return container && inFamily(upper, CONTAINER_FAMILY);
+}
+
+/**
+ * Why an entry's environment changes which code runs (SPEC 6.2): one
+ * variable that does so alone, or a proxy together with a certificate
+ * authority.
+ * @param keys the variable names the entry sets
+ * @param container also refuse the container launchers' variables
+ * @returns a reason naming the variables, or undefined when none changes what runs
+ */
+export function envProblem(keys: readonly string[], container = false): string | undefined {
+  const alone = keys.find((key) => changesWhatRuns(key, false));
+  if (alone !== undefined) return `sets \`${alone}\`, which changes what code runs`;
+  const daemon = container ? keys.find((key) => changesWhatRuns(key, true)) : undefined;
+  if (daemon !== undefined) return `sets \`${daemon}\`, which chooses another container daemon or registry configuration`;
+  const proxy = keys.find((key) => PROXY_KEYS.has(key.toUpperCase()));
+  const trust = keys.find((key) => TRUST_KEYS.has(key.toUpperCase()));
+  if (proxy !== undefined && trust !== undefined) return `sets \`${proxy}\` and \`${trust}\`, so a proxy of its choosing can serve other code`;
+  return undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * Install fragments for `rclass hook --agent NAME` (SPEC 8.5), one per
+ * agent, each in its client's own hook file format:
+ *
+ * - Gemini CLI (`docs/hooks/reference.md`@5411f113): merge into
+ *   `~/.gemini/settings.json`; `hooks.BeforeTool` and `hooks.AfterTool`
+ *   with `matcher: ".*"` (a regex on the tool name) so every tool marks the
+ *   session as having read, `type: "command"`, `timeout` in milliseconds.
+ * - Codex (openai/codex `codex-rs/hooks/src/engine/discovery.rs` `load_hooks_json`,
+ *   `HookHandlerConfig::Command` with `timeout` in seconds): `~/.codex/hooks.json`
+ *   (or `<repo>/.codex/hooks.json`), `{"hooks": {"PreToolUse": [...]}}`
+ *   with no matcher (every tool).
+ * - Cursor (https://cursor.com/docs/hooks): `~/.cursor/hooks.json`,
+ *   `{"version": 1, "hooks": {"beforeMCPExecution": [...]}}` with
+ *   `timeout` in seconds and `failClosed: true`, so a hook that cannot run
+ *   blocks instead of letting the call through.
+ *
+ * Every timeout is above the hook's own deadline, so the hook answers
+ * (`ask`, or for Codex a block) before the client would give up on it.
+ * Browser-safe.
+ */
+import type { AgentName } from '../clients/agents/types.ts';
+import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS } from '../clients/claude-code-hooks.ts';
+import type { Thresholds } from '../core/policy.ts';
+import { shellWord } from './claude-hook.ts';
+
+/** Options for {@link renderAgentHook}. */
+export interface AgentHookOptions {
+  agent: AgentName;
+  /** The words that start rclass, e.g. `["/usr/bin/node", "/opt/rclass/bin/rclass.mjs"]`. */
+  launcher: readonly string[];
+  thresholds: Thresholds;
+}
+
+/** The hook's shell command for an agent. */
+export function agentHookCommand(options: AgentHookOptions): string {
+  const words = [...options.launcher, 'hook', '--agent', options.agent];
+  if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
+  if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
+  return words.map(shellWord).join(' ');
+}
+
+/**
+ * Render the install fragment for an agent.
+ * @throws RangeError if the launcher is empty
+ * @returns pretty-printed JSON ending in a newline
+ */
+export function renderAgentHook(options: AgentHookOptions): string {
+  if (options.launcher.length === 0) throw new RangeError('the hook launcher has no words');
+  if (HOOK_TIMEOUT_SECONDS * 1000 <= HOOK_DEADLINE_MS) throw new RangeError('the hook timeout must be above its deadline');
+  const command = agentHookCommand(options);
+  let fragment: unknown;
+  switch (options.agent) {
+    case 'gemini': {
+      const hook = { type: 'command', name: 'rclass', command, timeout: HOOK_TIMEOUT_SECONDS * 1000 };
+      fragment = { hooks: { BeforeTool: [{ matcher: '.*', hooks: [hook] }], AfterTool: [{ matcher: '.*', hooks: [{ ...hook }] }] } };
+      break;
+    }
+    case 'codex':
+      fragment = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'rclass: classifying the call' }] }] } };
+      break;
+    case 'cursor':
+      fragment = { version: 1, hooks: { beforeMCPExecution: [{ command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true }] } };
+      break;
+  }
+  return `${JSON.stringify(fragment, null, 2)}\n`;
+}

@@ -1,0 +1,111 @@
+/**
+ * Classify one MCP call whose server was resolved, the same way for every
+ * agent (SPEC 4, 6, 8.5, 9): an unrecognised server or tool, or a server
+ * whose configuration changed during the session, is R4; a recognised one
+ * is classified with its arguments and the session guard, and the class
+ * decides (`decisionFor`). The result is a {@link Verdict} with its audit
+ * line. Node-only.
+ */
+import { Classifier } from '../../core/classify.ts';
+import type { Registry } from '../../core/registry.ts';
+import type { IndexedRegistry } from '../../node/registry-index.ts';
+import { Session } from '../../core/session.ts';
+import { messageOf } from '../../core/errors.ts';
+import type { HookClassification } from '../builtin.ts';
+import type { HookContext } from '../context.ts';
+import { decisionFor, decisionReason } from '../decide.ts';
+import type { ServerResolution } from '../identify-session.ts';
+import type { OpenedSession } from '../session.ts';
+import { type CallIdentity, type Verdict, decisionRecord, unknownClassification } from './verdict.ts';
+
+/**
+ * The verdict when the registry cannot be loaded: R4 from `error` (SPEC 4.4).
+ * @param label the call as the reason names it
+ */
+export function registryFailure(context: HookContext, call: CallIdentity, label: string, error: unknown): Verdict {
+  const thresholds = context.options.thresholds;
+  const c = unknownClassification(label, '', `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+  const decision = decisionFor('R4', thresholds);
+  return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+}
+
+/**
+ * The verdict when a call could not be classified at all (an internal
+ * error): R4 from `error`, so it is asked about, never let through (SPEC 4.4).
+ * @param label the call as the reason names it
+ * @param why one short sentence
+ */
+export function errorVerdict(context: HookContext, call: CallIdentity, label: string, why: string): Verdict {
+  const thresholds = context.options.thresholds;
+  const c = unknownClassification(label, '', `rclass could not classify the call (${why}), so it is treated as irreversible (SPEC 4.4).`, 'error');
+  const decision = decisionFor('R4', thresholds);
+  return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: why.slice(0, 300) }) };
+}
+
+/** What {@link classifyResolved} needs besides the call. */
+export interface ResolvedCall {
+  resolution: ServerResolution;
+  /** The tool name as the agent sent it, used when the resolution has no tool. */
+  toolName: string;
+  /** The arguments, a plain object. */
+  input: Record<string, unknown>;
+  /** Why the server is not what the session started with, when it is not (Claude Code only). */
+  changed?: string;
+}
+
+/**
+ * Classify a resolved call and decide it.
+ * @param loaded the registry: every record's identity, and one record in full on request
+ * @param session the session's state: `has_read`, the effective class and the number of calls feed the session guard (SPEC 9)
+ * @returns the verdict with its audit line (the effective class is filled in by the caller); a record that cannot be loaded is R4 (`error`)
+ */
+export async function classifyResolved(context: HookContext, loaded: IndexedRegistry, call: CallIdentity, resolved: ResolvedCall, session: OpenedSession): Promise<Verdict> {
+  const { resolution, toolName, input, changed } = resolved;
+  const { state } = session;
+  const thresholds = context.options.thresholds;
+  const label = resolution.tool === '' ? toolName : `${resolution.server}/${resolution.tool}`;
+  let c: HookClassification;
+  let identified: string | undefined;
+  let detail: string | undefined;
+  let recordId: string | null = null;
+  if (changed !== undefined) {
+    c = unknownClassification(resolution.server, resolution.tool, `${changed}; a server rclass cannot tie to a record is irreversible until classified (SPEC 4.3, 6).`);
+    detail = changed.replace(/`/g, '');
+  } else if (resolution.status === 'unrecognised') {
+    c = unknownClassification(resolution.server, resolution.tool, `rclass cannot tell which server \`${resolution.server}\` runs: ${resolution.reason}; an unrecognised server is irreversible until classified (SPEC 4.3, 6.2).`);
+    detail = `unrecognised server: ${resolution.reason}`.replace(/`/g, '');
+  } else {
+    recordId = resolution.recordId;
+    const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
+    let full: Registry;
+    try {
+      full = await loaded.record(resolution.recordId);
+    } catch (error) {
+      const failed = unknownClassification(resolution.server, resolution.tool, `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+      const decision = decisionFor('R4', thresholds);
+      return { decision, cls: 'R4', reason: decisionReason(failed, decision, thresholds, label), audit: decisionRecord(context, call, { server: resolution.server, record: resolution.recordId, tool: resolution.tool, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+    }
+    c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
+    const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
+    identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
+    if (c.source === 'unknown') detail = 'the record does not list this tool';
+    if (c.source === 'session') detail = 'session guard: the session has read, and a destination is not on the egress allowlist';
+    if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
+  }
+  const decision = decisionFor(c.class, thresholds);
+  return {
+    decision,
+    cls: c.class,
+    reason: decisionReason(c, decision, thresholds, label, identified),
+    audit: decisionRecord(context, call, {
+      server: resolution.server,
+      record: recordId,
+      tool: resolution.tool === '' ? toolName : resolution.tool,
+      class: c.class,
+      source: c.source,
+      ...(c.rule !== undefined ? { rule: c.rule } : {}),
+      decision,
+      ...(detail !== undefined ? { detail } : {}),
+    }),
+  };
+}

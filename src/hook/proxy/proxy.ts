@@ -1,0 +1,251 @@
+/**
+ * `rclass proxy`: a stdio MCP proxy in front of one server (SPEC 3, 8, 9,
+ * 10), for clients that have no hooks. Every message passes through
+ * unchanged except `tools/call`, which the decision core classifies with its
+ * arguments and the session guard:
+ *
+ * - no decision or `allow` (R0–R1 under the default thresholds): forwarded;
+ * - `ask` (R2 and up): when the client declared form elicitation in
+ *   `initialize` (MCP 2025-06-18 and later, `elicitation/create`), the user
+ *   is asked, and only an accepted answer with `approve: true` forwards the
+ *   call; otherwise the call is answered with a tool error naming its class
+ *   and how to let it run (`--allow-tool`), and never reaches the server;
+ * - `deny` (from `--deny-from`): a tool error, without asking.
+ *
+ * Every decision is logged to the same audit log as the hooks, with an
+ * outcome line when a forwarded call's result comes back. Any error in
+ * deciding is treated as `ask` (SPEC 4.4): the call is never forwarded
+ * unasked. Node-only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { worseClass } from '../../core/classes.ts';
+import { messageOf } from '../../core/errors.ts';
+import type { IndexedRegistry } from '../../node/registry-index.ts';
+import { digestOf } from '../../node/digest.ts';
+import { rfc3339 } from '../../node/time.ts';
+import type { HookContext } from '../context.ts';
+import { type HookDecision, oneLine } from '../decide.ts';
+import type { ServerResolution } from '../identify-session.ts';
+import type { OpenedSession } from '../session.ts';
+import { freshState } from '../state.ts';
+import { classifyResolved, errorVerdict } from '../core/classify-call.ts';
+import { identityIndex } from '../core/identity.ts';
+import { logVerdict } from '../core/log-verdict.ts';
+import type { CallIdentity, Verdict } from '../core/verdict.ts';
+import { resolveWrapped, type WrappedServer } from './identify.ts';
+
+/** Options of one proxy run. */
+export interface ProxyOptions {
+  server: WrappedServer;
+  /** `--allow-tool NAME`: tools the user lets through without asking, whatever their class (logged as `allow`). */
+  allowTools: readonly string[];
+}
+
+/** How long one log append may wait for the log's lock (ms); the proxy runs for hours, so each append gets its own budget. */
+const LOG_WAIT_MS = 5000;
+
+/** The id prefix of the proxy's own requests to the client, so their answers are not forwarded to the server. */
+const OWN_ID = 'rclass-proxy-';
+
+type Id = string | number;
+type Request = { jsonrpc: '2.0'; id: Id; method: string; params?: Record<string, unknown> };
+
+function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & Request {
+  return 'method' in message && 'id' in message && message.id !== undefined;
+}
+
+function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: Id; result?: Record<string, unknown>; error?: unknown } {
+  return !('method' in message) && 'id' in message;
+}
+
+/** Whether the client's `initialize` capabilities include form elicitation (an empty object means form, MCP 2025-11-25). */
+export function supportsFormElicitation(params: Record<string, unknown> | undefined): boolean {
+  const capabilities = params?.capabilities;
+  if (capabilities === null || typeof capabilities !== 'object') return false;
+  const elicitation = (capabilities as Record<string, unknown>).elicitation;
+  if (elicitation === null || typeof elicitation !== 'object') return false;
+  const modes = elicitation as Record<string, unknown>;
+  return modes.form !== undefined || modes.url === undefined;
+}
+
+/**
+ * Run the proxy until either side closes.
+ * @param upstream the wrapped server (a client transport, not started)
+ * @param downstream the MCP client (a server transport, not started)
+ * @param note writes one line to stderr
+ * @returns when either side has closed
+ */
+export async function runProxy(context: HookContext, options: ProxyOptions, upstream: Transport, downstream: Transport, note: (line: string) => void): Promise<void> {
+  const sessionId = `proxy:${randomUUID()}`;
+  const session: OpenedSession = { state: freshState(sessionId, rfc3339(context.now()), context.environment.cwd), status: 'new' };
+  session.state.servers = {};
+  let elicitation = false;
+  let ownSeq = 0;
+  const asked = new Map<string, (result: Record<string, unknown> | undefined) => void>();
+  /** Forwarded calls, by id: what their outcome line needs. */
+  const forwarded = new Map<Id, { server: string | null; tool: string; input: unknown }>();
+  let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let toClient: Promise<void> = Promise.resolve();
+
+  const resolve = () => {
+    resolution ??= (async () => {
+      const registry = await context.registry();
+      const identities = registry.identities;
+      const mappings = await context.mappings();
+      const index = identityIndex(identities, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
+      const found = resolveWrapped(options.server, context.environment.env, index, (id) => identities.server(id) !== undefined);
+      if (found.status === 'unrecognised' && !mappings.usable) found.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
+      return { registry, resolution: found };
+    })();
+    return resolution;
+  };
+
+  /** Decide one call under the session's state, in arrival order. */
+  const decide = (tool: string, input: Record<string, unknown>, call: CallIdentity): Promise<{ decision: HookDecision; reason: string; server: string | null }> => {
+    const run = queue.then(async () => {
+      let verdict: Verdict;
+      let server: string | null = null;
+      try {
+        const { registry, resolution: found } = await resolve();
+        server = found.server;
+        verdict = await classifyResolved(context, registry, call, { resolution: { ...found, tool }, toolName: tool, input }, session);
+      } catch (error) {
+        verdict = errorVerdict(context, call, tool, messageOf(error));
+      }
+      if (options.allowTools.includes(tool) && verdict.decision !== 'deny' && verdict.audit !== undefined) {
+        verdict = { ...verdict, decision: 'allow', reason: oneLine(`${verdict.reason.replace(/ Needs your approval\.$/, '')} Allowed without a prompt: rclass proxy runs with --allow-tool ${tool}.`), audit: { ...verdict.audit, decision: 'allow' } };
+      }
+      const { state } = session;
+      state.has_read = true;
+      state.calls += 1;
+      if (verdict.cls !== undefined) state.effective_class = worseClass(state.effective_class, verdict.cls);
+      if (verdict.audit !== undefined) verdict.audit.effective_class = state.effective_class;
+      const stderr: string[] = [];
+      const answer = await logVerdict(context, verdict, stderr, Date.now() + LOG_WAIT_MS);
+      for (const line of stderr) note(line);
+      return { ...answer, server };
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const askUser = async (reason: string): Promise<boolean> => {
+    const id = `${OWN_ID}${++ownSeq}`;
+    const answer = new Promise<Record<string, unknown> | undefined>((done) => asked.set(id, done));
+    await downstream.send({
+      jsonrpc: '2.0',
+      id,
+      method: 'elicitation/create',
+      params: {
+        mode: 'form',
+        message: reason,
+        requestedSchema: {
+          type: 'object',
+          properties: { approve: { type: 'boolean', title: 'Run this call', description: 'Only an accepted answer with this set to true lets the call run.' } },
+          required: ['approve'],
+        },
+      },
+    });
+    const result = await answer;
+    const content = result?.content;
+    return result?.action === 'accept' && content !== null && typeof content === 'object' && (content as Record<string, unknown>).approve === true;
+  };
+
+  const refuse = async (id: Id, text: string) => {
+    await downstream.send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } });
+  };
+
+  const onCall = async (message: Request) => {
+    const params = message.params ?? {};
+    const tool = typeof params.name === 'string' ? params.name : '';
+    const rawInput = params.arguments ?? {};
+    const input = rawInput !== null && typeof rawInput === 'object' && !Array.isArray(rawInput) ? (rawInput as Record<string, unknown>) : undefined;
+    const call: CallIdentity = { sessionId, toolUseId: String(message.id), input: rawInput };
+    let outcome: { decision: HookDecision; reason: string; server: string | null };
+    if (tool === '' || input === undefined) {
+      outcome = { decision: 'ask', reason: `rclass: R4 Irreversible (error): the call has no tool name or its arguments are not an object, so rclass cannot classify it (SPEC 4.4). Needs your approval.`, server: null };
+    } else {
+      outcome = await decide(tool, input, call);
+    }
+    const { decision, reason } = outcome;
+    if (decision === 'none' || decision === 'allow') {
+      forwarded.set(message.id, { server: outcome.server, tool, input: rawInput });
+      await upstream.send(message);
+      return;
+    }
+    if (decision === 'ask' && elicitation) {
+      let approved = false;
+      try {
+        approved = await askUser(reason);
+      } catch (error) {
+        note(`rclass: asking the user failed: ${messageOf(error)}`);
+      }
+      if (approved) {
+        forwarded.set(message.id, { server: outcome.server, tool, input: rawInput });
+        await upstream.send(message);
+        return;
+      }
+      await refuse(message.id, `Not run: the user did not approve it. ${reason}`);
+      return;
+    }
+    const how = decision === 'deny'
+      ? 'It is blocked by --deny-from; ask a human to run it outside the agent.'
+      : `This client cannot ask you (it has no MCP elicitation), so rclass did not run it. To let it run, ask a human to run it, use a client that supports elicitation, or restart the proxy with --allow-tool ${tool === '' ? 'NAME' : tool}.`;
+    await refuse(message.id, `Not run: ${reason} ${how}`);
+  };
+
+  const logOutcome = async (id: Id, failed: boolean) => {
+    const call = forwarded.get(id);
+    if (call === undefined) return;
+    forwarded.delete(id);
+    try {
+      await context.log([{ event: 'outcome', session: sessionId, server: call.server, tool: call.tool, tool_use_id: String(id), class: null, source: null, decision: null, effective_class: session.state.effective_class, args_sha256: digestOf(call.input), outcome: failed ? 'failed' : 'ran', user: context.user, host: context.host, permission_mode: null }], Date.now() + LOG_WAIT_MS);
+    } catch (error) {
+      note(`rclass: the audit log could not be written: ${messageOf(error)}`);
+    }
+  };
+
+  downstream.onmessage = (message: JSONRPCMessage) => {
+    if (isResponse(message) && typeof message.id === 'string' && asked.has(message.id)) {
+      const done = asked.get(message.id)!;
+      asked.delete(message.id);
+      done(message.result);
+      return;
+    }
+    if (isRequest(message) && message.method === 'initialize') elicitation = supportsFormElicitation(message.params);
+    if (isRequest(message) && message.method === 'tools/call') {
+      onCall(message).catch(async (error: unknown) => {
+        note(`rclass: ${messageOf(error)}`);
+        await refuse(message.id, `Not run: rclass could not decide this call (${messageOf(error)}), so it did not run it (SPEC 4.4).`).catch(() => undefined);
+      });
+      return;
+    }
+    void upstream.send(message).catch((error: unknown) => note(`rclass: forwarding to the server failed: ${messageOf(error)}`));
+  };
+  upstream.onmessage = (message: JSONRPCMessage) => {
+    // In order: an outcome line is written before its result reaches the client, and nothing overtakes it.
+    const outcome = isResponse(message) && forwarded.has(message.id) ? { id: message.id, failed: message.error !== undefined || message.result?.isError === true } : undefined;
+    toClient = toClient
+      .then(async () => {
+        if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
+        await downstream.send(message);
+      })
+      .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));
+  };
+  const closed = new Promise<void>((done) => {
+    upstream.onclose = () => {
+      for (const answer of asked.values()) answer(undefined);
+      void downstream.close().finally(done);
+    };
+    downstream.onclose = () => {
+      for (const answer of asked.values()) answer(undefined);
+      void upstream.close().finally(done);
+    };
+  });
+  await upstream.start();
+  await downstream.start();
+  await closed;
+}

@@ -1,0 +1,49 @@
+// The egress allowlist as the CLI and the hook take it (SPEC 9.4): the core's
+// checks, plus a refusal of public suffixes. Node layer only so that the
+// Public Suffix List (bundled in tldts, about 48 KB gzip, read offline) stays
+// out of the browser bundles; the playground's allowlist is the user's own.
+
+import { parse } from 'tldts';
+import { parseAllowlist } from '../core/url/host.ts';
+
+/**
+ * Why `host` (a normalised allowlist entry) is a public suffix, or undefined.
+ * A public suffix is a name under which anyone can register their own name
+ * (ICANN's `co.uk`, or a private section's `github.io`, `s3.amazonaws.com`,
+ * `blogspot.com`), per the Public Suffix List bundled in tldts; an entry
+ * covers its subdomains, so such an entry would admit sites of strangers.
+ * IP literals and names the list does not know (`localhost`, `internal.corp`)
+ * pass. Never throws. SPEC 9.4.
+ */
+export function publicSuffixProblem(host: string): string | undefined {
+  try {
+    const r = parse(host, { allowPrivateDomains: true, validateHostname: false });
+    if (r.isIp === true) return undefined;
+    if (r.publicSuffix !== host || (r.isIcann !== true && r.isPrivate !== true)) return undefined;
+    const section = r.isPrivate === true ? 'a suffix its owner opens to the public' : 'a suffix of the domain name system';
+    return `\`${host}\` is a public suffix (${section}, on the Public Suffix List): anyone can have a site under it, so it would admit strangers' sites; list the exact host instead, such as \`name.${host}\``;
+  } catch {
+    return `\`${host}\` could not be checked against the Public Suffix List`;
+  }
+}
+
+/**
+ * {@link parseAllowlist}, then every entry that is a public suffix refused
+ * ({@link publicSuffixProblem}), reported in `errors` in the same
+ * `entry N ("…"): why` form and left out of `hosts`. Never throws. SPEC 9.4.
+ * @param entries `--egress-allow` values, in order
+ */
+export function parseEgressAllowlist(entries: readonly string[]): { hosts: string[]; errors: string[] } {
+  const { hosts, errors } = parseAllowlist(entries);
+  const kept: string[] = [];
+  for (const host of hosts) {
+    const problem = publicSuffixProblem(host);
+    if (problem === undefined) {
+      kept.push(host);
+      continue;
+    }
+    const index = Array.isArray(entries) ? entries.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === host) : -1;
+    errors.push(`entry ${index + 1} (${JSON.stringify(host)}): ${problem}`);
+  }
+  return { hosts: kept, errors };
+}

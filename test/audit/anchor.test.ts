@@ -1,0 +1,89 @@
+/**
+ * `rclass audit verify --anchor` (SPEC 10.3): with the chain head written
+ * to an anchor on every append, a log cut at the end and a chain rewritten
+ * after an edit both fail (exit 1, saying which); a clean log passes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { entryHash } from '../../src/audit/chain.ts';
+import { appendAudit } from '../../src/audit/log.ts';
+import { readAnchorHeads } from '../../src/audit/anchor.ts';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { record } from './support/entries.ts';
+
+/** A log of five lines appended with an anchor file, as the hook writes them. */
+async function anchoredLog(): Promise<{ log: string; anchor: string }> {
+  const dir = tempDir();
+  const log = path.join(dir, 'audit.jsonl');
+  const anchor = path.join(dir, 'safe', 'anchor.jsonl');
+  for (let i = 1; i <= 5; i += 1) await appendAudit(log, [record({ tool_use_id: `toolu_${i}` })], { anchor: { file: anchor } });
+  return { log, anchor };
+}
+
+function lines(file: string): string[] {
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+}
+
+const verify = (log: string, anchor: string) => runCli(['audit', 'verify', '--log', log, '--anchor', anchor], { env: { HOME: tempDir() } });
+
+describe('rclass audit verify --anchor', () => {
+  it('a clean anchored log verifies and names the anchored head', async () => {
+    const { log, anchor } = await anchoredLog();
+    expect(lines(anchor)).toHaveLength(5);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`ok: 5 lines, the hash chain holds and reaches the anchor's last head, seq 5 (\`${log}\`)\n`);
+  });
+
+  it('regression: lines cut from the end are detected with an anchor (exit 1, truncated)', async () => {
+    const { log, anchor } = await anchoredLog();
+    writeFileSync(log, `${lines(log).slice(0, 3).join('\n')}\n`);
+    expect((await runCli(['audit', 'verify', '--log', log], { env: { HOME: tempDir() } })).code).toBe(0);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("the log ends at line 3 but the anchor's last head is seq 5: 2 lines were cut from the end");
+  });
+
+  it('regression: a whole chain rewritten after an edit is detected with an anchor (exit 1, rewritten)', async () => {
+    const { log, anchor } = await anchoredLog();
+    const entries = lines(log).map((line) => JSON.parse(line) as Record<string, unknown>);
+    entries[1]!.decision = 'allow';
+    let previous = '0'.repeat(64);
+    const rewritten = entries.map((entry) => {
+      const { hash: _hash, ...rest } = entry;
+      const next: Record<string, unknown> = { ...rest, prev_hash: previous };
+      const hash = entryHash(next);
+      previous = hash;
+      const ordered: Record<string, unknown> = {};
+      for (const key of Object.keys(entry)) ordered[key] = key === 'hash' ? hash : key === 'prev_hash' ? next.prev_hash : next[key];
+      return JSON.stringify(ordered);
+    });
+    writeFileSync(log, `${rewritten.join('\n')}\n`);
+    expect((await runCli(['audit', 'verify', '--log', log], { env: { HOME: tempDir() } })).code).toBe(0);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("line 2's hash is not the one the anchor recorded for seq 2: the chain was rewritten from line 2 or earlier");
+  });
+
+  it('lines after the last anchored head pass with a note that cutting them is not detected', async () => {
+    const { log, anchor } = await anchoredLog();
+    await appendAudit(log, [record({ tool_use_id: 'toolu_6' })]);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('the last 1 line came after the anchor\'s last head, so cutting it off would not be detected');
+  });
+
+  it('reads heads out of syslog lines, and an anchor with no head fails', async () => {
+    const { log, anchor } = await anchoredLog();
+    const syslog = path.join(tempDir(), 'syslog');
+    writeFileSync(syslog, lines(anchor).map((line) => `Dec  1 16:00:00 host rclass: ${line}`).join('\n') + '\nDec  1 16:00:01 host other: hello\n');
+    expect(await readAnchorHeads(syslog)).toMatchObject({ ignored: 1 });
+    expect((await verify(log, syslog)).code).toBe(0);
+    const empty = path.join(tempDir(), 'empty');
+    writeFileSync(empty, '');
+    const result = await verify(log, empty);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the anchor holds no chain head');
+  });
+});

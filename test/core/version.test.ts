@@ -1,0 +1,35 @@
+// Release gating (SPEC 5.3, 6.4): pre-releases sort before their release
+// (SemVer 2.0.0 §11; PEP 440 "Pre-releases"), PyPI versions by PEP 440.
+import { describe, expect, it } from 'vitest';
+import { rulesApplyTo } from '../../src/core/version.ts';
+
+describe('rulesApplyTo', () => {
+  it('regression: a SemVer pre-release sorts before its release, so a rule for 1.10.1 does not apply to v1.10.1-rc.1', () => {
+    expect(rulesApplyTo('1.10.1', 'v1.10.1-rc.1')).toBe(false);
+    expect(rulesApplyTo('1.10.1', '1.10.1-beta')).toBe(false);
+    expect(rulesApplyTo('1.10.1', 'v1.10.1')).toBe(true);
+    expect(rulesApplyTo('1.10.1', '1.10.2-rc.1')).toBe(true);
+    expect(rulesApplyTo('v1.2', '1.2.0')).toBe(true);
+    expect(rulesApplyTo('1.10.1-rc.2', '1.10.1-rc.1')).toBe(false);
+  });
+
+  it('regression: PyPI versions compare by PEP 440 (rc, dev, post, epochs)', () => {
+    // PEP 440, "Summary of permitted suffixes and relative ordering": .devN < aN < bN < rcN < release < .postN
+    expect(rulesApplyTo('1.10.1', '1.10.1rc1', 'pep440')).toBe(false);
+    expect(rulesApplyTo('1.10.1', '1.10.1.dev3', 'pep440')).toBe(false);
+    expect(rulesApplyTo('1.10.1', '1.10.1a1', 'pep440')).toBe(false);
+    expect(rulesApplyTo('1.10.1', '1.10.1', 'pep440')).toBe(true);
+    expect(rulesApplyTo('1.10.1', '1.10.1.post1', 'pep440')).toBe(true);
+    expect(rulesApplyTo('1.10', '1.10.0', 'pep440')).toBe(true);
+    // SemVer would read 2025.1 as 2025.1.0 and 1!1.0 as unreadable; PEP 440 epochs put 1!1.0 after every epoch-0 version.
+    expect(rulesApplyTo('2025.1', '1!1.0', 'pep440')).toBe(true);
+    expect(rulesApplyTo('1.0', 'not-a-version', 'pep440')).toBe(false);
+  });
+
+  it('keeps the old answers for unpinned, unreadable and missing minimums', () => {
+    expect(rulesApplyTo(undefined, '0.0.1')).toBe(true);
+    expect(rulesApplyTo('1.0.0', undefined)).toBe(true);
+    expect(rulesApplyTo('1.0.0', null)).toBe(false);
+    expect(rulesApplyTo('1.0.0', 'latest-ish')).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * `rclass proxy` in front of the real memory reference server
+ * (@modelcontextprotocol/server-memory, started through npx from the
+ * test servers' dependencies in test/servers), driven by the MCP SDK client over stdio, once
+ * without and once with elicitation support: read_graph (R0) goes through,
+ * delete_entities (R4) never reaches the server unless the user approves
+ * it through elicitation, and every decision is in the audit log.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../cli/harness.ts';
+import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
+import { registryDocument } from '../export/registry.ts';
+import { logLines } from './support.ts';
+
+interface Proxy {
+  client: Client;
+  log: string;
+  stderr: () => string;
+}
+
+const open: Client[] = [];
+afterEach(async () => {
+  for (const client of open.splice(0)) await client.close();
+});
+
+async function startProxy(answer?: (message: string) => ElicitResult, extra: string[] = [], server: string[] = ['npx', '-y', '@modelcontextprotocol/server-memory']): Promise<Proxy> {
+  const dir = tempDir();
+  const registry = path.join(dir, 'registry.json');
+  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  const log = path.join(dir, 'audit.jsonl');
+  const client = new Client({ name: 'rclass-proxy-test', version: '0' }, answer === undefined ? {} : { capabilities: { elicitation: {} } });
+  if (answer !== undefined) client.setRequestHandler(ElicitRequestSchema, async (request) => answer(request.params.message));
+  let stderr = '';
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, ...extra, '--', ...server],
+    // npx finds the server among test/servers' dependencies, so nothing is downloaded.
+    cwd: SERVERS_DIR,
+    env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await client.connect(transport);
+  open.push(client);
+  return { client, log, stderr: () => stderr };
+}
+
+function text(result: unknown): string {
+  return (((result as { content?: unknown }).content ?? []) as Array<{ text?: string }>).map((part) => part.text ?? '').join('');
+}
+
+const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
+
+const ADA = { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] };
+
+describe('rclass proxy in front of the memory server', () => {
+  it('without elicitation: read_graph (R0) and create_entities (R1) run, delete_entities (R4) is a tool error naming its class and --allow-tool, and never reaches the server', async () => {
+    const { client, log } = await startProxy();
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('delete_entities');
+    expect((await client.callTool({ name: 'create_entities', arguments: ADA })).isError).not.toBe(true);
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    expect(deleted.isError).toBe(true);
+    expect(text(deleted)).toMatch(/^Not run: rclass: R4 Irreversible \(registry\) for memory\/delete_entities \[record memory/);
+    expect(text(deleted)).toContain('restart the proxy with --allow-tool delete_entities');
+    const graph = await client.callTool({ name: 'read_graph', arguments: {} });
+    expect(graph.isError).not.toBe(true);
+    expect(text(graph)).toContain('wrote the first program');
+    const lines = logLines(log);
+    expect(lines.filter((line) => line.event === 'decision').map((line) => [line.server, line.record, line.tool, line.class, line.decision])).toEqual([
+      ['memory', 'memory', 'create_entities', 'R1', 'none'],
+      ['memory', 'memory', 'delete_entities', 'R4', 'ask'],
+      ['memory', 'memory', 'read_graph', 'R0', 'none'],
+    ]);
+    expect(lines.filter((line) => line.event === 'outcome').map((line) => [line.tool, line.outcome])).toEqual([
+      ['create_entities', 'ran'],
+      ['read_graph', 'ran'],
+    ]);
+    expect(String(lines[0]!.session)).toMatch(/^proxy:/);
+  }, 120_000);
+
+  it('with elicitation: the user is asked about delete_entities; a decline keeps the entity, an approval deletes it', async () => {
+    const questions: string[] = [];
+    let approve = false;
+    const { client, log } = await startProxy((message) => {
+      questions.push(message);
+      return approve ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+    });
+    await client.callTool({ name: 'create_entities', arguments: ADA });
+    const declined = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    expect(declined.isError).toBe(true);
+    expect(text(declined)).toMatch(/^Not run: the user did not approve it\. rclass: R4 Irreversible/);
+    expect(text(await client.callTool({ name: 'read_graph', arguments: {} }))).toContain('"name": "Ada"');
+    approve = true;
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    expect(deleted.isError).not.toBe(true);
+    expect(text(await client.callTool({ name: 'read_graph', arguments: {} }))).not.toContain('"name": "Ada"');
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toMatch(/^rclass: R4 Irreversible \(registry\) for memory\/delete_entities/);
+    const outcomes = logLines(log).filter((line) => line.event === 'outcome').map((line) => line.tool);
+    expect(outcomes).toEqual(['create_entities', 'read_graph', 'delete_entities', 'read_graph']);
+  }, 120_000);
+
+  it('with --deny-from R4 refuses delete_entities without asking, even a client that can be asked', async () => {
+    const questions: string[] = [];
+    const { client } = await startProxy((message) => {
+      questions.push(message);
+      return { action: 'accept', content: { approve: true } };
+    }, ['--deny-from', 'R4']);
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    expect(deleted.isError).toBe(true);
+    expect(text(deleted)).toContain('It is blocked by --deny-from');
+    expect(questions).toEqual([]);
+  }, 120_000);
+
+  it('a server it cannot identify (an absolute launcher) is R4 for every call, even read_graph; --record memory vouches for it', async () => {
+    const direct = [process.execPath, MEMORY_BIN];
+    const unknown = await startProxy(undefined, [], direct);
+    const refused = await unknown.client.callTool({ name: 'read_graph', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/^Not run: rclass: R4 Irreversible \(unknown\) for [^/]+\/read_graph: rclass cannot tell which server/);
+    const vouched = await startProxy(undefined, ['--record', 'memory'], direct);
+    const graph = await vouched.client.callTool({ name: 'read_graph', arguments: {} });
+    expect(graph.isError).not.toBe(true);
+    expect(logLines(vouched.log).map((line) => [line.record, line.tool, line.class, line.decision])[0]).toEqual(['memory', 'read_graph', 'R0', 'none']);
+  }, 120_000);
+});
