@@ -13,37 +13,6 @@ export type RecordId = string;
  */
 export type DisplayName = string;
 /**
- * Whether the tools' `fingerprint`s come from a live `tools/list` of a published release (SPEC 5.2.1): either the package and version that was started and listed, and when, or why no live listing was possible.
- *
- * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
- * via the `definition` "liveListing".
- */
-export type LiveListing =
-  | {
-      /**
-       * The package registry the listed release came from.
-       */
-      registry: "npm";
-      /**
-       * The package that was started; one of `server.packages`.
-       */
-      package: string;
-      /**
-       * The exact version that was started and listed.
-       */
-      version: string;
-      /**
-       * The date (YYYY-MM-DD) of the listing.
-       */
-      date: string;
-    }
-  | {
-      /**
-       * One sentence: why no live listing was possible (no npm package, a server that needs a real account to start, a hosted server only).
-       */
-      unavailable: string;
-    };
-/**
  * The base class: the worst case over every argument value (SPEC 4).
  */
 export type ReversibilityClass = "R0" | "R1" | "R2" | "R3" | "R4";
@@ -195,7 +164,34 @@ export interface Provenance {
    * Anything a reviewer should know: disagreements kept on record, known gaps.
    */
   notes?: string;
-  live_listing?: LiveListing;
+  /**
+   * Whether the tools' `fingerprint`s come from a live `tools/list` of a published release (SPEC 5.2.1): either the package and version that was started and listed, and when, or why no live listing was possible.
+   */
+  live_listing?:
+    | {
+        /**
+         * The package registry the listed release came from.
+         */
+        registry: "npm";
+        /**
+         * The package that was started; one of `server.packages`.
+         */
+        package: string;
+        /**
+         * The exact version that was started and listed.
+         */
+        version: string;
+        /**
+         * The date (YYYY-MM-DD) of the listing.
+         */
+        date: string;
+      }
+    | {
+        /**
+         * One sentence: why no live listing was possible (no npm package, a server that needs a real account to start, a hosted server only).
+         */
+        unavailable: string;
+      };
 }
 /**
  * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).
