@@ -10,6 +10,7 @@
  *   node            Node-only infrastructure: files, locks, digests, registry loading       → core, clients, records
  *   audit           the hash-chained audit log (SPEC 10)                                    → core, node
  *   hook, scan      products                                                                → core, clients, records, node (hook also → audit)
+ *   refresh         `npm run refresh`, a maintainer's product built on scan's listing       → core, clients, records, node, scan
  *   cli, site       entry points                                                            → anything below, never each other
  *
  * Nothing in `src/` imports `scripts/`, `test/` or `bench/`, and no module
@@ -38,6 +39,7 @@ module.exports = {
     only('audit-above-node', 'audit imports only core, node and audit', 'audit', ['core', 'node', 'audit']),
     only('hook-is-a-product', 'hook imports only the layers below it and the audit log', 'hook', ['core', 'clients', 'records', 'node', 'audit', 'hook']),
     only('scan-is-a-product', 'scan imports only the layers below it, never hook, audit or cli', 'scan', ['core', 'clients', 'records', 'node', 'scan']),
+    only('refresh-builds-on-scan', 'refresh imports the layers below it and scan\'s listing, transport and drafts; nothing imports refresh but scripts/', 'refresh', ['core', 'clients', 'records', 'node', 'scan', 'refresh']),
     only('cli-never-imports-site', 'cli may import every layer but site', 'cli', ['core', 'clients', 'export', 'records', 'node', 'audit', 'hook', 'scan', 'cli']),
     only('site-never-imports-cli-or-products', 'site imports core, clients, export, records, node and site', 'site', ['core', 'clients', 'export', 'records', 'node', 'site']),
     {

@@ -164,6 +164,34 @@ export interface Provenance {
    * Anything a reviewer should know: disagreements kept on record, known gaps.
    */
   notes?: string;
+  /**
+   * Whether the tools' `fingerprint`s come from a live `tools/list` of a published release (SPEC 5.2.1): either the package and version that was started and listed, and when, or why no live listing was possible.
+   */
+  live_listing?:
+    | {
+        /**
+         * The package registry the listed release came from.
+         */
+        registry: "npm";
+        /**
+         * The package that was started; one of `server.packages`.
+         */
+        package: string;
+        /**
+         * The exact version that was started and listed.
+         */
+        version: string;
+        /**
+         * The date (YYYY-MM-DD) of the listing.
+         */
+        date: string;
+      }
+    | {
+        /**
+         * One sentence: why no live listing was possible (no npm package, a server that needs a real account to start, a hosted server only).
+         */
+        unavailable: string;
+      };
 }
 /**
  * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).
@@ -225,6 +253,10 @@ export interface Tool {
    */
   gated_by?: string[];
   egress?: Egress;
+  /**
+   * SHA-256 (64 lowercase hex) of the canonical JSON of `{description, inputSchema, annotations}` exactly as the server listed this tool in `tools/list` at the release named in `provenance.live_listing` (SPEC 5.2.1). `rclass scan` counts a live tool whose definition has another fingerprint as R4. Written by `npm run refresh -- --fingerprints`; absent where no live listing was possible.
+   */
+  fingerprint?: string;
   /**
    * Argument rules that lower the class for specific arguments.
    */

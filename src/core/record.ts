@@ -74,8 +74,13 @@ export interface ToolRecord {
   annotations?: ToolAnnotations;
   gated_by?: string[];
   egress?: EgressMarking;
+  /** SHA-256 of the tool's definition as listed live at the release of `provenance.live_listing` (SPEC 5.2.1). */
+  fingerprint?: string;
   rules?: ArgumentRule[];
 }
+
+/** Where the tools' fingerprints come from, or why there are none (SPEC 5.2.1). */
+export type LiveListing = { registry: 'npm'; package: string; version: string; date: string } | { unavailable: string };
 
 /** A switch that exposes or hides tools (SPEC 5.5). */
 export interface Gate {
@@ -105,6 +110,7 @@ export interface Provenance {
   commit: string;
   release?: string;
   notes?: string;
+  live_listing?: LiveListing;
 }
 
 /** One registry record: one MCP server (SPEC 5). */

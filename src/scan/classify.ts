@@ -3,7 +3,9 @@
  * tool at its record's base class, the worst case over every argument
  * (SPEC 4.1, 4.2), the same value `rclass lookup` reports as `base_class`.
  * A tool the record does not list, and every tool of a server no record
- * describes, is R4 (SPEC 4.3). The server's annotations give a hint class
+ * describes, is R4 (SPEC 4.3). So is a tool whose definition has another
+ * fingerprint than its record's (SPEC 5.2.1): the record describes a tool
+ * of the same name, not this one. The server's annotations give a hint class
  * shown beside it, never used (SPEC 7).
  */
 import { hintClass } from '../core/annotations.ts';
@@ -24,23 +26,28 @@ export function countTools(tools: readonly ToolResult[]): ClassCounts {
  * Classify the tools a running server listed.
  * @param live the tools from `tools/list`, in the server's order
  * @param record the server's record, or undefined when it is not identified
- * @returns one result per distinct tool name, sorted by name, and the names the record does not list (drift)
+ * @returns one result per distinct tool name, sorted by name, the names the record does not list (drift),
+ *   and the names whose definition changed since the record was checked (a fingerprint that differs)
  */
-export function classifyLive(live: readonly LiveTool[], record: IndexedServer | undefined): { tools: ToolResult[]; drift: string[] } {
+export function classifyLive(live: readonly LiveTool[], record: IndexedServer | undefined): { tools: ToolResult[]; drift: string[]; changed: string[] } {
   const seen = new Map<string, LiveTool>();
   for (const tool of live) if (!seen.has(tool.name)) seen.set(tool.name, tool);
   const tools: ToolResult[] = [];
   const drift: string[] = [];
+  const changed: string[] = [];
   for (const [name, tool] of [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const listed = record?.tools.get(name);
-    const result: ToolResult = listed === undefined ? { name, class: 'R4', source: 'unknown' } : { name, class: listed.class, source: 'registry' };
+    const differs = listed?.fingerprint !== undefined && tool.fingerprint !== undefined && tool.fingerprint !== listed.fingerprint;
+    const result: ToolResult =
+      listed === undefined ? { name, class: 'R4', source: 'unknown' } : differs ? { name, class: 'R4', source: 'changed' } : { name, class: listed.class, source: 'registry' };
+    if (differs) changed.push(name);
     if (record !== undefined) result.inRecord = listed !== undefined;
     if (record !== undefined && listed === undefined) drift.push(name);
     result.hintClass = hintClass(tool.annotations);
     if (tool.annotations !== undefined) result.annotations = tool.annotations;
     tools.push(result);
   }
-  return { tools, drift };
+  return { tools, drift, changed };
 }
 
 /** Every tool a record lists, at its base class (for `--list` and remote entries). */

@@ -54,8 +54,9 @@ export interface Draft {
  * @param drift the tools the server listed that the record does not
  * @param seenOn what was scanned, e.g. `memory-server 0.6.3`, for the notes (sanitised by the caller)
  * @param today the date, `YYYY-MM-DD`
+ * @param by what wrote the draft (`rclass scan`, `npm run refresh`), for its header and notes
  */
-export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string): Draft {
+export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], seenOn: string, today: string, by = 'rclass scan'): Draft {
   const usable = drift
     .filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -68,7 +69,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));
   const tools = [...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const note = `Draft written by rclass scan on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
+  const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {
     ...rest,
@@ -77,7 +78,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   };
   const header = [
     `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
-    `# DRAFT from rclass scan: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
+    `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
     '# Before contributing: read each added tool\'s source, give it its class and a one-sentence rationale,',
     '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
   ].join('\n');

@@ -5,7 +5,9 @@
  * client's own schema, each tool's name and annotations by the SDK's
  * `ToolSchema` and `ToolAnnotationsSchema`. A tool's `inputSchema` is not
  * checked: it says nothing about which tools exist, and some published
- * servers get it wrong.
+ * servers get it wrong. Each tool's definition (description, `inputSchema`,
+ * annotations, as sent) is kept and fingerprinted (SPEC 5.2.1), so a tool
+ * that keeps its name but changes its definition can be told from its record.
  *
  * Limits: at most {@link MAX_PAGES} pages and {@link MAX_TOOLS} tools; see
  * `transport.ts` for the line and byte limits.
@@ -13,6 +15,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResultSchema, ToolAnnotationsSchema, ToolSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolAnnotations } from '../core/record.ts';
+import { type ToolDefinition, toolDefinition, toolFingerprint } from '../core/fingerprint.ts';
 import { GroupStdioTransport, type LaunchSpec } from './transport.ts';
 import { messageOf } from '../core/errors.ts';
 
@@ -26,6 +29,10 @@ export interface LiveTool {
   name: string;
   /** The annotations, when they have the shape MCP gives them. */
   annotations?: ToolAnnotations;
+  /** Description, `inputSchema` and annotations exactly as listed. */
+  definition?: ToolDefinition;
+  /** The fingerprint of {@link definition} (SPEC 5.2.1); null when it has no canonical JSON. Set by {@link listTools}. */
+  fingerprint?: string | null;
 }
 
 /** Why a server could not be listed. `message` is in our words and safe to print. */
@@ -56,7 +63,7 @@ export function readToolsPage(result: unknown): { tools: LiveTool[]; nextCursor?
   tools.forEach((tool, index) => {
     const name = ToolSchema.shape.name.safeParse((tool as { name?: unknown } | null)?.name);
     if (!name.success || name.data === '') throw new ShapeError(`tool ${index + 1} of its tools/list reply has no name`);
-    const item: LiveTool = { name: name.data };
+    const item: LiveTool = { name: name.data, definition: toolDefinition(tool) };
     const raw = (tool as { annotations?: unknown }).annotations;
     if (raw !== undefined) {
       const annotations = ToolAnnotationsSchema.safeParse(raw);
@@ -116,6 +123,7 @@ export async function listTools(launch: LaunchSpec, timeoutMs: number, clientVer
       if (read.nextCursor === undefined) break;
       cursor = read.nextCursor;
     }
+    for (const tool of tools) tool.fingerprint = await toolFingerprint(tool.definition ?? {});
     const info = client.getServerVersion();
     return { tools, ...(info !== undefined ? { serverInfo: { name: info.name, version: info.version } } : {}) };
   };

@@ -41,7 +41,7 @@ function countsLine(server: ServerResult): string {
 function toolNames(server: ServerResult, cls: ReversibilityClass): string {
   return server.tools
     .filter((tool) => tool.class === cls)
-    .map((tool) => (tool.inRecord === false ? `${tool.name} (not in the record)` : tool.name))
+    .map((tool) => (tool.inRecord === false ? `${tool.name} (not in the record)` : tool.source === 'changed' ? `${tool.name} (definition changed)` : tool.name))
     .join(', ');
 }
 
@@ -83,6 +83,7 @@ function serverBlock(server: ServerResult): string[] {
     lines.push(`  filtered out by the client's ${server.filteredOut.by.map((key) => `\`${key}\``).join(' and ')}, so not reachable and not counted: ${server.filteredOut.tools.join(', ')}`);
   }
   if (server.drift.length > 0) lines.push(`  drift: the record does not list ${server.drift.join(', ')}; counted as R4 (--write-drafts DIR drafts the record update)`);
+  if (server.changed !== undefined && server.changed.length > 0) lines.push(`  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`);
   for (const suggestion of server.suggestions) {
     lines.push(`  its tool names look like record \`${suggestion.record}\` (${suggestion.matched} of ${suggestion.of}); names never identify a server, but if it is that one, rerun with --assume ${server.name}=${suggestion.record}`);
   }
@@ -162,6 +163,7 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
         ...(tool.hintClass !== undefined ? { hint_class: tool.hintClass } : {}),
       })),
       drift: server.drift,
+      changed: server.changed ?? [],
       ...(server.filteredOut !== undefined ? { filtered_out: server.filteredOut } : {}),
       suggestions: server.suggestions,
       incomplete: server.incomplete,

@@ -87,7 +87,9 @@ function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptio
       ? (options.rationale(server.record, tool.name) ?? 'no rationale recorded')
       : tool.inRecord === false
         ? 'the record does not list this tool (drift), so it counts as R4'
-        : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
+        : tool.source === 'changed'
+          ? 'its definition changed since the record was checked (its fingerprint differs, SPEC 5.2.1), so it counts as R4'
+          : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
   return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${tool.name}\` of server \`${server.name}\`${who !== undefined ? ` (${who})` : ''}. ${why}`;
 }
 

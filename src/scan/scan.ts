@@ -216,10 +216,11 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     if (typeof outcome.serverInfo.version === 'string') info.version = safeName(outcome.serverInfo.version, secrets).slice(0, 40);
     result.serverInfo = info;
   }
-  const { tools, drift } = classifyLive(outcome.tools, indexed);
+  const { tools, drift, changed } = classifyLive(outcome.tools, indexed);
   result.tools = filtered(result, tools, target);
-  // A drifted tool the client filters out is not reachable either.
+  // A drifted or changed tool the client filters out is not reachable either.
   result.drift = drift.filter((name) => result.tools.some((tool) => tool.name === name));
+  result.changed = changed.filter((name) => result.tools.some((tool) => tool.name === name));
   result.toolCount = tools.length;
   result.classes = countTools(tools);
   if (indexed === undefined) result.suggestions = suggestRecords(outcome.tools, options.registry);
@@ -417,6 +418,7 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
     const secrets = plans[i]!.target.secrets;
     server.tools = server.tools.map((tool) => ({ ...tool, name: safeName(tool.name, secrets) }));
     server.drift = server.drift.map((name) => safeName(name, secrets));
+    if (server.changed !== undefined) server.changed = server.changed.map((name) => safeName(name, secrets));
     if (server.filteredOut !== undefined) server.filteredOut = { ...server.filteredOut, tools: server.filteredOut.tools.map((name) => safeName(name, secrets)) };
   });
   if (servers.some((server) => server.incomplete) || discovery.configs.some((config) => config.problem !== undefined)) report.complete = false;

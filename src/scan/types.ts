@@ -72,8 +72,11 @@ export interface ToolResult {
   /** As the server (or record) names it; shown sanitised. */
   name: string;
   class: ReversibilityClass;
-  /** `registry`: the record's base class; `unknown`: no record, or the record does not list it (SPEC 4.3). */
-  source: 'registry' | 'unknown';
+  /**
+   * `registry`: the record's base class; `unknown`: no record, or the record does not list it (SPEC 4.3);
+   * `changed`: the record lists it, but its definition has another fingerprint than the record's (SPEC 5.2.1), so R4.
+   */
+  source: 'registry' | 'unknown' | 'changed';
   /** False for drift: a live tool the record does not list. Undefined when the server has no record. */
   inRecord?: boolean;
   /** The class the server's own annotations suggest (SPEC 7.2), when it listed the tool live. */
@@ -137,6 +140,8 @@ export interface ServerResult {
   classes: ClassCounts;
   /** Live tools the record does not list (drift); they count as R4. */
   drift: string[];
+  /** Live tools whose definition changed since the record was checked (SPEC 5.2.1); they count as R4. Absent when none did or nothing was listed. */
+  changed?: string[];
   /** Tools the client's own filter hides (`enabled_tools`, `excludeTools`, …): not reachable, so not counted (names sanitised). */
   filteredOut?: { tools: string[]; by: string[] };
   suggestions: Suggestion[];

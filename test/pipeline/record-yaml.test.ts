@@ -21,7 +21,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const TIME = await readFile(new URL('../../registry/time.yaml', import.meta.url), 'utf8');
 const ANNOTATIONS = '{ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }';
 
-/** registry/time.yaml with the first tool's annotations anchored and the second's an alias of them (lines 31 and 37). */
+/** registry/time.yaml with the first tool's annotations anchored and the second's an alias of them (lines 32 and 38: 31 and 37 before provenance.live_listing). */
 const TIME_WITH_ALIAS = TIME.replace(`annotations: ${ANNOTATIONS}`, `annotations: &ann ${ANNOTATIONS}`).replace(`annotations: ${ANNOTATIONS}`, 'annotations: *ann');
 
 const GOOD = demoRecord();
@@ -40,16 +40,16 @@ const bytes = (...parts: Array<string | number[]>): Uint8Array =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))));
 
 describe('anchors, aliases, tags and directives', () => {
-  it('the alias copy of time.yaml really has an anchor on line 31 and an alias on line 37', () => {
+  it('the alias copy of time.yaml really has an anchor on line 32 and an alias on line 38', () => {
     const lines = TIME_WITH_ALIAS.split('\n');
-    expect(lines[30]).toBe(`    annotations: &ann ${ANNOTATIONS}`);
-    expect(lines[36]).toBe('    annotations: *ann');
+    expect(lines[31]).toBe(`    annotations: &ann ${ANNOTATIONS}`);
+    expect(lines[37]).toBe('    annotations: *ann');
   });
 
   it('an alias in a copy of time.yaml is a yaml-syntax problem at the alias (and its anchor), not a crash', () => {
     expect(problemsOf('registry/time.yaml', TIME_WITH_ALIAS)).toEqual([
-      "registry/time.yaml:31:18  error  [yaml-syntax]  anchor `&ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
-      "registry/time.yaml:37:18  error  [yaml-syntax]  alias `*ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
+      "registry/time.yaml:32:18  error  [yaml-syntax]  anchor `&ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
+      "registry/time.yaml:38:18  error  [yaml-syntax]  alias `*ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
     ]);
   });
 
@@ -177,8 +177,8 @@ describe('check, build and prepare on a record with an alias', () => {
     expect(failure!.stderr).not.toContain('ReferenceError');
     const lines = failure!.stdout.split('\n').filter((line) => line.includes('  error  ')).map((line) => line.replaceAll(dir.replace(/\/+$/, ''), 'DIR'));
     expect(lines).toEqual([
-      "DIR/time.yaml:31:18  error  [yaml-syntax]  anchor `&ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
-      "DIR/time.yaml:37:18  error  [yaml-syntax]  alias `*ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
+      "DIR/time.yaml:32:18  error  [yaml-syntax]  anchor `&ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
+      "DIR/time.yaml:38:18  error  [yaml-syntax]  alias `*ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('check, build and prepare on a record with an alias', () => {
     const out = await mkdtemp(path.join(tmpdir(), 'rclass-build-'));
     const failure = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: dir, RCLASS_BUILD_DIR: out } }).then(() => undefined, fail);
     expect(failure?.code).toBe(1);
-    expect(failure!.stdout).toContain('time.yaml:37:18  error  [yaml-syntax]  alias `*ann`');
+    expect(failure!.stdout).toContain('time.yaml:38:18  error  [yaml-syntax]  alias `*ann`');
     expect(failure!.stdout).toContain('2 errors in 1 file; nothing was written');
     expect(await readdir(out)).toEqual([]);
   });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { ServerRecord } from '../../src/core/record.ts';
+import { toolFingerprint } from '../../src/core/fingerprint.ts';
 import { countClasses } from '../../src/core/registry.ts';
 import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { ROOT, tempDir } from '../cli/harness.ts';
@@ -114,6 +115,28 @@ describe('rclass scan: drift and drafts', () => {
     expect(again.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('mine\n');
     expect(again.stdout).toContain('already exists');
+  });
+});
+
+describe('rclass scan: tool definitions that changed', () => {
+  it('names a recorded tool whose inputSchema changed as R4 and keeps an unchanged one at its class (a tool that keeps its name but changes its definition)', async () => {
+    // The fixture lists each tool as {inputSchema: {type: object}, annotations: {readOnlyHint: true}}; the record's fingerprints are of exactly that.
+    const listed = await toolFingerprint({ inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory' ? { ...record, tools: record.tools.map((tool) => (tool.name === 'read_graph' || tool.name === 'search_nodes' ? { ...tool, fingerprint: listed! } : tool)) } : record,
+    );
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw: fixtureEntry(['--tools', 'read_graph,search_nodes', '--change-schema', 'read_graph']) });
+    const text = await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('  R0 1  R1 0  R2 0  R3 0  R4 1');
+    expect(text.stdout).toContain('  irreversible (R4): read_graph (definition changed)');
+    expect(text.stdout).toContain('  definition changed since the record was checked: read_graph; counted as R4');
+    const json = JSON.parse((await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory', '--json'])).stdout);
+    expect(json.servers[0]).toMatchObject({ record: 'memory', drift: [], changed: ['read_graph'], classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 1 } });
+    expect(json.servers[0].tools).toEqual([
+      { name: 'read_graph', class: 'R4', source: 'changed', in_record: true, hint_class: 'R0' },
+      { name: 'search_nodes', class: 'R0', source: 'registry', in_record: true, hint_class: 'R0' },
+    ]);
   });
 });
 

@@ -120,7 +120,14 @@ describe('redaction', () => {
 describe('reading tools/list', () => {
   it('takes names and well-formed annotations, ignores bad annotations, and reads the cursor', () => {
     const page = readToolsPage({ tools: [{ name: 'a', annotations: { readOnlyHint: true, extra: 1 } }, { name: 'b', annotations: { readOnlyHint: 'yes' } }], nextCursor: 'c2' });
-    expect(page).toEqual({ tools: [{ name: 'a', annotations: { readOnlyHint: true } }, { name: 'b' }], nextCursor: 'c2' });
+    // The definition (for the fingerprint) keeps the annotations exactly as sent, the unknown key and the bad value included.
+    expect(page).toEqual({
+      tools: [
+        { name: 'a', annotations: { readOnlyHint: true }, definition: { annotations: { readOnlyHint: true, extra: 1 } } },
+        { name: 'b', definition: { annotations: { readOnlyHint: 'yes' } } },
+      ],
+      nextCursor: 'c2',
+    });
   });
 
   it('refuses a reply without a tools list, a tool without a name, or a cursor that is not a string', () => {

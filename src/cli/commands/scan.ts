@@ -109,8 +109,11 @@ reported from the registry when their URL identifies them.
                           recognises are marked with the mapping's FILE:LINE:COL
 
 Classes: each tool counts at its record's base class, the worst case over
-its arguments (SPEC 4). A tool the record does not list (drift) and every
-tool of an unrecognised server count as R4 (SPEC 4.3, 6.2). Tool names
+its arguments (SPEC 4). A tool the record does not list (drift), a tool
+whose definition changed since the record was checked (its description,
+inputSchema or annotations no longer match the record's fingerprint,
+SPEC 5.2.1), and every tool of an unrecognised server count as R4
+(SPEC 4.3, 6.2). Tool names
 never identify a server; when they look like a record's, scan suggests
 --assume.
 

@@ -19,6 +19,7 @@ import { uniqueIdentities } from './unique-identities.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
+import { fingerprints } from './fingerprints.ts';
 
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
@@ -40,4 +41,5 @@ export const CHECKS: readonly Check[] = [
   undoTool,
   gates,
   reviewStatus,
+  fingerprints,
 ];
