@@ -1,7 +1,8 @@
 /**
  * The registry as the playground downloads it: `registry.json` without what
  * the classifier never reads and the playground never shows (server
- * descriptions, gates, MCP annotations, gate membership, provenance notes).
+ * descriptions, gates, MCP annotations, gate membership, tool fingerprints,
+ * provenance notes).
  * Fields are removed by name, so anything the classifier may read later is
  * kept by default; the end-to-end tests check that the slimmed document
  * classifies every tool exactly as the full one does.
@@ -11,7 +12,7 @@ import type { RegistryDocument, ServerRecord, ToolRecord } from '../../core/reco
 /** Record fields the playground drops. */
 const RECORD_FIELDS_DROPPED = ['$schema', 'description', 'gates'] as const;
 /** Tool fields the playground drops. */
-const TOOL_FIELDS_DROPPED = ['annotations', 'gated_by'] as const;
+const TOOL_FIELDS_DROPPED = ['annotations', 'gated_by', 'fingerprint'] as const;
 /** Provenance fields the playground keeps (the status must be shown with a class, SPEC 5.1). */
 const PROVENANCE_KEPT = ['status', 'commit', 'release', 'last_verified'] as const;
 
