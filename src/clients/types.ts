@@ -58,7 +58,7 @@ export type Transport = 'stdio' | 'http' | 'sse' | 'ws' | 'unknown';
 export interface ConfigEntry {
   /** The entry's key: the name the client gives the server. */
   name: string;
-  /** Where in the file the entry sits, e.g. `mcpServers` or `projects["/work/app"].mcpServers`. */
+  /** Where in the file the entry sits, e.g. `mcpServers` or `projects["/srv/app"].mcpServers`. */
   scope: string;
   /**
    * The project the entry belongs to, for project configs (`.mcp.json`,

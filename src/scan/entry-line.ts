@@ -18,7 +18,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 
 /**
  * Split a scope as `ConfigEntry.scope` writes it (`mcpServers`,
- * `mcp.servers`, `projects["/work/app"].mcpServers`, `mcpServers[2]`) into
+ * `mcp.servers`, `projects["/srv/app"].mcpServers`, `mcpServers[2]`) into
  * object keys and array indices.
  * @returns the path, or undefined for a scope it cannot read
  */

@@ -114,7 +114,7 @@ export interface ServerResult {
   client: ClientKind;
   /** The configuration file, as shown. */
   config: string;
-  /** Where in the file, e.g. `mcpServers` or `projects["/work/app"].mcpServers`. */
+  /** Where in the file, e.g. `mcpServers` or `projects["/srv/app"].mcpServers`. */
   scope: string;
   transport: ConfigEntry['transport'];
   status: ServerStatus;

@@ -64,7 +64,7 @@ typo_key = 1
   });
 
   it('treats a project .codex/config.toml as the project\'s, and reports TOML syntax errors with their line', () => {
-    expect(parseConfigText('[mcp_servers.a]\ncommand = "uvx"\nargs = ["mcp-server-time"]\n', { path: '/work/app/.codex/config.toml', home: HOME }).entries[0]!.projectDir).toBe('/work/app');
+    expect(parseConfigText('[mcp_servers.a]\ncommand = "uvx"\nargs = ["mcp-server-time"]\n', { path: '/srv/app/.codex/config.toml', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
     expect(() => parseConfigText('[mcp_servers.a\ncommand = 1', { path: '/home/u/.codex/config.toml' })).toThrow(/as TOML at line 1/);
     expect(() => parseConfigText('x = 1', { path: '/x/a.toml' })).not.toThrow(ConfigError);
   });
@@ -84,10 +84,10 @@ describe('Gemini CLI settings.json', () => {
     }
   }`;
   it('reads httpUrl as HTTP, url as SSE unless type is http, cwd, includeTools (name(…) too) and excludeTools, and mcp.excluded', () => {
-    const config = parseConfigText(json, { path: '/work/app/.gemini/settings.json', home: HOME });
+    const config = parseConfigText(json, { path: '/srv/app/.gemini/settings.json', home: HOME });
     expect(config.client).toBe('gemini-cli');
     const byName = Object.fromEntries(config.entries.map((entry) => [entry.name, entry]));
-    expect(byName.fs).toMatchObject({ transport: 'stdio', cwd: './srv', projectDir: '/work/app', toolFilter: { include: ['read_file', 'write_file'], exclude: ['write_file'] } });
+    expect(byName.fs).toMatchObject({ transport: 'stdio', cwd: './srv', projectDir: '/srv/app', toolFilter: { include: ['read_file', 'write_file'], exclude: ['write_file'] } });
     expect(byName.stream).toMatchObject({ transport: 'http', url: 'https://mcp.example.com/mcp', headerKeys: ['Authorization'] });
     expect(byName.events!.transport).toBe('sse');
     expect(byName.typed!.transport).toBe('http');
@@ -103,15 +103,15 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
       ['/home/u/.copilot/mcp-config.json', 'copilot-cli'],
       ['/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json', 'cline'],
       ['/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json', 'roo-code'],
-      ['/work/app/.roo/mcp.json', 'roo-code'],
+      ['/srv/app/.roo/mcp.json', 'roo-code'],
       ['/home/u/.kilocode/cli/global/settings/mcp_settings.json', 'kilo-code'],
-      ['/work/app/.kiro/settings/mcp.json', 'kiro'],
-      ['/work/app/.junie/mcp/mcp.json', 'junie'],
+      ['/srv/app/.kiro/settings/mcp.json', 'kiro'],
+      ['/srv/app/.junie/mcp/mcp.json', 'junie'],
       ['/home/u/.aws/amazonq/agents/default.json', 'amazon-q'],
-      ['/work/app/.amazonq/mcp.json', 'amazon-q'],
+      ['/srv/app/.amazonq/mcp.json', 'amazon-q'],
     ];
     for (const [path, client] of cases) expect(parseConfigText(text, { path, home: HOME }).client, path).toBe(client);
-    expect(parseConfigText(text, { path: '/work/app/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/work/app');
+    expect(parseConfigText(text, { path: '/srv/app/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
     expect(parseConfigText(text, { path: '/home/u/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBeUndefined();
   });
 
@@ -133,9 +133,9 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
 
 describe('OpenCode, Zed, Continue, Goose', () => {
   it('reads OpenCode V1 (mcp.<name>) and V2 (mcp.servers.<name>), an argv command, environment and enabled/disabled', () => {
-    const v1 = parseConfigText('{"mcp": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "environment": {"TZ": "UTC"}, "enabled": false}, "r": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}', { path: '/work/app/opencode.json', home: HOME });
+    const v1 = parseConfigText('{"mcp": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "environment": {"TZ": "UTC"}, "enabled": false}, "r": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}', { path: '/srv/app/opencode.json', home: HOME });
     expect(v1.client).toBe('opencode');
-    expect(v1.entries[0]).toMatchObject({ command: 'uvx', args: ['mcp-server-time'], envKeys: ['TZ'], disabled: true, transport: 'stdio', projectDir: '/work/app' });
+    expect(v1.entries[0]).toMatchObject({ command: 'uvx', args: ['mcp-server-time'], envKeys: ['TZ'], disabled: true, transport: 'stdio', projectDir: '/srv/app' });
     expect(v1.entries[1]).toMatchObject({ transport: 'http', scope: 'mcp' });
     const v2 = parseConfigText('{"mcp": {"servers": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "disabled": true}}}}', { path: '/home/u/.config/opencode/opencode.jsonc', home: HOME });
     expect(v2.entries[0]).toMatchObject({ scope: 'mcp.servers', disabled: true });
@@ -159,8 +159,8 @@ describe('OpenCode, Zed, Continue, Goose', () => {
     const config = parseConfigText(yaml, { path: '/home/u/.continue/config.yaml', home: HOME });
     expect(config.client).toBe('continue');
     expect(config.entries.map((entry) => [entry.name, entry.transport, entry.scope])).toEqual([['Time', 'stdio', 'mcpServers[0]'], ['Remote', 'http', 'mcpServers[1]']]);
-    const block = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', { path: '/work/app/.continue/mcpServers/time.json', home: HOME });
-    expect(block).toMatchObject({ client: 'continue', entries: [{ name: 't', projectDir: '/work/app' }] });
+    const block = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', { path: '/srv/app/.continue/mcpServers/time.json', home: HOME });
+    expect(block).toMatchObject({ client: 'continue', entries: [{ name: 't', projectDir: '/srv/app' }] });
     expect(() => parseConfigText('a: &x 1\nb: *x\n', { path: '/home/u/.continue/config.yaml' })).toThrow(ConfigError);
   });
 
@@ -187,7 +187,7 @@ describe('OpenCode, Zed, Continue, Goose', () => {
 
 describe('VS Code ${input:…}', () => {
   it('leaves an entry whose command line uses ${input:…} unrecognised, since the editor asks for the value', () => {
-    const config = parseConfigText('{"servers": {"t": {"type": "stdio", "command": "uvx", "args": ["${input:pkg}"]}}}', { path: '/work/app/.vscode/mcp.json' });
+    const config = parseConfigText('{"servers": {"t": {"type": "stdio", "command": "uvx", "args": ["${input:pkg}"]}}}', { path: '/srv/app/.vscode/mcp.json' });
     expect(identifyEntry(config.entries[0]!, index)).toMatchObject({ status: 'unrecognised', reason: expect.stringContaining('${input:…}') });
   });
 });
