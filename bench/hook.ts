@@ -52,7 +52,8 @@ function timed(command: string[], input: string, env: NodeJS.ProcessEnv, cwd: st
   const line = `TIMEFORMAT='%3R %3U %3S'; { time ${command.map(shellQuote).join(' ')} <${shellQuote(input)} >/dev/null 2>/dev/null ; } 2>&1`;
   const result = spawnSync('bash', ['-c', line], { env, cwd, encoding: 'utf8' });
   const [wall, user, sys] = result.stdout.trim().split(/\s+/).map(Number);
-  if (wall === undefined || user === undefined || sys === undefined || Number.isNaN(wall)) throw new Error(`could not time ${command.join(' ')}: ${result.stdout}${result.stderr}`);
+  if (wall === undefined || user === undefined || sys === undefined || Number.isNaN(wall))
+    throw new Error(`could not time ${command.join(' ')}: ${result.stdout}${result.stderr}`);
   return { wall, cpu: user + sys };
 }
 
@@ -80,8 +81,22 @@ function claudeJson(servers: Record<string, unknown>, bytes: number, projectDir:
   const projects: Record<string, unknown> = { [projectDir]: { allowedTools: [], history: [], mcpServers: {} } };
   let size = JSON.stringify(doc).length;
   for (let i = 0; size < bytes; i += 1) {
-    const history = Array.from({ length: 12 }, (_, j) => ({ display: `refactor module ${i}-${j}: move the parser into its own file and update the callers accordingly`, pastedContents: {} }));
-    const project = { allowedTools: ['Bash(npm test)'], history, mcpContextUris: [], mcpServers: {}, enabledMcpjsonServers: [], disabledMcpjsonServers: [], hasTrustDialogAccepted: true, projectOnboardingSeenCount: 2, lastCost: 0.42, lastDuration: 123456 };
+    const history = Array.from({ length: 12 }, (_, j) => ({
+      display: `refactor module ${i}-${j}: move the parser into its own file and update the callers accordingly`,
+      pastedContents: {},
+    }));
+    const project = {
+      allowedTools: ['Bash(npm test)'],
+      history,
+      mcpContextUris: [],
+      mcpServers: {},
+      enabledMcpjsonServers: [],
+      disabledMcpjsonServers: [],
+      hasTrustDialogAccepted: true,
+      projectOnboardingSeenCount: 2,
+      lastCost: 0.42,
+      lastDuration: 123456,
+    };
     projects[`/home/user/src/project-${i}`] = project;
     size += JSON.stringify({ [`/home/user/src/project-${i}`]: project }, null, 2).length + 2 * 2 * 12;
   }
@@ -110,25 +125,40 @@ try {
 
   const payload = (session: string, event: string, tool: string, input: unknown): string => {
     const file = path.join(work, `${session}-${event}-${tool}.json`);
-    writeFileSync(file, JSON.stringify({
-      session_id: session,
-      transcript_path: path.join(work, `${session}.jsonl`),
-      cwd: project,
-      permission_mode: 'default',
-      hook_event_name: event,
-      tool_name: tool,
-      tool_input: input,
-      tool_use_id: 'toolu_01BenchBenchBenchBench',
-      ...(event === 'PostToolUse' ? { tool_response: { ok: true } } : {}),
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        session_id: session,
+        transcript_path: path.join(work, `${session}.jsonl`),
+        cwd: project,
+        permission_mode: 'default',
+        hook_event_name: event,
+        tool_name: tool,
+        tool_input: input,
+        tool_use_id: 'toolu_01BenchBenchBenchBench',
+        ...(event === 'PostToolUse' ? { tool_response: { ok: true } } : {}),
+      }),
+    );
     return file;
   };
   const entities = { entities: [{ name: 'bench', entityType: 'note', observations: ['one'] }] };
   const cases: Array<{ name: string; input: string; env: NodeJS.ProcessEnv }> = [
-    { name: 'PreToolUse Read (built-in)', input: payload('s-small', 'PreToolUse', 'Read', { file_path: path.join(project, 'README.md') }), env: envFor(homes.small) },
+    {
+      name: 'PreToolUse Read (built-in)',
+      input: payload('s-small', 'PreToolUse', 'Read', { file_path: path.join(project, 'README.md') }),
+      env: envFor(homes.small),
+    },
     { name: 'PreToolUse MCP (memory)', input: payload('s-small', 'PreToolUse', 'mcp__memory__create_entities', entities), env: envFor(homes.small) },
-    { name: 'PreToolUse MCP, 2 MB ~/.claude.json', input: payload('s-large', 'PreToolUse', 'mcp__memory__create_entities', entities), env: envFor(homes.large) },
-    { name: 'PreToolUse MCP SQL (sqlite SELECT)', input: payload('s-small', 'PreToolUse', 'mcp__sqlite__write_query', { query: 'SELECT id, name FROM users WHERE id = 1' }), env: envFor(homes.small) },
+    {
+      name: 'PreToolUse MCP, 2 MB ~/.claude.json',
+      input: payload('s-large', 'PreToolUse', 'mcp__memory__create_entities', entities),
+      env: envFor(homes.large),
+    },
+    {
+      name: 'PreToolUse MCP SQL (sqlite SELECT)',
+      input: payload('s-small', 'PreToolUse', 'mcp__sqlite__write_query', { query: 'SELECT id, name FROM users WHERE id = 1' }),
+      env: envFor(homes.small),
+    },
     { name: 'PostToolUse MCP (memory)', input: payload('s-small', 'PostToolUse', 'mcp__memory__create_entities', entities), env: envFor(homes.small) },
   ];
   const hookCommand = [process.execPath, bin, 'hook', '--log', path.join(work, 'audit.jsonl')];
@@ -136,7 +166,9 @@ try {
   writeFileSync(empty, '');
   const baseline = [process.execPath, '-e', '0'];
 
-  console.log(`rclass hook vs node -e 0 (${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ~/.claude.json ${(large.length / 1024 / 1024).toFixed(1)} MB in the large case); ${PAIRS} alternating pairs each, medians`);
+  console.log(
+    `rclass hook vs node -e 0 (${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ~/.claude.json ${(large.length / 1024 / 1024).toFixed(1)} MB in the large case); ${PAIRS} alternating pairs each, medians`,
+  );
   console.log('');
   console.log('| case | node -e 0 wall / CPU | hook wall / CPU | ratio wall | ratio CPU | target | met (wall) |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
@@ -158,7 +190,9 @@ try {
     const ms = (s: number) => `${Math.round(s * 1000)} ms`;
     const target = TARGETS[c.name]!;
     const wall = median(ratioWall);
-    console.log(`| ${c.name} | ${ms(median(base.map((s) => s.wall)))} / ${ms(median(base.map((s) => s.cpu)))} | ${ms(median(hook.map((s) => s.wall)))} / ${ms(median(hook.map((s) => s.cpu)))} | ${wall.toFixed(2)}× | ${median(ratioCpu).toFixed(2)}× | ≤ ${target}× | ${wall <= target ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${c.name} | ${ms(median(base.map((s) => s.wall)))} / ${ms(median(base.map((s) => s.cpu)))} | ${ms(median(hook.map((s) => s.wall)))} / ${ms(median(hook.map((s) => s.cpu)))} | ${wall.toFixed(2)}× | ${median(ratioCpu).toFixed(2)}× | ≤ ${target}× | ${wall <= target ? 'yes' : 'no'} |`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -138,10 +138,14 @@ function print(results: BuildTimings[]): void {
     const ratio = synthetic.totalMs / real.totalMs;
     const size = synthetic.tools / real.tools;
     console.log(`real registry: ${s(real.totalMs)} for ${real.pages} pages (target under 60 s: ${real.totalMs < 60_000 ? 'met' : 'missed'})`);
-    console.log(`synthetic registry (${size.toFixed(1)}× the tools): ${s(synthetic.totalMs)} for ${synthetic.pages} pages, ${ratio.toFixed(2)}× the real build (target under 4×: ${ratio < 4 ? 'met' : 'missed'})`);
+    console.log(
+      `synthetic registry (${size.toFixed(1)}× the tools): ${s(synthetic.totalMs)} for ${synthetic.pages} pages, ${ratio.toFixed(2)}× the real build (target under 4×: ${ratio < 4 ? 'met' : 'missed'})`,
+    );
   }
   const [one, five] = loadavg();
-  console.log(`machine: ${cpus().length} cores, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min) at the end; figures are wall-clock and move with load`);
+  console.log(
+    `machine: ${cpus().length} cores, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min) at the end; figures are wall-clock and move with load`,
+  );
 }
 
 const { values } = parseArgs({ options: { variant: { type: 'string' }, factor: { type: 'string', default: '10' } } });

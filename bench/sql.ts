@@ -17,10 +17,10 @@ function statementOf(bytes: number): string {
     const small = "SELECT id, email FROM users WHERE status = 'active' ORDER BY created_at DESC LIMIT 10";
     return small + ' '.repeat(Math.max(0, bytes - utf8(small)));
   }
-  const head = 'SELECT u.id, lower(u.email) AS email, date_trunc(\'day\', o.created_at) AS day, count(*) AS n';
+  const head = "SELECT u.id, lower(u.email) AS email, date_trunc('day', o.created_at) AS day, count(*) AS n";
   const from = ' FROM users u JOIN orders o ON o.user_id = u.id';
   const where = " WHERE o.created_at > now() - interval '7 days' AND u.status IN (";
-  const tail = ") GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 50";
+  const tail = ') GROUP BY 1, 2, 3 ORDER BY n DESC LIMIT 50';
   let columns = '';
   let values = "'active'";
   let i = 0;
@@ -59,7 +59,10 @@ const loadMs = performance.now() - t0;
 console.log(`libpg-query load (dynamic import + WASM instantiate, cold): ${loadMs.toFixed(1)} ms`);
 console.log(`cap: ${SQL_MAX_BYTES} bytes\n`);
 
-const rows: string[] = ['| statement | dialect | bytes | verdict | runs | median ms | p99 ms | max ms |', '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |'];
+const rows: string[] = [
+  '| statement | dialect | bytes | verdict | runs | median ms | p99 ms | max ms |',
+  '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |',
+];
 const plan: Array<[string, number, SqlDialect, number, number]> = [
   ['100 B', 100, 'postgresql', 2000, 200],
   ['4 KB', 4096, 'postgresql', 1000, 100],
@@ -72,7 +75,9 @@ for (const [name, bytes, dialect, runs, warmup] of plan) {
   const sql = statementOf(bytes);
   const verdict = analyzeSql(sql, dialect, parser);
   const r = measure(() => analyzeSql(sql, dialect, parser), runs, warmup);
-  rows.push(`| ${name} | ${dialect} | ${utf8(sql)} | ${verdict.readOnly ? 'read-only' : `not read-only (${verdict.reason})`} | ${runs} | ${r.median.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.max.toFixed(3)} |`);
+  rows.push(
+    `| ${name} | ${dialect} | ${utf8(sql)} | ${verdict.readOnly ? 'read-only' : `not read-only (${verdict.reason})`} | ${runs} | ${r.median.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.max.toFixed(3)} |`,
+  );
 }
 
 // Where the 64 KB time goes: the parser alone, and the scanner, which is only
@@ -80,16 +85,24 @@ for (const [name, bytes, dialect, runs, warmup] of plan) {
 const big = statementOf(SQL_MAX_BYTES);
 const parseOnly = measure(() => parser.parse(big), 100, 10);
 const scanOnly = measure(() => parser.scan?.(big), 100, 10);
-rows.push(`| 64 KB, libpg-query parse only | - | ${utf8(big)} | - | 100 | ${parseOnly.median.toFixed(3)} | ${parseOnly.p99.toFixed(3)} | ${parseOnly.max.toFixed(3)} |`);
-rows.push(`| 64 KB, libpg-query scan only | - | ${utf8(big)} | - | 100 | ${scanOnly.median.toFixed(3)} | ${scanOnly.p99.toFixed(3)} | ${scanOnly.max.toFixed(3)} |`);
+rows.push(
+  `| 64 KB, libpg-query parse only | - | ${utf8(big)} | - | 100 | ${parseOnly.median.toFixed(3)} | ${parseOnly.p99.toFixed(3)} | ${parseOnly.max.toFixed(3)} |`,
+);
+rows.push(
+  `| 64 KB, libpg-query scan only | - | ${utf8(big)} | - | 100 | ${scanOnly.median.toFixed(3)} | ${scanOnly.p99.toFixed(3)} | ${scanOnly.max.toFixed(3)} |`,
+);
 
 // The worst shape within the cap that still reaches the parser: a chain just under the nesting limit.
 const chain = 'SELECT 1' + '+1'.repeat(480);
 const chainR = measure(() => analyzeSql(chain, 'postgresql', parser), 200, 20);
-rows.push(`| operator chain near the nesting limit | postgresql | ${utf8(chain)} | ${analyzeSql(chain, 'postgresql', parser).readOnly ? 'read-only' : 'not read-only'} | 200 | ${chainR.median.toFixed(3)} | ${chainR.p99.toFixed(3)} | ${chainR.max.toFixed(3)} |`);
+rows.push(
+  `| operator chain near the nesting limit | postgresql | ${utf8(chain)} | ${analyzeSql(chain, 'postgresql', parser).readOnly ? 'read-only' : 'not read-only'} | 200 | ${chainR.median.toFixed(3)} | ${chainR.p99.toFixed(3)} | ${chainR.max.toFixed(3)} |`,
+);
 // Over the cap: refused before parsing.
 const over = big + ' ';
 const overR = measure(() => analyzeSql(over, 'postgresql', parser), 200, 20);
-rows.push(`| 64 KB + 1 byte (over the cap) | postgresql | ${utf8(over)} | ${analyzeSql(over, 'postgresql', parser).reason} | 200 | ${overR.median.toFixed(3)} | ${overR.p99.toFixed(3)} | ${overR.max.toFixed(3)} |`);
+rows.push(
+  `| 64 KB + 1 byte (over the cap) | postgresql | ${utf8(over)} | ${analyzeSql(over, 'postgresql', parser).reason} | 200 | ${overR.median.toFixed(3)} | ${overR.p99.toFixed(3)} | ${overR.max.toFixed(3)} |`,
+);
 
 console.log(rows.join('\n'));

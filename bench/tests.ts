@@ -44,7 +44,14 @@ for (const tier of chosen) {
     const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
     ok &&= run.status === 0;
   }
-  rows.push({ tier, seconds: (Date.now() - started) / 1000, ok, load: loadavg().map((n) => n.toFixed(1)).join(' ') });
+  rows.push({
+    tier,
+    seconds: (Date.now() - started) / 1000,
+    ok,
+    load: loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' '),
+  });
 }
 
 console.log('\ntier              wall      result  load (1/5/15 min, at the end)');

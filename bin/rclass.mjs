@@ -30,7 +30,9 @@ if (process.env.RCLASS_SOURCE !== '1' && hook && existsSync(built('hook.mjs'))) 
     const { register } = await import('tsx/esm/api');
     register();
   } catch {
-    process.stderr.write('rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm ci && npm run build` in a clone of the repository\n');
+    process.stderr.write(
+      'rclass: the CLI bundle `build/cli/rclass.mjs` is missing and tsx is not installed; run `npm ci && npm run build` in a clone of the repository\n',
+    );
     process.exit(3);
   }
   cli = await import(new URL(hook ? '../src/cli/hook-main.ts' : '../src/cli/main.ts', import.meta.url).href);

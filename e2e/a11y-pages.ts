@@ -54,7 +54,21 @@ export function toolPageFeatures(record: ServerRecord, tool: ToolRecord, index: 
 }
 
 /** The features every registry must let the chosen pages show; missing ones fail the test. */
-export const REQUIRED_FEATURES = ['class R0', 'class R1', 'class R2', 'class R3', 'class R4', 'argument rules', 'hints agree', 'hints hint-lower', 'hints hint-higher', 'no annotations', 'title hint', 'longest tool name', 'longest server name'];
+export const REQUIRED_FEATURES = [
+  'class R0',
+  'class R1',
+  'class R2',
+  'class R3',
+  'class R4',
+  'argument rules',
+  'hints agree',
+  'hints hint-lower',
+  'hints hint-higher',
+  'no annotations',
+  'title hint',
+  'longest tool name',
+  'longest server name',
+];
 
 /**
  * Tool pages that together show every feature present in `document`:
@@ -63,7 +77,9 @@ export const REQUIRED_FEATURES = ['class R0', 'class R1', 'class R2', 'class R3'
  * features not yet shown). The same registry always gives the same pages.
  */
 export function coveringToolPages(document: RegistryDocument): { paths: string[]; features: Map<string, string>; present: Set<string> } {
-  const candidates = document.servers.flatMap((record) => record.tools.map((tool, index) => ({ path: toolPagePath(record, tool), record, tool, features: toolPageFeatures(record, tool, index) })));
+  const candidates = document.servers.flatMap((record) =>
+    record.tools.map((tool, index) => ({ path: toolPagePath(record, tool), record, tool, features: toolPageFeatures(record, tool, index) })),
+  );
   const present = new Set(candidates.flatMap((candidate) => candidate.features));
   const features = new Map<string, string>(); // feature → the page that shows it
   const paths: string[] = [];
@@ -71,10 +87,17 @@ export function coveringToolPages(document: RegistryDocument): { paths: string[]
     if (!paths.includes(candidate.path)) paths.push(candidate.path);
     for (const feature of [...candidate.features, ...extra]) if (!features.has(feature)) features.set(feature, candidate.path);
   };
-  const longest = (measure: (candidate: (typeof candidates)[number]) => number) => candidates.reduce((best, candidate) => (measure(candidate) > measure(best) ? candidate : best));
+  const longest = (measure: (candidate: (typeof candidates)[number]) => number) =>
+    candidates.reduce((best, candidate) => (measure(candidate) > measure(best) ? candidate : best));
   if (candidates.length > 0) {
-    take(longest((candidate) => candidate.tool.name.length), ['longest tool name']);
-    take(longest((candidate) => candidate.record.name.length + candidate.tool.name.length / 1000), ['longest server name']);
+    take(
+      longest((candidate) => candidate.tool.name.length),
+      ['longest tool name'],
+    );
+    take(
+      longest((candidate) => candidate.record.name.length + candidate.tool.name.length / 1000),
+      ['longest server name'],
+    );
     present.add('longest tool name').add('longest server name');
   }
   for (;;) {

@@ -37,7 +37,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 function blocking(path: string, results: Pick<AxeResults, 'violations'>): string[] {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const minor = results.violations.filter((v) => !serious.includes(v));
-  if (minor.length > 0) test.info().annotations.push({ type: `axe /${path}`, description: minor.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join('; ') });
+  if (minor.length > 0)
+    test.info().annotations.push({ type: `axe /${path}`, description: minor.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join('; ') });
   return serious.map((v) => `/${path}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`);
 }
 
@@ -117,7 +118,17 @@ test.describe(`axe on ${ALL ? 'every sitemap page' : 'every page but tool pages,
   }
 });
 
-const ONE_OF_EACH_KIND = ['', 'spec/', 'servers/', 'servers/filesystem/', 'servers/filesystem/write_file/', 'servers/filesystem/edit_file/', 'search/', 'downloads/', 'contributing/'];
+const ONE_OF_EACH_KIND = [
+  '',
+  'spec/',
+  'servers/',
+  'servers/filesystem/',
+  'servers/filesystem/write_file/',
+  'servers/filesystem/edit_file/',
+  'search/',
+  'downloads/',
+  'contributing/',
+];
 
 test('axe on one page of each kind in the dark theme, opened normally', async ({ page }) => {
   test.setTimeout(60_000 + ONE_OF_EACH_KIND.length * 20_000);
@@ -145,11 +156,28 @@ test('axe on search results and on the 404 page, both themes', async ({ page }) 
 
 /** One page of every template (issue 16), the ones with scripts opened normally so their controls show. */
 const TEMPLATES = [
-  '', 'spec/', 'servers/', 'servers/github/', 'servers/github/create_repository/', 'classes/R3/', 'effects/', 'effects/widen/',
-  'compare/', 'changelog/', 'api/', 'search/?q=slack', 'downloads/', 'contributing/', 'playground/', 'no-such-page/',
+  '',
+  'spec/',
+  'servers/',
+  'servers/github/',
+  'servers/github/create_repository/',
+  'classes/R3/',
+  'effects/',
+  'effects/widen/',
+  'compare/',
+  'changelog/',
+  'api/',
+  'search/?q=slack',
+  'downloads/',
+  'contributing/',
+  'playground/',
+  'no-such-page/',
 ];
 
-for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe finds no violation at all on any page template at ${width} px, ${colorScheme}`, async ({ page }) => {
       test.setTimeout(60_000 + TEMPLATES.length * 30_000);

@@ -30,7 +30,13 @@ test('the home page asks the question and shows the classes, the examples and li
 test('the main navigation reaches every section and marks the current page', async ({ page }) => {
   await page.goto('./');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const [label, heading] of [['Specification', 'Reversibility Classes: specification'], ['Servers', 'Servers'], ['Search', 'Search'], ['Downloads', 'Downloads'], ['Contributing', 'Contributing']] as const) {
+  for (const [label, heading] of [
+    ['Specification', 'Reversibility Classes: specification'],
+    ['Servers', 'Servers'],
+    ['Search', 'Search'],
+    ['Downloads', 'Downloads'],
+    ['Contributing', 'Contributing'],
+  ] as const) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');

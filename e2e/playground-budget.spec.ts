@@ -51,7 +51,9 @@ test('script, registry data and SQL parser stay within site-budget.json', async 
     'SQL parser JavaScript': [sqlJs, budget.playgroundOnDemand.sqlParserJs],
     'SQL parser WebAssembly': [wasm[0]!, budget.playgroundOnDemand.sqlParserWasm],
   } as const;
-  const description = Object.entries(figures).map(([name, [size, limit]]) => `${name} ${size} of ${limit}`).join('; ');
+  const description = Object.entries(figures)
+    .map(([name, [size, limit]]) => `${name} ${size} of ${limit}`)
+    .join('; ');
   console.log(`playground weight (gzip bytes): ${description}`);
   test.info().annotations.push({ type: 'weight', description });
   for (const [name, [size, limit]] of Object.entries(figures)) expect(size, name).toBeLessThanOrEqual(limit);

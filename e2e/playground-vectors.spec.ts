@@ -14,7 +14,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { Classifier, Registry, Session, type Classification, type DeploymentOverride, type PreimageCapture, type Predicate, type ServerRecord } from '../src/core/index.ts';
+import {
+  Classifier,
+  Registry,
+  Session,
+  type Classification,
+  type DeploymentOverride,
+  type PreimageCapture,
+  type Predicate,
+  type ServerRecord,
+} from '../src/core/index.ts';
 import { loadSqlParser } from '../src/core/sql/index.ts';
 import { ROOT, readRegistry } from './support.ts';
 
@@ -46,7 +55,10 @@ const core = (c: Classification) => ({ class: c.class, source: c.source, rule: c
 function inNode(c: ClassificationCase): Classification {
   const registry = Registry.fromRecords(c.registry.map((name) => vectors.records[name]!));
   const capture = c.deployment?.capture;
-  const classifier = new Classifier(registry, { overrides: c.deployment?.overrides ?? [], ...(capture !== undefined ? { capturePreimage: () => capture } : {}) });
+  const classifier = new Classifier(registry, {
+    overrides: c.deployment?.overrides ?? [],
+    ...(capture !== undefined ? { capturePreimage: () => capture } : {}),
+  });
   let session: Session | undefined;
   if (c.session !== undefined) {
     session = new Session({ egressAllow: c.session.egress_allow });
@@ -80,7 +92,12 @@ test('every conformance vector classifies the same in the browser bundle as in N
         overrides: c.deployment?.overrides ?? [],
         ...(c.deployment?.capture !== undefined ? { capture: c.deployment.capture } : {}),
       };
-      out[c.id] = (await api.evaluateWith(c.registry.map((name) => v.records[name]!), scenario)).result;
+      out[c.id] = (
+        await api.evaluateWith(
+          c.registry.map((name) => v.records[name]!),
+          scenario,
+        )
+      ).result;
     }
     return out;
   }, vectors);
@@ -93,7 +110,12 @@ test('every conformance vector classifies the same in the browser bundle as in N
     expect.soft(core(browser!), `${c.id}: class, source, rule and policy`).toEqual(core(node));
     expect.soft(browser, `${c.id}: the whole classification`).toEqual(node);
     // The Node answer is itself the expected one, so both sides are right, not just alike.
-    expect.soft({ class: node.class, source: node.source, policy: node.policy, ...(c.expect.rule !== undefined ? { rule: node.rule } : {}) }, `${c.id}: Node matches the vector`).toEqual(c.expect);
+    expect
+      .soft(
+        { class: node.class, source: node.source, policy: node.policy, ...(c.expect.rule !== undefined ? { rule: node.rule } : {}) },
+        `${c.id}: Node matches the vector`,
+      )
+      .toEqual(c.expect);
     compared += 1;
   }
   expect(compared).toBe(vectors.classification.length);
@@ -103,7 +125,9 @@ test('every conformance vector classifies the same in the browser bundle as in N
 /** JSON with object keys sorted, so two answers compare by content, not by key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -132,7 +156,9 @@ test('the playground’s slimmed registry classifies every tool as the full regi
   const document = readRegistry();
   const registry = Registry.fromDocument(document);
   const classifier = new Classifier(registry);
-  const calls: Call[] = document.servers.flatMap((record) => record.tools.flatMap((tool) => probes(tool.rules).map((args) => ({ server: record.id, tool: tool.name, arguments: args }))));
+  const calls: Call[] = document.servers.flatMap((record) =>
+    record.tools.flatMap((tool) => probes(tool.rules).map((args) => ({ server: record.id, tool: tool.name, arguments: args }))),
+  );
   await openPlayground(page);
   const inBrowser = await page.evaluate(async (list: Call[]) => {
     const api = window.rclassPlayground!;

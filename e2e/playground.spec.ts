@@ -38,11 +38,16 @@ async function paste(page: Page, payload: unknown): Promise<void> {
 async function axe(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`), `axe on ${what}`).toEqual([]);
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`),
+    `axe on ${what}`,
+  ).toEqual([]);
 }
 
 test.describe('done when', () => {
-  test('a pasted hook payload for mcp__sqlite__write_query: DROP TABLE is R4 with the SQL rule that did not fire; SELECT 1 is R0 by that rule', async ({ page }) => {
+  test('a pasted hook payload for mcp__sqlite__write_query: DROP TABLE is R4 with the SQL rule that did not fire; SELECT 1 is R0 by that rule', async ({
+    page,
+  }) => {
     await page.goto('playground/');
     await paste(page, { hook_event_name: 'PreToolUse', tool_name: 'mcp__sqlite__write_query', tool_input: { query: 'DROP TABLE users' } });
     await expect(page.locator('#pg-paste-message')).toContainText('Read a Claude Code PreToolUse payload: server sqlite, tool write_query.');
@@ -229,7 +234,10 @@ test('no request leaves the site, and the SQL parser loads only when a SQL call 
 
 test('time to the first classification (recorded, not asserted)', async ({ page }) => {
   const marks: Record<string, number> = {};
-  for (const [name, path] of [['plain', 'playground/'], ['sql', 'playground/?server=sqlite&tool=write_query&args={"query":"SELECT 1"}']] as const) {
+  for (const [name, path] of [
+    ['plain', 'playground/'],
+    ['sql', 'playground/?server=sqlite&tool=write_query&args={"query":"SELECT 1"}'],
+  ] as const) {
     await page.goto(path);
     await expect(page.locator('body[data-first-classification-ms]')).toBeAttached();
     marks[name] = Number(await page.locator('body').getAttribute('data-first-classification-ms'));
@@ -269,7 +277,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     test(`screenshot: ${size}, ${scheme}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto('playground/?server=sqlite&tool=write_query&args={"query":"DROP TABLE users"}&steps=[{"server":"filesystem","tool":"read_text_file","arguments":{"path":"notes.txt"}}]&allow=docs.python.org');
+      await page.goto(
+        'playground/?server=sqlite&tool=write_query&args={"query":"DROP TABLE users"}&steps=[{"server":"filesystem","tool":"read_text_file","arguments":{"path":"notes.txt"}}]&allow=docs.python.org',
+      );
       await summaryMatches(page, /^sqlite write_query \(after 1 earlier call in the session\): R4/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);

@@ -53,7 +53,11 @@ const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const send = async (status: number, file: string) => {
     const info = await stat(file);
-    response.writeHead(status, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Content-Length': info.size, 'Cache-Control': 'no-store' });
+    response.writeHead(status, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Length': info.size,
+      'Cache-Control': 'no-store',
+    });
     if (request.method === 'HEAD') return response.end();
     createReadStream(file).pipe(response);
   };

@@ -72,7 +72,8 @@ test('every api/v1/servers/<id>.json and <id>/<tool>.json is valid and equals th
 
 test('the API page documents every endpoint with a curl recipe', async ({ page }) => {
   await page.goto('api/');
-  for (const path of ['api/v1/servers.json', 'api/v1/servers/<id>.json', 'api/v1/servers/<id>/<tool>.json']) await expect(page.getByText(path, { exact: true })).toBeVisible();
+  for (const path of ['api/v1/servers.json', 'api/v1/servers/<id>.json', 'api/v1/servers/<id>/<tool>.json'])
+    await expect(page.getByText(path, { exact: true })).toBeVisible();
   await expect(page.locator('pre code')).toContainText('curl -s ');
 });
 

@@ -22,7 +22,15 @@ export const BASE_URL = `http://127.0.0.1:4322${BASE_PATH}`;
 export const SCREENSHOT_DIR = join(ROOT, 'build/screenshots');
 
 /** Chromium flags for Debian's Chromium in a container. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** The registry document the site was built from. */
 export function readRegistry(dir = SITE_DIR): RegistryDocument {

@@ -14,14 +14,20 @@ const registry = readRegistry();
 test('the first tool row of /servers/github/ is on the first screen on desktop', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('servers/github/');
-  const top = await page.locator('tr[data-tool]').first().evaluate((row) => row.getBoundingClientRect().top);
+  const top = await page
+    .locator('tr[data-tool]')
+    .first()
+    .evaluate((row) => row.getBoundingClientRect().top);
   expect(top).toBeLessThan(720);
 });
 
 test('the first tool row of /servers/github/ is within the second screen on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('servers/github/');
-  const top = await page.locator('tr[data-tool]').first().evaluate((row) => row.getBoundingClientRect().top);
+  const top = await page
+    .locator('tr[data-tool]')
+    .first()
+    .evaluate((row) => row.getBoundingClientRect().top);
   expect(top).toBeLessThan(2 * 844);
 });
 
@@ -34,7 +40,10 @@ test('the largest server page has fewer than 2,500 elements', async ({ page }) =
 
 test('filtering the github grid by class R4 shows exactly its R4 tools, and the address keeps the filter', async ({ page }) => {
   const github = registry.servers.find((record) => record.id === 'github')!;
-  const r4 = github.tools.filter((tool) => tool.class === 'R4').map((tool) => tool.name).sort();
+  const r4 = github.tools
+    .filter((tool) => tool.class === 'R4')
+    .map((tool) => tool.name)
+    .sort();
   await page.goto('servers/github/');
   await page.selectOption('#grid-class', 'R4');
   const shown = await page.locator('tr[data-tool]:visible th a').allTextContents();
@@ -82,7 +91,9 @@ test('without JavaScript the grid is complete and the controls stay hidden', asy
 for (const cls of CLASSES) {
   test(`/classes/${cls}/ lists exactly the registry's ${cls} tools`, async ({ request }) => {
     const html = await (await request.get(`classes/${cls}/`)).text();
-    const rows = [...html.matchAll(/<tr data-tool[^>]*data-class="(R\d)"[^>]*data-server="([^"]+)"[^>]*>.*?<th scope="row" class="tn"><a [^>]*>([^<]+)<\/a>/gs)].map((m) => `${m[2]}/${m[3]}`);
+    const rows = [
+      ...html.matchAll(/<tr data-tool[^>]*data-class="(R\d)"[^>]*data-server="([^"]+)"[^>]*>.*?<th scope="row" class="tn"><a [^>]*>([^<]+)<\/a>/gs),
+    ].map((m) => `${m[2]}/${m[3]}`);
     const expected = registry.servers.flatMap((record) => record.tools.filter((tool) => tool.class === cls).map((tool) => `${record.id}/${tool.name}`));
     expect(rows.sort()).toEqual(expected.sort());
     expect([...html.matchAll(/<tr data-tool[^>]*data-class="(R\d)"/g)].every((m) => m[1] === cls)).toBe(true);
@@ -99,7 +110,9 @@ test('every effect page lists exactly the tools with that effect', async ({ requ
 
 test('every class badge on a server page links to its class page', async ({ page }) => {
   await page.goto('servers/github/');
-  const hrefs = await page.locator('tr[data-tool] a.badge').evaluateAll((links) => links.map((link) => [(link as HTMLElement).dataset.class, link.getAttribute('href')]));
+  const hrefs = await page
+    .locator('tr[data-tool] a.badge')
+    .evaluateAll((links) => links.map((link) => [(link as HTMLElement).dataset.class, link.getAttribute('href')]));
   expect(hrefs.length).toBeGreaterThan(0);
   for (const [cls, href] of hrefs) expect(href).toBe(`/classes/${cls}/`);
 });
@@ -107,6 +120,16 @@ test('every class badge on a server page links to its class page', async ({ page
 test('the comparison view lists create_repository on every server that has it', async ({ page }) => {
   await page.goto('compare/');
   const servers = await page.locator('#same-create_repository tbody td.srv').allTextContents();
-  const expected = registry.servers.filter((record) => record.tools.some((tool) => tool.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-./\s]+/g, '_').toLowerCase() === 'create_repository')).map((record) => record.id);
+  const expected = registry.servers
+    .filter((record) =>
+      record.tools.some(
+        (tool) =>
+          tool.name
+            .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+            .replace(/[-./\s]+/g, '_')
+            .toLowerCase() === 'create_repository',
+      ),
+    )
+    .map((record) => record.id);
   expect(servers.sort()).toEqual(expected.sort());
 });

@@ -15,7 +15,9 @@ const writeFile = filesystem.tools.find((tool) => tool.name === 'write_file')!;
 test('write_file shows its class in words, the record status and the server’s hint class', async ({ page }) => {
   await page.goto('servers/filesystem/write_file/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('write_file');
-  await expect(page.locator('main .badge').first()).toHaveText(`${writeFile.class} ${{ R0: 'No effect', R1: 'Restorable', R2: 'Compensable', R3: 'Hard to recover', R4: 'Irreversible' }[writeFile.class]}`);
+  await expect(page.locator('main .badge').first()).toHaveText(
+    `${writeFile.class} ${{ R0: 'No effect', R1: 'Restorable', R2: 'Compensable', R3: 'Hard to recover', R4: 'Irreversible' }[writeFile.class]}`,
+  );
   await expect(page.locator('main .status').first()).toHaveText(/Draft|Reviewed|Verified/);
   await expect(page.getByText(/by its hints/)).toBeVisible();
   await expect(page.getByText(writeFile.rationale)).toBeVisible();
@@ -25,7 +27,9 @@ test('the evidence link points at the exact file and line at a 40-hex commit', a
   await page.goto('servers/filesystem/write_file/');
   const href = await page.locator('a.evidence-link').getAttribute('href');
   expect(href).toBe(writeFile.evidence.url);
-  expect(href).toMatch(new RegExp(`^https://github\\.com/${filesystem.server.repository}/blob/[0-9a-f]{40}/${writeFile.evidence.path}#L${writeFile.evidence.line}$`));
+  expect(href).toMatch(
+    new RegExp(`^https://github\\.com/${filesystem.server.repository}/blob/[0-9a-f]{40}/${writeFile.evidence.path}#L${writeFile.evidence.line}$`),
+  );
   expect(href).toContain(filesystem.provenance.commit);
 });
 

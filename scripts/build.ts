@@ -30,7 +30,12 @@ if (problems.length > 0) {
   process.exit(1);
 }
 // The release also moves forward with the changelog's latest class change.
-const document = assembleRegistry(records, { release: releaseOf(records, changelog.changes.map((change) => change.date)) });
+const document = assembleRegistry(records, {
+  release: releaseOf(
+    records,
+    changelog.changes.map((change) => change.date),
+  ),
+});
 const written = [await writeRegistry(document), await writeRegistryIndex(document, registryText(document))];
 if (changelog.changes.length > 0) written.push(await writeChangelog(changelog.changes));
 written.push(...(await writePolicies(document)));

@@ -10,12 +10,24 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { deriveClass, isEffect } from '../src/core/effects.ts';
 
-interface RuleLike { id: string; class: string; effects?: string[] }
-interface ToolLike { name: string; class: string; effects?: string[]; override?: string; rules?: RuleLike[] }
+interface RuleLike {
+  id: string;
+  class: string;
+  effects?: string[];
+}
+interface ToolLike {
+  name: string;
+  class: string;
+  effects?: string[];
+  override?: string;
+  rules?: RuleLike[];
+}
 
 const dir = path.join(import.meta.dirname, '..', 'registry');
 const wanted = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml') && (wanted.length === 0 || wanted.includes(f.slice(0, -5)))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml') && (wanted.length === 0 || wanted.includes(f.slice(0, -5))))
+  .sort();
 let bad = 0;
 let tools = 0;
 const perEffect = new Map<string, number>();
@@ -29,7 +41,8 @@ for (const file of files) {
     if (effects.length === 0) problems.push('no effects');
     const unknown = effects.filter((e) => !isEffect(e));
     if (unknown.length > 0) problems.push(`unknown effect ${unknown.join(', ')}`);
-    else if (effects.length > 0 && deriveClass(effects) !== tool.class && tool.override === undefined) problems.push(`class ${tool.class} but effects derive ${deriveClass(effects)}`);
+    else if (effects.length > 0 && deriveClass(effects) !== tool.class && tool.override === undefined)
+      problems.push(`class ${tool.class} but effects derive ${deriveClass(effects)}`);
     for (const rule of tool.rules ?? []) {
       const re = rule.effects ?? [];
       if (re.length === 0) problems.push(`rule ${rule.id}: no effects`);

@@ -33,7 +33,9 @@ function card(cls: ReversibilityClass | undefined): string {
 
 function icon(size: number): string {
   const bar = size / 7;
-  const bars = CLASSES.map((c, i) => `<rect x="${bar * (i + 1)}" y="${size * 0.2}" width="${bar * 0.8}" height="${size * 0.6}" rx="${bar * 0.15}" fill="${SOLID[c]}"/>`).join('');
+  const bars = CLASSES.map(
+    (c, i) => `<rect x="${bar * (i + 1)}" y="${size * 0.2}" width="${bar * 0.8}" height="${size * 0.6}" rx="${bar * 0.15}" fill="${SOLID[c]}"/>`,
+  ).join('');
   return `<!doctype html><html><body style="margin:0"><svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#fdfdfc"/>${bars}</svg></body></html>`;
 }
 

@@ -10,7 +10,7 @@ import { bundleCli } from './steps/cli-bundle.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
 import { writeRegistry } from './steps/registry-json.ts';
 
-const loaded = await loadRegistryDir().catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+const loaded = await loadRegistryDir().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 if (loaded instanceof Error) {
   // A record that trips the validator itself (a bug there, not in the
   // record) must not fail an install either.

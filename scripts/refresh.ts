@@ -81,7 +81,8 @@ if (values.help) {
   process.exit(0);
 }
 const source = values.source;
-const sources: ReadonlySet<'npm' | 'github'> = source === 'all' ? new Set(['npm', 'github'] as const) : source === 'npm' || source === 'github' ? new Set([source]) : fail('--source is npm, github or all');
+const sources: ReadonlySet<'npm' | 'github'> =
+  source === 'all' ? new Set(['npm', 'github'] as const) : source === 'npm' || source === 'github' ? new Set([source]) : fail('--source is npm, github or all');
 const seconds = (text: string, name: string): number => {
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of seconds`);
@@ -117,7 +118,11 @@ const report = await refresh({
   hintsDir,
   hintsShown: show(hintsDir),
   npm: { registry: values['npm-registry'] ?? process.env.npm_config_registry ?? DEFAULT_NPM_REGISTRY, timeoutMs: 30_000 },
-  github: () => (octokit ??= githubClient({ ...(process.env.GITHUB_TOKEN !== undefined ? { token: process.env.GITHUB_TOKEN } : {}), ...((values['github-api'] ?? process.env.GITHUB_API_URL) !== undefined ? { apiUrl: values['github-api'] ?? process.env.GITHUB_API_URL } : {}) })),
+  github: () =>
+    (octokit ??= githubClient({
+      ...(process.env.GITHUB_TOKEN !== undefined ? { token: process.env.GITHUB_TOKEN } : {}),
+      ...((values['github-api'] ?? process.env.GITHUB_API_URL) !== undefined ? { apiUrl: values['github-api'] ?? process.env.GITHUB_API_URL } : {}),
+    })),
   env: process.env,
   serverDeadlineMs: seconds(values.deadline, '--deadline'),
   runMs: seconds(values['run-timeout'], '--run-timeout'),

@@ -73,7 +73,13 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
   const tools: ToolRecord[] = record.tools.map((tool) => {
     const name = renamed.get(tool.name)!;
     const { repository: _cited, url: _url, ...evidence } = tool.evidence;
-    return { ...tool, name, ...(tool.undo !== undefined ? { undo: renamed.get(tool.undo) ?? tool.undo } : {}), evidence, annotations: tool.annotations && { ...tool.annotations, ...(tool.annotations.title ? { title: name.replace(/_/g, ' ') } : {}) } };
+    return {
+      ...tool,
+      name,
+      ...(tool.undo !== undefined ? { undo: renamed.get(tool.undo) ?? tool.undo } : {}),
+      evidence,
+      annotations: tool.annotations && { ...tool.annotations, ...(tool.annotations.title ? { title: name.replace(/_/g, ' ') } : {}) },
+    };
   });
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const title = `${stem[0]!.toUpperCase()}${stem.slice(1)}`;
@@ -85,7 +91,14 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
       repository,
       ...(server.path ? { path: server.path } : {}),
       ...(server.homepage ? { homepage: `https://${id}.example.com/` } : {}),
-      ...(server.packages ? { packages: server.packages.map((p, i) => ({ registry: p.registry, name: p.registry === 'npm' ? `@${owner}/${id}${i ? `-${i}` : ''}` : `${id}${i ? `-${i}` : ''}` })) } : {}),
+      ...(server.packages
+        ? {
+            packages: server.packages.map((p, i) => ({
+              registry: p.registry,
+              name: p.registry === 'npm' ? `@${owner}/${id}${i ? `-${i}` : ''}` : `${id}${i ? `-${i}` : ''}`,
+            })),
+          }
+        : {}),
       ...(server.images ? { images: server.images.map((_, i) => `ghcr.io/${owner}/${id}${i ? `-${i}` : ''}`) } : {}),
       ...(server.urls ? { urls: server.urls.map((url) => `https://${id}.example.com${new URL(url).pathname}`) } : {}),
       ...(server.min_version ? { min_version: server.min_version } : {}),
@@ -113,7 +126,10 @@ export async function writeSyntheticRegistry(options: { factor?: number; out?: s
   for (let copy = 0; copy < factor; copy += 1) {
     for (const record of records) {
       const synthetic = syntheticCopy(record, copy);
-      await writeFile(join(dir, `${synthetic.id}.yaml`), `# Synthetic record for benchmarks; made-up names, real shapes.\n${stringify(synthetic, { lineWidth: 0 })}`);
+      await writeFile(
+        join(dir, `${synthetic.id}.yaml`),
+        `# Synthetic record for benchmarks; made-up names, real shapes.\n${stringify(synthetic, { lineWidth: 0 })}`,
+      );
       tools += synthetic.tools.length;
       written += 1;
     }

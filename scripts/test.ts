@@ -43,7 +43,10 @@ const failedSteps: string[] = [];
 
 const before: Array<[string, string, string[]]> = quick
   ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
-    [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']]]
+    [
+      ...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]),
+      ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
+    ]
   : [
       ['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']],
       ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],

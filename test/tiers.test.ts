@@ -38,7 +38,9 @@ function withTestImports(file: string): string[] {
 }
 
 const NOT_UNIT = new Set<string>([...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS]);
-const UNIT = testFiles().filter((file) => !NOT_UNIT.has(file)).sort();
+const UNIT = testFiles()
+  .filter((file) => !NOT_UNIT.has(file))
+  .sort();
 
 describe('test tiers', () => {
   it('every listed file exists, and no file is listed twice', () => {

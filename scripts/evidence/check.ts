@@ -92,17 +92,31 @@ export async function checkCitations(citations: readonly Citation[], options: Ch
         const found = findNear(lines, citation.tool, citation.line);
         if (found.found) continue;
         if (found.reason === 'past-end') {
-          report(citation.file, citation.at.line, `evidence of \`${citation.tool}\` cites line ${citation.line}, but \`${ref.path}\` has ${found.lineCount} lines in ${where}`);
+          report(
+            citation.file,
+            citation.at.line,
+            `evidence of \`${citation.tool}\` cites line ${citation.line}, but \`${ref.path}\` has ${found.lineCount} lines in ${where}`,
+          );
         } else {
           const hint = found.nearest === undefined ? 'it appears nowhere in the file' : `it appears at line ${found.nearest}`;
-          report(citation.file, citation.at.line, `\`${citation.tool}\` does not appear within ${NEAR_LINES} lines of \`${ref.path}:${citation.line}\` in ${where}; ${hint}`);
+          report(
+            citation.file,
+            citation.at.line,
+            `\`${citation.tool}\` does not appear within ${NEAR_LINES} lines of \`${ref.path}:${citation.line}\` in ${where}; ${hint}`,
+          );
         }
       }
       return;
     }
     if (fetched.kind === 'not-file') {
-      const what = fetched.type === 'dir' ? 'a directory' : fetched.type === 'symlink' ? `a symbolic link${fetched.target === undefined ? '' : ` to \`${fetched.target}\``}` : `a ${fetched.type}`;
-      for (const citation of group) report(citation.file, citation.at.path, `evidence of \`${citation.tool}\` cites \`${ref.path}\`, which is ${what} in ${where}, not a file`);
+      const what =
+        fetched.type === 'dir'
+          ? 'a directory'
+          : fetched.type === 'symlink'
+            ? `a symbolic link${fetched.target === undefined ? '' : ` to \`${fetched.target}\``}`
+            : `a ${fetched.type}`;
+      for (const citation of group)
+        report(citation.file, citation.at.path, `evidence of \`${citation.tool}\` cites \`${ref.path}\`, which is ${what} in ${where}, not a file`);
       return;
     }
     // Missing: tell a wrong path from a commit (or repository) that does not exist.
@@ -123,14 +137,19 @@ export async function checkCitations(citations: readonly Citation[], options: Ch
       return;
     }
     if (commitFound) {
-      for (const citation of group) report(citation.file, citation.at.path, `evidence of \`${citation.tool}\` cites \`${ref.path}\`, which does not exist in ${where}`);
+      for (const citation of group)
+        report(citation.file, citation.at.path, `evidence of \`${citation.tool}\` cites \`${ref.path}\`, which does not exist in ${where}`);
       return;
     }
     for (const citation of group) {
       const once = `${citation.file}\n${commitKey}`;
       if (reportedCommits.has(once)) continue;
       reportedCommits.add(once);
-      report(citation.file, citation.at.commit, `commit \`${ref.commit}\` does not exist in \`${ref.owner}/${ref.repo}\` (or the repository does not exist or is private), so no evidence of this record could be read`);
+      report(
+        citation.file,
+        citation.at.commit,
+        `commit \`${ref.commit}\` does not exist in \`${ref.owner}/${ref.repo}\` (or the repository does not exist or is private), so no evidence of this record could be read`,
+      );
     }
   };
 

@@ -7,10 +7,7 @@ import { Octokit } from 'octokit';
 import type { FileRef } from './citations.ts';
 
 /** What GitHub holds at a path and commit. */
-export type Fetched =
-  | { kind: 'file'; bytes: Buffer }
-  | { kind: 'missing' }
-  | { kind: 'not-file'; type: string; target?: string };
+export type Fetched = { kind: 'file'; bytes: Buffer } | { kind: 'missing' } | { kind: 'not-file'; type: string; target?: string };
 
 /**
  * The check could not finish: GitHub could not be reached or refused to
@@ -18,7 +15,10 @@ export type Fetched =
  * limit, rejected token, network down), so the run stops asking.
  */
 export class IncompleteError extends Error {
-  constructor(message: string, readonly abort: boolean) {
+  constructor(
+    message: string,
+    readonly abort: boolean,
+  ) {
     super(message);
     this.name = 'IncompleteError';
   }
@@ -74,7 +74,8 @@ export function createGitHub(options: GitHubOptions): GitHub {
         const { data } = await octokit.rest.repos.getContent({ owner: ref.owner, repo: ref.repo, path: ref.path, ref: ref.commit });
         if (Array.isArray(data)) return { kind: 'not-file', type: 'dir' };
         const item = data as ContentItem;
-        if (item.type !== 'file') return item.target === undefined ? { kind: 'not-file', type: item.type } : { kind: 'not-file', type: item.type, target: item.target };
+        if (item.type !== 'file')
+          return item.target === undefined ? { kind: 'not-file', type: item.type } : { kind: 'not-file', type: item.type, target: item.target };
         if (item.encoding === 'base64' && typeof item.content === 'string') return { kind: 'file', bytes: Buffer.from(item.content, 'base64') };
         // Files over 1 MB come back with encoding "none" and no content; ask for the raw bytes.
         const raw = await octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {

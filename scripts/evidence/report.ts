@@ -32,7 +32,9 @@ export function buildReport(loadProblems: readonly Problem[], result: EvidenceRe
   const { files } = result;
   const scope = `${citations.count} citations of ${citations.records} records in ${files.total} files (${files.cached} cached, ${files.fetched} fetched), each tool name looked for within ${NEAR_LINES} lines of its cited line`;
   if (stdout.length > 0) stdout.push('');
-  stdout.push(`${scope}: ${problems.length > 0 ? summarizeProblems(problems) : 'no problems'}${result.incomplete.length > 0 ? ' so far; the check is incomplete' : ''}`);
+  stdout.push(
+    `${scope}: ${problems.length > 0 ? summarizeProblems(problems) : 'no problems'}${result.incomplete.length > 0 ? ' so far; the check is incomplete' : ''}`,
+  );
   const exitCode = problems.length > 0 ? EXIT.problems : result.incomplete.length > 0 ? EXIT.incomplete : EXIT.ok;
   return { stdout, stderr, exitCode };
 }

@@ -27,7 +27,8 @@ const CONCURRENCY = 4;
 export async function runEvidence(env: NodeJS.ProcessEnv): Promise<Report> {
   const registryDir = env.RCLASS_REGISTRY_DIR ?? REGISTRY_DIR;
   const relative = path.relative(ROOT, registryDir);
-  const shownAs = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : registryDir.replace(/\/+$/, '');
+  const shownAs =
+    relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : registryDir.replace(/\/+$/, '');
   const { citations, records, problems } = await loadCitations(registryDir, shownAs);
   const retries = Number(env.RCLASS_EVIDENCE_RETRIES ?? 3);
   const github = createGitHub({

@@ -13,7 +13,9 @@ export function renderSummary(document: RegistryDocument): string {
   const lines = [header, '-'.repeat(header.length)];
   for (const record of document.servers) {
     const counts = countClasses(record);
-    lines.push(`${record.id.padEnd(width)}  ${String(record.tools.length).padStart(5)}  ${CLASSES.map((c) => String(counts[c]).padStart(4)).join('')}  ${record.provenance.status}`);
+    lines.push(
+      `${record.id.padEnd(width)}  ${String(record.tools.length).padStart(5)}  ${CLASSES.map((c) => String(counts[c]).padStart(4)).join('')}  ${record.provenance.status}`,
+    );
   }
   const { totals } = document;
   lines.push('-'.repeat(header.length));

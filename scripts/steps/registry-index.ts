@@ -35,13 +35,16 @@ export async function writeRegistryIndex(document: RegistryDocument, registryTex
   const loaded = await loadRegistryIndex(dir);
   if (loaded === undefined) throw new Error(`the registry index in ${dir} was not written`);
   const ids = [...loaded.identities.servers()].map((server) => server.record.id);
-  if (canonicalJson(ids) !== canonicalJson(document.servers.map((record) => record.id))) throw new Error('the registry index does not list the records of registry.json in order');
+  if (canonicalJson(ids) !== canonicalJson(document.servers.map((record) => record.id)))
+    throw new Error('the registry index does not list the records of registry.json in order');
   const identity = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { servers: Array<{ id: string; server: unknown }> };
   for (const record of document.servers) {
     const one = (await loaded.record(record.id)).server(record.id);
-    if (one === undefined || canonicalJson(one.record) !== canonicalJson(record)) throw new Error(`the registry index file for \`${record.id}\` differs from its record in registry.json`);
+    if (one === undefined || canonicalJson(one.record) !== canonicalJson(record))
+      throw new Error(`the registry index file for \`${record.id}\` differs from its record in registry.json`);
     const entry = identity.servers.find((item) => item.id === record.id);
-    if (entry === undefined || canonicalJson(entry.server) !== canonicalJson(record.server)) throw new Error(`the registry index's identity of \`${record.id}\` differs from registry.json`);
+    if (entry === undefined || canonicalJson(entry.server) !== canonicalJson(record.server))
+      throw new Error(`the registry index's identity of \`${record.id}\` differs from registry.json`);
   }
   return dir;
 }

@@ -68,7 +68,12 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBui
   const base = normalizeBase(options.base ?? process.env.SITE_BASE);
   // The site's loaders read these (src/site/lib/paths.ts). They are set for
   // the duration of the build and restored after, so steps can run in turn.
-  const saved = { RC_ROOT: process.env.RC_ROOT, RC_REGISTRY_JSON: process.env.RC_REGISTRY_JSON, RC_POLICIES_DIR: process.env.RC_POLICIES_DIR, SITE_BASE: process.env.SITE_BASE };
+  const saved = {
+    RC_ROOT: process.env.RC_ROOT,
+    RC_REGISTRY_JSON: process.env.RC_REGISTRY_JSON,
+    RC_POLICIES_DIR: process.env.RC_POLICIES_DIR,
+    SITE_BASE: process.env.SITE_BASE,
+  };
   process.env.RC_ROOT = ROOT;
   process.env.RC_REGISTRY_JSON = resolve(options.registryJson ?? REGISTRY_JSON);
   process.env.RC_POLICIES_DIR = resolve(options.policiesDir ?? join(BUILD_DIR, 'policies'));

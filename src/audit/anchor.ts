@@ -75,7 +75,12 @@ function runAnchorCommand(command: string, line: string, timeoutMs: number): Pro
     child.stdin.on('error', () => undefined); // A command that ignores stdin closes it early; its exit status decides.
     child.on('close', (code, signal) => {
       if (code === 0) done();
-      else done(new AnchorWriteError(`the anchor command ${signal !== null ? `was killed by ${signal}` : `exited ${code}`}${stderr.trim() !== '' ? `: ${stderr.trim().slice(0, COMMAND_OUTPUT_KEPT)}` : ''}`));
+      else
+        done(
+          new AnchorWriteError(
+            `the anchor command ${signal !== null ? `was killed by ${signal}` : `exited ${code}`}${stderr.trim() !== '' ? `: ${stderr.trim().slice(0, COMMAND_OUTPUT_KEPT)}` : ''}`,
+          ),
+        );
     });
     child.stdin.end(`${line}\n`);
   });

@@ -92,8 +92,27 @@ export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 /** The order of the keys in a written line: the order SPEC 10.1 lists them in; any others follow. */
 export const FIELD_ORDER = [
-  'seq', 'time', 'event', 'session', 'server', 'record', 'tool', 'tool_use_id', 'class', 'source', 'rule', 'decision', 'effective_class',
-  'args_sha256', 'outcome', 'detail', 'user', 'host', 'permission_mode', 'prev_hash', 'hash',
+  'seq',
+  'time',
+  'event',
+  'session',
+  'server',
+  'record',
+  'tool',
+  'tool_use_id',
+  'class',
+  'source',
+  'rule',
+  'decision',
+  'effective_class',
+  'args_sha256',
+  'outcome',
+  'detail',
+  'user',
+  'host',
+  'permission_mode',
+  'prev_hash',
+  'hash',
 ] as const;
 
 /** The same members in {@link FIELD_ORDER}, `undefined` ones left out. */

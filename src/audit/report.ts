@@ -119,13 +119,15 @@ export class ReportBuilder {
       const server = text(line.server);
       const tool = text(line.tool);
       const name = tool === undefined ? '(unreadable hook input)' : server === undefined ? tool : `${server}/${tool}`;
-      const decision = line.decision === 'none' ? 'no decision' : text(line.decision) ?? 'no decision';
+      const decision = line.decision === 'none' ? 'no decision' : (text(line.decision) ?? 'no decision');
       const who = `${text(line.user) ?? 'unknown user'}@${text(line.host) ?? 'unknown host'}`;
       const detail = text(line.detail);
       const happened = whatHappened(line.decision, outcome, session !== undefined && this.#sessionsWithOutcomes.has(session));
       const cls = text(line.class) ?? '--';
       lines.push(
-        printable(`${text(line.time) ?? '(no time)'} ${cls} ${name} ${decision}: ${happened}${detail !== undefined ? ` [${detail}]` : ''} (session ${session === undefined ? 'unknown' : session.slice(0, 8)}, ${who})`),
+        printable(
+          `${text(line.time) ?? '(no time)'} ${cls} ${name} ${decision}: ${happened}${detail !== undefined ? ` [${detail}]` : ''} (session ${session === undefined ? 'unknown' : session.slice(0, 8)}, ${who})`,
+        ),
       );
     }
     return { lines, unreadable: this.#unreadable, decisions: this.#count };

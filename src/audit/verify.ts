@@ -55,12 +55,14 @@ export function checkLine(line: LogLine, number: number, previous: string): { ha
   } catch {
     return { reason: 'cannot be hashed' };
   }
-  if (computed !== entry.hash) return { reason: '`hash` does not match the line\'s content: the line was changed' };
+  if (computed !== entry.hash) return { reason: "`hash` does not match the line's content: the line was changed" };
   if (entry.seq !== number) {
     return { reason: `\`seq\` is ${JSON.stringify(entry.seq)} where ${number} was expected: a line was removed, inserted or reordered` };
   }
   if (entry.prev_hash !== previous) {
-    return { reason: `\`prev_hash\` is not the ${number === 1 ? 'genesis value (64 zeros)' : `\`hash\` of line ${number - 1}`}: a line was removed, inserted or reordered` };
+    return {
+      reason: `\`prev_hash\` is not the ${number === 1 ? 'genesis value (64 zeros)' : `\`hash\` of line ${number - 1}`}: a line was removed, inserted or reordered`,
+    };
   }
   return { hash: entry.hash };
 }
@@ -115,7 +117,11 @@ export async function verifyAnchored(file: string, heads: readonly ChainHead[]):
   const last = heads.at(-1);
   if (last === undefined) {
     const chain = await verifyAuditFile(file);
-    return { ...chain, unanchored: chain.lines, anchorFailure: { kind: 'no-head', message: 'the anchor holds no chain head, so it proves nothing about the log' } };
+    return {
+      ...chain,
+      unanchored: chain.lines,
+      anchorFailure: { kind: 'no-head', message: 'the anchor holds no chain head, so it proves nothing about the log' },
+    };
   }
   const expected = new Map(heads.map((head) => [head.seq, head.hash]));
   let previous = GENESIS_HASH;
@@ -131,14 +137,26 @@ export async function verifyAnchored(file: string, heads: readonly ChainHead[]):
   }
   if (mismatch !== undefined) {
     return {
-      ok: false, lines: number, anchored: last, unanchored: 0,
-      anchorFailure: { kind: 'rewritten', message: `line ${mismatch.seq}'s hash is not the one the anchor recorded for seq ${mismatch.seq}: the chain was rewritten from line ${mismatch.seq} or earlier` },
+      ok: false,
+      lines: number,
+      anchored: last,
+      unanchored: 0,
+      anchorFailure: {
+        kind: 'rewritten',
+        message: `line ${mismatch.seq}'s hash is not the one the anchor recorded for seq ${mismatch.seq}: the chain was rewritten from line ${mismatch.seq} or earlier`,
+      },
     };
   }
   if (number < last.seq) {
     return {
-      ok: false, lines: number, anchored: last, unanchored: 0,
-      anchorFailure: { kind: 'truncated', message: `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end` },
+      ok: false,
+      lines: number,
+      anchored: last,
+      unanchored: 0,
+      anchorFailure: {
+        kind: 'truncated',
+        message: `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end`,
+      },
     };
   }
   return { ok: true, lines: number, anchored: last, unanchored: number - last.seq };

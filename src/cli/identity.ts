@@ -19,7 +19,11 @@ import { messageOf } from '../core/errors.ts';
  * @returns the index, whether the result is incomplete, and the mapping file used (absolute), if any
  * @throws UsageError when `--servers` or `RCLASS_SERVERS` names a file that does not exist
  */
-export async function identityIndexFor(io: CliIO, registry: Registry, flag: string | undefined): Promise<{ index: IdentityIndex; incomplete: boolean; file?: string }> {
+export async function identityIndexFor(
+  io: CliIO,
+  registry: Registry,
+  flag: string | undefined,
+): Promise<{ index: IdentityIndex; incomplete: boolean; file?: string }> {
   const index: IdentityIndex = { ...buildIdentityIndex(registry.document.servers), project: projectSettingsInspector(io.env.HOME ?? io.env.USERPROFILE) };
   let loaded;
   try {
@@ -32,11 +36,17 @@ export async function identityIndexFor(io: CliIO, registry: Registry, flag: stri
   if (loaded.file === undefined) return { index, incomplete: false };
   if (loaded.problems.length > 0) {
     for (const problem of loaded.problems) io.stderr.write(`${problem}\n`);
-    complain(io, `the server mapping file \`${loaded.file}\` has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}, so none of its mappings is used`);
+    complain(
+      io,
+      `the server mapping file \`${loaded.file}\` has ${loaded.problems.length === 1 ? 'a problem' : `${loaded.problems.length} problems`}, so none of its mappings is used`,
+    );
     return { index, incomplete: true, file: loaded.file };
   }
   if (loaded.writable) {
-    complain(io, `warning: you can edit the server mapping file \`${loaded.file}\` (or a folder on its path), and so could an agent running as you; keep it where agents and repositories cannot write (SPEC 6.3). \`rclass hook\` does not use it.`);
+    complain(
+      io,
+      `warning: you can edit the server mapping file \`${loaded.file}\` (or a folder on its path), and so could an agent running as you; keep it where agents and repositories cannot write (SPEC 6.3). \`rclass hook\` does not use it.`,
+    );
   }
   const added = withMappings(index, loaded.mappings, (id) => registry.server(id) !== undefined);
   for (const problem of added.problems) io.stderr.write(`${problem}\n`);

@@ -58,7 +58,6 @@ export async function readStdin(io: CliIO, limit: number): Promise<string> {
   return read.text;
 }
 
-
 /**
  * Write a command's output to `--out FILE` atomically, or to stdout when no
  * file is named, and say where it went.

@@ -59,7 +59,12 @@ const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Pr
 
 function usageMessage(error: unknown): string {
   // parseArgs errors are already reworded by parseCommandLine (src/cli/parse-args.ts); this catches any that slipped past it.
-  return parseArgsMessage(error) ?? messageOf(error).replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  return (
+    parseArgsMessage(error) ??
+    messageOf(error)
+      .replace(/\.$/, '')
+      .replace(/^./, (c) => c.toLowerCase())
+  );
 }
 
 /**

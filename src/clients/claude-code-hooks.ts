@@ -44,11 +44,13 @@ export const OUTBOUND_BUILTINS: Readonly<Record<string, OutboundBuiltin>> = {
   WebSearch: { sends: 'its query to the web search provider', source: 'https://code.claude.com/docs/en/tools-reference (WebSearch)' },
   Artifact: {
     sends: 'a file, published as a page on claude.ai that can be shared inside an organisation',
-    source: 'https://code.claude.com/docs/en/tools-reference (Artifact: "Publishes an HTML or Markdown file as an artifact: a private, interactive page on claude.ai")',
+    source:
+      'https://code.claude.com/docs/en/tools-reference (Artifact: "Publishes an HTML or Markdown file as an artifact: a private, interactive page on claude.ai")',
   },
   SendUserFile: {
     sends: "local files to the user's other devices through Anthropic's service",
-    source: "Claude Code 2.1.142 tool description (github.com/Piebald-AI/claude-code-system-prompts, system-prompts/tool-description-senduserfile.md: \"you want this to reach their phone\")",
+    source:
+      'Claude Code 2.1.142 tool description (github.com/Piebald-AI/claude-code-system-prompts, system-prompts/tool-description-senduserfile.md: "you want this to reach their phone")',
   },
   RemoteTrigger: {
     sends: 'a request body to the claude.ai remote-trigger API, which creates and runs remote agents',

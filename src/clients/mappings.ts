@@ -97,7 +97,11 @@ export function parseServerMappings(text: string, shown: string): { mappings: Ma
     const fields = new Map<string, Node>();
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (!KEYS.has(key)) problem(pair.key as Node, `unknown key \`${key}\`; a mapping has \`record\` and one of \`command\` (with \`args\`), \`image\`, \`package\` (with \`registry\`) or \`url\``);
+      if (!KEYS.has(key))
+        problem(
+          pair.key as Node,
+          `unknown key \`${key}\`; a mapping has \`record\` and one of \`command\` (with \`args\`), \`image\`, \`package\` (with \`registry\`) or \`url\``,
+        );
       else fields.set(key, pair.value as Node);
     }
     const text = (key: string): string | undefined => {
@@ -112,10 +116,16 @@ export function parseServerMappings(text: string, shown: string): { mappings: Ma
     const where = at(node.range?.[0]);
     const record = text('record');
     if (!fields.has('record')) problem(node, 'a mapping needs `record`, the registry record it runs');
-    else if (record !== undefined && !RECORD_ID.test(record)) problem(fields.get('record'), `\`${record}\` is not a record id (lowercase letters, digits and dashes)`);
+    else if (record !== undefined && !RECORD_ID.test(record))
+      problem(fields.get('record'), `\`${record}\` is not a record id (lowercase letters, digits and dashes)`);
     const subjects = SUBJECTS.filter((key) => fields.has(key));
     if (subjects.length !== 1) {
-      problem(node, subjects.length === 0 ? 'a mapping needs one of `command`, `image`, `package` or `url`' : `a mapping names one thing to recognise; this one has ${subjects.map((s) => `\`${s}\``).join(' and ')}`);
+      problem(
+        node,
+        subjects.length === 0
+          ? 'a mapping needs one of `command`, `image`, `package` or `url`'
+          : `a mapping names one thing to recognise; this one has ${subjects.map((s) => `\`${s}\``).join(' and ')}`,
+      );
       continue;
     }
     const subject = subjects[0]!;
@@ -138,7 +148,8 @@ export function parseServerMappings(text: string, shown: string): { mappings: Ma
           continue;
         }
         for (const arg of argsNode.items) {
-          if (!isScalar(arg) || typeof arg.value !== 'string') problem(arg as Node, 'each of `args` must be a string (quote numbers and flags YAML reads otherwise)');
+          if (!isScalar(arg) || typeof arg.value !== 'string')
+            problem(arg as Node, 'each of `args` must be a string (quote numbers and flags YAML reads otherwise)');
           else args.push(arg.value);
         }
       }
@@ -146,7 +157,8 @@ export function parseServerMappings(text: string, shown: string): { mappings: Ma
     } else if (subject === 'image') {
       const ref = parseImageRef(value);
       if (!('name' in ref)) problem(valueNode, `\`${value.slice(0, 120)}\` is not an image name (lowercase, without a tag or digest)`);
-      else if (ref.tag !== undefined || ref.digest !== undefined) problem(valueNode, 'name the image without a tag or digest; the tag in a configuration still counts for `min_version`');
+      else if (ref.tag !== undefined || ref.digest !== undefined)
+        problem(valueNode, 'name the image without a tag or digest; the tag in a configuration still counts for `min_version`');
       else mappings.push({ record, at: where, kind: 'image', image: ref.name });
     } else if (subject === 'package') {
       const registry = text('registry');
@@ -156,7 +168,8 @@ export function parseServerMappings(text: string, shown: string): { mappings: Ma
         continue;
       }
       const normalised = registry !== undefined ? normaliseRegistryUrl(registry) : undefined;
-      if (registry !== undefined && normalised === undefined) problem(fields.get('registry'), '`registry` must be an https URL without userinfo, query or fragment');
+      if (registry !== undefined && normalised === undefined)
+        problem(fields.get('registry'), '`registry` must be an https URL without userinfo, query or fragment');
       if (normalised !== undefined && NPM_NAME.test(value)) mappings.push({ record, at: where, kind: 'package', package: value, registry: normalised });
     } else {
       const normalised = normaliseRegistryUrl(value);

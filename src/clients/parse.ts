@@ -127,7 +127,8 @@ export function detectClient(path: string | undefined, document: Record<string, 
     if (base === 'mcp.json' && parent === '.kilocode') return 'kilo-code';
     if (base === 'mcp.json' && parent === 'settings' && grand === '.kiro') return 'kiro';
     if (base === 'mcp.json' && parent === 'mcp' && grand === '.junie') return 'junie';
-    if ((base === 'mcp.json' || base === 'default.json') && (parent === '.amazonq' || parent === 'amazonq' || (parent === 'agents' && grand === 'amazonq'))) return 'amazon-q';
+    if ((base === 'mcp.json' || base === 'default.json') && (parent === '.amazonq' || parent === 'amazonq' || (parent === 'agents' && grand === 'amazonq')))
+      return 'amazon-q';
     if (base === 'opencode.json' || base === 'opencode.jsonc') return 'opencode';
     if (/^config\.ya?ml$/.test(base) && parent === '.continue') return 'continue';
     if (parent === 'mcpServers' && grand === '.continue') return 'continue';
@@ -167,7 +168,8 @@ export function projectOf(path: string | undefined, client: ClientKind, home: st
   if (client === 'codex' && parent === '.codex') return notHome(dirname(dirname(path)));
   if (client === 'gemini-cli' && parent === '.gemini') return notHome(dirname(dirname(path)));
   if (client === 'zed' && parent === '.zed') return notHome(dirname(dirname(path)));
-  if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json')) return notHome(dirname(dirname(path)));
+  if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json'))
+    return notHome(dirname(dirname(path)));
   if (client === 'amazon-q' && parent === '.amazonq') return notHome(dirname(dirname(path)));
   if ((client === 'kiro' && grand === '.kiro') || (client === 'junie' && grand === '.junie')) return notHome(dirname(dirname(dirname(path))));
   if (client === 'continue' && parent === 'mcpServers' && grand === '.continue') return notHome(dirname(dirname(dirname(path))));
@@ -264,7 +266,8 @@ export function normaliseEntry(client: ClientKind, name: string, scope: string, 
     else if (client === 'junie') entry.problems.push('Junie starts only stdio servers');
     else entry.transport = 'http';
   } else if (entry.problems.length === 0) {
-    const windsurfHint = client !== 'windsurf' && raw.serverUrl !== undefined ? ' (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)' : '';
+    const windsurfHint =
+      client !== 'windsurf' && raw.serverUrl !== undefined ? ' (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)' : '';
     entry.problems.push(`the entry has neither \`command\` nor ${client === 'windsurf' ? '`serverUrl`' : '`url`'}${windsurfHint}`);
   }
   return entry;
@@ -426,14 +429,19 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
   const { document, strict, hadBom } = parsed;
   const shown = options.shownAs ?? options.path;
   const where = shown === undefined ? 'the configuration' : `\`${shown}\``;
-  if (!isObject(document)) throw new ConfigError(`${where} is not ${format === 'json' ? 'a JSON object' : format === 'toml' ? 'a TOML table' : 'a YAML mapping'}`);
+  if (!isObject(document))
+    throw new ConfigError(`${where} is not ${format === 'json' ? 'a JSON object' : format === 'toml' ? 'a TOML table' : 'a YAML mapping'}`);
   const client = options.client ?? detectClient(options.path, document) ?? (isObject(document.mcpServers) ? 'claude-desktop' : undefined);
-  if (client === undefined) throw new ConfigError(`${where} has no \`mcpServers\` or \`servers\`, so its client cannot be told; pass \`--client\` with one of ${CLIENTS.join(', ')}`);
+  if (client === undefined)
+    throw new ConfigError(`${where} has no \`mcpServers\` or \`servers\`, so its client cannot be told; pass \`--client\` with one of ${CLIENTS.join(', ')}`);
 
   if (format === 'json') {
-    if (hadBom) notes.push(`${where} starts with a UTF-8 byte order mark${client === 'claude-desktop' ? ', which Claude Desktop rejects' : ''}; it was ignored here`);
+    if (hadBom)
+      notes.push(`${where} starts with a UTF-8 byte order mark${client === 'claude-desktop' ? ', which Claude Desktop rejects' : ''}; it was ignored here`);
     if (!strict && (client === 'claude-desktop' || client === 'claude-code')) {
-      notes.push(`${where} is not strict JSON (comments or trailing commas), so ${client === 'claude-desktop' ? 'Claude Desktop' : 'Claude Code'} will not load it; its servers are listed anyway`);
+      notes.push(
+        `${where} is not strict JSON (comments or trailing commas), so ${client === 'claude-desktop' ? 'Claude Desktop' : 'Claude Code'} will not load it; its servers are listed anyway`,
+      );
     }
   }
 
@@ -463,16 +471,18 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
           if (isObject(settings)) readServers(client, settings.mcpServers, `projects[${JSON.stringify(project)}].mcpServers`, project, result);
         }
       }
-      if (document.servers !== undefined && document.mcpServers === undefined) notes.push('Claude Code reads `mcpServers`, not `servers`; the `servers` entries were not read');
+      if (document.servers !== undefined && document.mcpServers === undefined)
+        notes.push('Claude Code reads `mcpServers`, not `servers`; the `servers` entries were not read');
       break;
     }
     case 'codex':
       take(readCodex(document, projectDir));
-      if (projectDir !== undefined) notes.push('Codex reads a project\'s `.codex/config.toml` only once the project is trusted; its servers are listed anyway');
+      if (projectDir !== undefined) notes.push("Codex reads a project's `.codex/config.toml` only once the project is trusted; its servers are listed anyway");
       break;
     case 'gemini-cli':
       take(readGemini(document, projectDir));
-      if (projectDir !== undefined) notes.push('Gemini CLI ignores a project\'s `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway');
+      if (projectDir !== undefined)
+        notes.push("Gemini CLI ignores a project's `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway");
       break;
     case 'opencode':
       take(readOpenCode(document, projectDir));
@@ -490,7 +500,8 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
       break;
     default: {
       readServers(client, document.mcpServers, 'mcpServers', projectDir, result);
-      if (document.servers !== undefined && document.mcpServers === undefined) notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
+      if (document.servers !== undefined && document.mcpServers === undefined)
+        notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
   return { config: { client, entries: result.entries, notes }, values: result.values };

@@ -57,7 +57,12 @@ export function parsePastedCall(text: string, knownServers?: Iterable<string>): 
     const name = value.params.name;
     const parts = name.startsWith('mcp__') ? parseClaudeToolName(name, knownServers) : undefined;
     const args = value.params.arguments ?? {};
-    return { ok: true, call: parts ? { kind: 'mcp-tools-call', server: parts.server, tool: parts.tool, arguments: args } : { kind: 'mcp-tools-call', tool: name, arguments: args } };
+    return {
+      ok: true,
+      call: parts
+        ? { kind: 'mcp-tools-call', server: parts.server, tool: parts.tool, arguments: args }
+        : { kind: 'mcp-tools-call', tool: name, arguments: args },
+    };
   }
 
   if (typeof value.method === 'string') return { ok: false, error: `\`${value.method}\` is not a tools/call request` };

@@ -12,12 +12,7 @@ export const CLASSES = ['R0', 'R1', 'R2', 'R3', 'R4'] as const;
 export type ReversibilityClass = (typeof CLASSES)[number];
 
 /** A policy decision value (SPEC 3). */
-export type PolicyDecision =
-  | 'act'
-  | 'act_then_notify'
-  | 'approve_or_budget'
-  | 'approve_each_time'
-  | 'never_autonomous';
+export type PolicyDecision = 'act' | 'act_then_notify' | 'approve_or_budget' | 'approve_each_time' | 'never_autonomous';
 
 /** The name of each class in words, as the specification uses it (SPEC 2). */
 export const CLASS_NAMES: Readonly<Record<ReversibilityClass, string>> = {

@@ -162,18 +162,37 @@ export class Classifier {
   #check(server: string, tool: string, rawArgs: unknown, options: CheckOptions): Classification {
     const args = asArguments(rawArgs);
     if (args === undefined) {
-      return result(server, tool, 'R4', 'error', 'The call arguments are not a JSON object, so the call cannot be classified and is treated as irreversible (SPEC 4.4).');
+      return result(
+        server,
+        tool,
+        'R4',
+        'error',
+        'The call arguments are not a JSON object, so the call cannot be classified and is treated as irreversible (SPEC 4.4).',
+      );
     }
     const indexed = this.registry.server(server);
     if (indexed === undefined) {
-      return result(server, tool, 'R4', 'unknown', `No registry record names the server \`${server}\`; an unknown server is irreversible until classified (SPEC 4.3).`);
+      return result(
+        server,
+        tool,
+        'R4',
+        'unknown',
+        `No registry record names the server \`${server}\`; an unknown server is irreversible until classified (SPEC 4.3).`,
+      );
     }
     const record = indexed.record;
     const entry = indexed.tools.get(tool);
     if (entry === undefined) {
-      return result(server, tool, 'R4', 'unknown', `The ${record.id} record does not list the tool \`${tool}\`; an unlisted tool is irreversible until classified (SPEC 4.3).`, {
-        status: record.provenance.status,
-      });
+      return result(
+        server,
+        tool,
+        'R4',
+        'unknown',
+        `The ${record.id} record does not list the tool \`${tool}\`; an unlisted tool is irreversible until classified (SPEC 4.3).`,
+        {
+          status: record.provenance.status,
+        },
+      );
     }
     // The hot path: no override lookups without overrides, no spreads, notes allocated only when needed.
     let notes: string[] | undefined;
@@ -243,7 +262,8 @@ export class Classifier {
         cls = 'R4';
         source = 'session';
         ruleId = undefined;
-        rationale = 'The session has already read data, and this call can carry it to a destination the agent chose that is not on the egress allowlist (SPEC 9).';
+        rationale =
+          'The session has already read data, and this call can carry it to a destination the agent chose that is not on the egress allowlist (SPEC 9).';
       }
     }
 

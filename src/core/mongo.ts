@@ -12,10 +12,39 @@
 
 /** Stages that only read, reviewed against MongoDB's aggregation reference. */
 export const READ_ONLY_STAGES: ReadonlySet<string> = new Set([
-  '$addFields', '$bucket', '$bucketAuto', '$count', '$densify', '$documents', '$facet', '$fill', '$geoNear', '$graphLookup',
-  '$group', '$limit', '$lookup', '$match', '$project', '$rankFusion', '$redact', '$replaceRoot', '$replaceWith', '$rerank',
-  '$sample', '$scoreFusion', '$search', '$searchMeta', '$set', '$setWindowFields', '$skip', '$sort', '$sortByCount',
-  '$unionWith', '$unset', '$unwind', '$vectorSearch',
+  '$addFields',
+  '$bucket',
+  '$bucketAuto',
+  '$count',
+  '$densify',
+  '$documents',
+  '$facet',
+  '$fill',
+  '$geoNear',
+  '$graphLookup',
+  '$group',
+  '$limit',
+  '$lookup',
+  '$match',
+  '$project',
+  '$rankFusion',
+  '$redact',
+  '$replaceRoot',
+  '$replaceWith',
+  '$rerank',
+  '$sample',
+  '$scoreFusion',
+  '$search',
+  '$searchMeta',
+  '$set',
+  '$setWindowFields',
+  '$skip',
+  '$sort',
+  '$sortByCount',
+  '$unionWith',
+  '$unset',
+  '$unwind',
+  '$vectorSearch',
 ]);
 
 /** Keys that make a pipeline not read-only wherever they appear. */
@@ -43,7 +72,8 @@ export function analyzePipeline(pipeline: unknown): PipelineVerdict {
     const keys = Object.keys(stage);
     if (keys.length !== 1) return { readOnly: false, reason: `stage ${index + 1} has ${keys.length} keys, not one` };
     const name = keys[0]!;
-    if (!READ_ONLY_STAGES.has(name)) return { readOnly: false, reason: `stage ${index + 1} is \`${name.slice(0, 40)}\`, which is not on the list of read-only stages` };
+    if (!READ_ONLY_STAGES.has(name))
+      return { readOnly: false, reason: `stage ${index + 1} is \`${name.slice(0, 40)}\`, which is not on the list of read-only stages` };
   }
   const found = findForbidden(pipeline);
   return found === undefined ? { readOnly: true, reason: '' } : { readOnly: false, reason: found };
@@ -66,7 +96,8 @@ function findForbidden(root: unknown): string | undefined {
       for (const item of value) stack.push({ value: item, depth: depth + 1 });
     } else if (isPlainObject(value)) {
       for (const [key, item] of Object.entries(value)) {
-        if (FORBIDDEN_KEYS.has(key)) return `it uses \`${key}\`, which ${key === '$out' || key === '$merge' ? 'writes to a collection' : 'runs JavaScript on the server'}`;
+        if (FORBIDDEN_KEYS.has(key))
+          return `it uses \`${key}\`, which ${key === '$out' || key === '$merge' ? 'writes to a collection' : 'runs JavaScript on the server'}`;
         stack.push({ value: item, depth: depth + 1 });
       }
     }

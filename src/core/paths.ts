@@ -58,7 +58,7 @@ function parse(p: string): Parsed | undefined {
 export function procfsReason(p: string): string | undefined {
   if (typeof p !== 'string' || !p.startsWith('/')) return undefined;
   const parts = p.split('/').filter((c) => c.length > 0 && c !== '.');
-  if (parts[0] === 'proc') return 'a path under /proc names another process\'s view of the file system';
+  if (parts[0] === 'proc') return "a path under /proc names another process's view of the file system";
   if (parts[0] === 'dev' && parts[1] !== undefined && ['fd', 'stdin', 'stdout', 'stderr'].includes(parts[1])) {
     return `/dev/${parts[1]} is a process's open file, not a place in the folder`;
   }

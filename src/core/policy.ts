@@ -135,7 +135,11 @@ export function describeThresholds(thresholds: Thresholds): string {
   }
   const approvalFrom = thresholds.allowUpTo === undefined ? classRank(APPROVAL_FROM) : classRank(thresholds.allowUpTo) + 1;
   if (approvalFrom < deny) parts.push(`approval from ${CLASSES[approvalFrom]}`);
-  parts.push(thresholds.denyFrom === undefined ? 'no deny' : `deny from ${thresholds.denyFrom} (tools an argument rule can bring below ${thresholds.denyFrom} need approval instead)`);
+  parts.push(
+    thresholds.denyFrom === undefined
+      ? 'no deny'
+      : `deny from ${thresholds.denyFrom} (tools an argument rule can bring below ${thresholds.denyFrom} need approval instead)`,
+  );
   return parts.join('; ');
 }
 

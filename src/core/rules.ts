@@ -59,13 +59,25 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
     const { arg, value } = predicate.equals;
     const present = Object.hasOwn(args, arg);
     const held = present && sameScalar(args[arg], value);
-    return { predicate: 'equals', arg, held, detail: held ? `${arg} is ${JSON.stringify(value)}` : `${arg} is ${present ? describe(args[arg]) : 'absent'}, not ${JSON.stringify(value)}` };
+    return {
+      predicate: 'equals',
+      arg,
+      held,
+      detail: held ? `${arg} is ${JSON.stringify(value)}` : `${arg} is ${present ? describe(args[arg]) : 'absent'}, not ${JSON.stringify(value)}`,
+    };
   }
   if ('one_of' in predicate) {
     const { arg, values } = predicate.one_of;
     const present = Object.hasOwn(args, arg);
     const held = present && values.some((value) => sameScalar(args[arg], value));
-    return { predicate: 'one_of', arg, held, detail: held ? `${arg} is ${describe(args[arg])}, one of the listed values` : `${arg} is ${present ? describe(args[arg]) : 'absent'}, not one of the listed values` };
+    return {
+      predicate: 'one_of',
+      arg,
+      held,
+      detail: held
+        ? `${arg} is ${describe(args[arg])}, one of the listed values`
+        : `${arg} is ${present ? describe(args[arg]) : 'absent'}, not one of the listed values`,
+    };
   }
   if ('absent' in predicate) {
     const { arg } = predicate.absent;
@@ -76,21 +88,37 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
     const { arg, dialect } = predicate.sql_read_only;
     if (!Object.hasOwn(args, arg)) return { predicate: 'sql_read_only', arg, held: false, detail: `${arg} is absent` };
     const parser = loadedSqlParser();
-    if (parser === undefined) return { predicate: 'sql_read_only', arg, held: false, detail: 'the SQL parser is not loaded, so the statement was not analysed' };
+    if (parser === undefined)
+      return { predicate: 'sql_read_only', arg, held: false, detail: 'the SQL parser is not loaded, so the statement was not analysed' };
     const verdict = analyzeSql(args[arg], dialect, parser);
-    return { predicate: 'sql_read_only', arg, held: verdict.readOnly, detail: verdict.readOnly ? `${arg} is one read-only ${dialect} statement` : `${arg} is not read-only: ${verdict.reason}` };
+    return {
+      predicate: 'sql_read_only',
+      arg,
+      held: verdict.readOnly,
+      detail: verdict.readOnly ? `${arg} is one read-only ${dialect} statement` : `${arg} is not read-only: ${verdict.reason}`,
+    };
   }
   if ('url_host_in' in predicate) {
     const { arg, hosts } = predicate.url_host_in;
     if (!Object.hasOwn(args, arg)) return { predicate: 'url_host_in', arg, held: false, detail: `${arg} is absent` };
     const verdict = checkUrl(args[arg], hosts);
-    return { predicate: 'url_host_in', arg, held: verdict.allowed, detail: verdict.allowed ? `${arg} host ${verdict.host ?? ''} is listed` : `${arg} is not an allowed URL: ${verdict.reason}` };
+    return {
+      predicate: 'url_host_in',
+      arg,
+      held: verdict.allowed,
+      detail: verdict.allowed ? `${arg} host ${verdict.host ?? ''} is listed` : `${arg} is not an allowed URL: ${verdict.reason}`,
+    };
   }
   if ('mongo_pipeline_read_only' in predicate) {
     const { arg } = predicate.mongo_pipeline_read_only;
     if (!Object.hasOwn(args, arg)) return { predicate: 'mongo_pipeline_read_only', arg, held: false, detail: `${arg} is absent` };
     const verdict = analyzePipeline(args[arg]);
-    return { predicate: 'mongo_pipeline_read_only', arg, held: verdict.readOnly, detail: verdict.readOnly ? `${arg} is a pipeline of read-only stages` : `${arg} is not read-only: ${verdict.reason}` };
+    return {
+      predicate: 'mongo_pipeline_read_only',
+      arg,
+      held: verdict.readOnly,
+      detail: verdict.readOnly ? `${arg} is a pipeline of read-only stages` : `${arg} is not read-only: ${verdict.reason}`,
+    };
   }
   const name = Object.keys(predicate as object)[0] ?? 'nothing';
   return { predicate: name, arg: '', held: false, detail: `unknown predicate \`${name}\`` };

@@ -57,7 +57,9 @@ export function renderAgentHook(options: AgentHookOptions): string {
       break;
     }
     case 'codex':
-      fragment = { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'rclass: classifying the call' }] }] } };
+      fragment = {
+        hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'rclass: classifying the call' }] }] },
+      };
       break;
     case 'cursor':
       fragment = { version: 1, hooks: { beforeMCPExecution: [{ command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true }] } };

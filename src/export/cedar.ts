@@ -64,9 +64,15 @@ function policy(id: string, effect: 'permit' | 'forbid', condition: string, appr
  */
 export function renderCedar(plan: PolicyPlan): string {
   const thresholds = gatewayThresholds(plan.thresholds);
-  const header = headerLines(plan, 'Cedar MCP policies for Docker Sandboxes, an organization policy in Docker Home (namespace MCP, action MCP::Action::"invokeTool").', describeThresholds(thresholds));
+  const header = headerLines(
+    plan,
+    'Cedar MCP policies for Docker Sandboxes, an organization policy in Docker Home (namespace MCP, action MCP::Action::"invokeTool").',
+    describeThresholds(thresholds),
+  );
   header.push('Permit: no approval needed. @requireApproval permit: Docker asks the user through MCP elicitation, and denies when it cannot ask.');
-  header.push('Tools and servers this file does not name stay denied by the gateway\'s default deny. Server registration (MCP::Action::"register") is not permitted here.');
+  header.push(
+    'Tools and servers this file does not name stay denied by the gateway\'s default deny. Server registration (MCP::Action::"register") is not permitted here.',
+  );
   header.push('Server names must match the names registered with the gateway. Schema: schema/mcp.cedarschema in the reversibility-classes repository.');
   const out: string[] = header.map((line) => `// ${commentSafe(line)}`);
   for (const server of plan.servers) {

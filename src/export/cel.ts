@@ -64,11 +64,20 @@ export function celRules(plan: PolicyPlan): Array<{ allow: string }> {
  */
 export function renderCel(plan: PolicyPlan): string {
   const thresholds = gatewayThresholds(plan.thresholds);
-  const header = headerLines(plan, 'agentgateway mcpAuthorization rules (CEL) for the policies of an MCP listener, route, backend or target.', thresholds.allowUpTo === undefined ? describeThresholds(thresholds) : `${describeThresholds(thresholds)}; agentgateway has no approval step, so nothing above ${thresholds.allowUpTo} is allowed`);
-  header.push('Only allow rules: a tool no rule allows is denied and filtered out of tools/list. No deny rules, because a CEL error makes a deny rule fail open.');
+  const header = headerLines(
+    plan,
+    'agentgateway mcpAuthorization rules (CEL) for the policies of an MCP listener, route, backend or target.',
+    thresholds.allowUpTo === undefined
+      ? describeThresholds(thresholds)
+      : `${describeThresholds(thresholds)}; agentgateway has no approval step, so nothing above ${thresholds.allowUpTo} is allowed`,
+  );
+  header.push(
+    'Only allow rules: a tool no rule allows is denied and filtered out of tools/list. No deny rules, because a CEL error makes a deny rule fail open.',
+  );
   header.push('Targets must match the names in your agentgateway config (mcp.tool.target); tool names are the upstream names (mcp.tool.name).');
   for (const server of plan.servers) {
-    if (server.record === undefined) header.push(`${server.name}: unrecognised (${server.unrecognised ?? 'no reason given'}), so none of its tools is allowed.`);
+    if (server.record === undefined)
+      header.push(`${server.name}: unrecognised (${server.unrecognised ?? 'no reason given'}), so none of its tools is allowed.`);
   }
   const body = stringify({ mcpAuthorization: { rules: celRules(plan) } }, { lineWidth: 0 });
   return `${header.map((line) => `# ${commentSafe(line)}`).join('\n')}\n${body}`;

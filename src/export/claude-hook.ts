@@ -144,11 +144,17 @@ export function renderClaudeHook(options: ClaudeHookOptions): string {
   if (options.launcher.length === 0) throw new RangeError('the hook launcher has no words');
   const timeout = options.timeoutSeconds ?? HOOK_TIMEOUT_SECONDS;
   if (!Number.isInteger(timeout) || timeout * 1000 <= HOOK_DEADLINE_MS) {
-    throw new RangeError(`the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``);
+    throw new RangeError(
+      `the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``,
+    );
   }
   const words = hookWords(options);
-  const hook: ClaudeCommandHook = options.form === 'exec' ? { type: 'command', command: words[0]!, args: words.slice(1), timeout } : { type: 'command', command: hookCommand(options), timeout };
+  const hook: ClaudeCommandHook =
+    options.form === 'exec'
+      ? { type: 'command', command: words[0]!, args: words.slice(1), timeout }
+      : { type: 'command', command: hookCommand(options), timeout };
   const hooks = {} as ClaudeHookSettings['hooks'];
-  for (const event of HOOK_EVENTS) hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook, ...(hook.args !== undefined ? { args: [...hook.args] } : {}) }] }];
+  for (const event of HOOK_EVENTS)
+    hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook, ...(hook.args !== undefined ? { args: [...hook.args] } : {}) }] }];
   return `${JSON.stringify({ hooks } satisfies ClaudeHookSettings, null, 2)}\n`;
 }

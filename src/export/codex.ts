@@ -27,7 +27,10 @@ export function codexTables(plan: PolicyPlan): Record<string, CodexServerTable> 
       if (unrecognisedDecision(plan.thresholds) === 'deny') tables[server.name] = { enabled: false };
       continue;
     }
-    const denied = server.tools.filter((tool) => toolDecision(tool, plan.thresholds) === 'deny').map((tool) => tool.name).sort(compareText);
+    const denied = server.tools
+      .filter((tool) => toolDecision(tool, plan.thresholds) === 'deny')
+      .map((tool) => tool.name)
+      .sort(compareText);
     if (denied.length > 0) tables[server.name] = { disabled_tools: denied };
   }
   return tables;
@@ -39,7 +42,13 @@ export function codexTables(plan: PolicyPlan): Record<string, CodexServerTable> 
  */
 export function renderCodexDisabledTools(plan: PolicyPlan): string {
   const t = plan.thresholds;
-  const header = headerLines(plan, 'Codex config.toml fragment from rclass: merge the [mcp_servers.<name>] keys into ~/.codex/config.toml.', t.denyFrom !== undefined ? `tools from ${t.denyFrom} up are disabled (argument-dependent ones stay on for the hook)` : 'none given: without --deny-from nothing is disabled');
+  const header = headerLines(
+    plan,
+    'Codex config.toml fragment from rclass: merge the [mcp_servers.<name>] keys into ~/.codex/config.toml.',
+    t.denyFrom !== undefined
+      ? `tools from ${t.denyFrom} up are disabled (argument-dependent ones stay on for the hook)`
+      : 'none given: without --deny-from nothing is disabled',
+  );
   const tables = codexTables(plan);
   const body = Object.keys(tables).length === 0 ? '' : stringify({ mcp_servers: tables });
   return `${header.map((line) => `# ${commentSafe(line)}`).join('\n')}\n${body === '' ? '' : `\n${body}\n`}`;

@@ -55,7 +55,7 @@ export function cursorPermissions(plan: PolicyPlan): CursorCliPermissions['permi
  */
 export function cursorNoThresholdsNote(thresholds: Thresholds): string | undefined {
   if (thresholds.allowUpTo !== undefined || thresholds.denyFrom !== undefined) return undefined;
-  return 'without `--allow-up-to` or `--deny-from` both Cursor CLI lists are empty: Cursor has no ask list, so every MCP tool stays on Cursor\'s default and asks before it runs. Add `--deny-from R4` (or lower) to block tools by class, and `--allow-up-to R0` or `R1` to let those run without asking';
+  return "without `--allow-up-to` or `--deny-from` both Cursor CLI lists are empty: Cursor has no ask list, so every MCP tool stays on Cursor's default and asks before it runs. Add `--deny-from R4` (or lower) to block tools by class, and `--allow-up-to R0` or `R1` to let those run without asking";
 }
 
 /**

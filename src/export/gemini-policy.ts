@@ -50,13 +50,25 @@ export function geminiRules(plan: PolicyPlan): GeminiRule[] {
   for (const server of plan.servers) {
     if (server.record === undefined) {
       const decision = geminiDecision(unrecognisedDecision(plan.thresholds))!;
-      rules.push({ mcpName: server.name, toolName: '*', decision, priority: GEMINI_PRIORITY[decision], ...(decision === 'deny' ? { denyMessage: `rclass: ${server.name} is not recognised, so every tool counts as R4 Irreversible.` } : {}) });
+      rules.push({
+        mcpName: server.name,
+        toolName: '*',
+        decision,
+        priority: GEMINI_PRIORITY[decision],
+        ...(decision === 'deny' ? { denyMessage: `rclass: ${server.name} is not recognised, so every tool counts as R4 Irreversible.` } : {}),
+      });
       continue;
     }
     for (const tool of server.tools) {
       const decision = geminiDecision(toolDecision(tool, plan.thresholds));
       if (decision === undefined) continue;
-      rules.push({ mcpName: server.name, toolName: tool.name, decision, priority: GEMINI_PRIORITY[decision], ...(decision === 'deny' ? { denyMessage: `rclass: ${tool.class} (worst case): ${tool.rationale}` } : {}) });
+      rules.push({
+        mcpName: server.name,
+        toolName: tool.name,
+        decision,
+        priority: GEMINI_PRIORITY[decision],
+        ...(decision === 'deny' ? { denyMessage: `rclass: ${tool.class} (worst case): ${tool.rationale}` } : {}),
+      });
     }
   }
   return rules;
@@ -68,9 +80,16 @@ export function geminiRules(plan: PolicyPlan): GeminiRule[] {
  */
 export function renderGeminiPolicy(plan: PolicyPlan): string {
   const t = plan.thresholds;
-  const header = headerLines(plan, 'Gemini CLI policy rules from rclass: save as ~/.gemini/policies/rclass.toml (user tier).', `ask_user from R2${t.allowUpTo !== undefined ? `, allow up to ${t.allowUpTo}` : ''}${t.denyFrom !== undefined ? `, deny from ${t.denyFrom}` : ''}; tools without a rule keep Gemini CLI's defaults`);
+  const header = headerLines(
+    plan,
+    'Gemini CLI policy rules from rclass: save as ~/.gemini/policies/rclass.toml (user tier).',
+    `ask_user from R2${t.allowUpTo !== undefined ? `, allow up to ${t.allowUpTo}` : ''}${t.denyFrom !== undefined ? `, deny from ${t.denyFrom}` : ''}; tools without a rule keep Gemini CLI's defaults`,
+  );
   const underscored = plan.servers.filter((server) => server.name.includes('_')).map((server) => server.name);
-  if (underscored.length > 0) header.push(`Gemini CLI splits mcp_<server>_<tool> at the first underscore, so rules for ${underscored.join(', ')} may not match; rename those servers without underscores.`);
+  if (underscored.length > 0)
+    header.push(
+      `Gemini CLI splits mcp_<server>_<tool> at the first underscore, so rules for ${underscored.join(', ')} may not match; rename those servers without underscores.`,
+    );
   const body = stringify({ rule: geminiRules(plan) });
   return `${header.map((line) => `# ${commentSafe(line)}`).join('\n')}\n\n${body}\n`;
 }

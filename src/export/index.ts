@@ -33,7 +33,20 @@ export { parseThresholds } from '../core/policy.ts';
 export type { Decision, Thresholds } from '../core/policy.ts';
 
 /** The `--format` values of `rclass policy`. */
-export const POLICY_FORMATS = ['cedar', 'cedar-toolhive', 'cel', 'claude-settings', 'claude-hook', 'cursor-cli', 'cursor-ide', 'cursor-hook', 'gemini', 'gemini-hook', 'codex-disabled-tools', 'codex-hook'] as const;
+export const POLICY_FORMATS = [
+  'cedar',
+  'cedar-toolhive',
+  'cel',
+  'claude-settings',
+  'claude-hook',
+  'cursor-cli',
+  'cursor-ide',
+  'cursor-hook',
+  'gemini',
+  'gemini-hook',
+  'codex-disabled-tools',
+  'codex-hook',
+] as const;
 
 /** One `--format` value. */
 export type PolicyFormat = (typeof POLICY_FORMATS)[number];
@@ -51,7 +64,14 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * @param anchor for `claude-hook`: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
  * @throws RangeError for a hook format without launcher words
  */
-export function renderPolicy(format: PolicyFormat, plan: PolicyPlan, launcher: readonly string[] = [], hookForm: HookForm = 'shell', egressAllow: readonly string[] = [], anchor?: { file?: string; command?: string }): string {
+export function renderPolicy(
+  format: PolicyFormat,
+  plan: PolicyPlan,
+  launcher: readonly string[] = [],
+  hookForm: HookForm = 'shell',
+  egressAllow: readonly string[] = [],
+  anchor?: { file?: string; command?: string },
+): string {
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -118,11 +138,48 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     content: renderPolicy(format, plan(thresholds), ['rclass']),
   });
   return [
-    file('rclass.cedar', 'cedar', 'Docker Sandboxes MCP policy (organization policy in Docker Home)', 'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.', {}),
-    file('toolhive-authz.json', 'cedar-toolhive', 'ToolHive authorization', 'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.', {}),
-    file('agentgateway-mcp-authz.yaml', 'cel', 'agentgateway mcpAuthorization', 'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.', {}),
-    file('claude-settings.json', 'claude-settings', 'Claude Code permission rules', 'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.', {}),
-    file('claude-hook.json', 'claude-hook', 'Claude Code hooks (an example: generate your own)', `Hook settings that run \`rclass hook\` at session start and before every tool call, deciding MCP calls and WebFetch, and after MCP, WebFetch and writing tools, with a 15-second timeout. ${CLAUDE_HOOK_DOWNLOAD_NOTE}`, {}),
-    file('cursor-cli.json', 'cursor-cli', 'Cursor CLI permissions', 'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.', { denyFrom: 'R4' }, ' --deny-from R4'),
+    file(
+      'rclass.cedar',
+      'cedar',
+      'Docker Sandboxes MCP policy (organization policy in Docker Home)',
+      'Cedar policies: R0–R1 tools permitted, R2–R4 tools permitted only with the user’s approval, everything else denied.',
+      {},
+    ),
+    file(
+      'toolhive-authz.json',
+      'cedar-toolhive',
+      'ToolHive authorization',
+      'Cedar authorization config: only tools whose name is R0–R1 in every registry server that lists it are permitted.',
+      {},
+    ),
+    file(
+      'agentgateway-mcp-authz.yaml',
+      'cel',
+      'agentgateway mcpAuthorization',
+      'CEL allow rules per server for R0–R1 tools; every other tool is filtered out.',
+      {},
+    ),
+    file(
+      'claude-settings.json',
+      'claude-settings',
+      'Claude Code permission rules',
+      'Permission rules that make Claude Code ask before every tool whose worst case is R2 or above.',
+      {},
+    ),
+    file(
+      'claude-hook.json',
+      'claude-hook',
+      'Claude Code hooks (an example: generate your own)',
+      `Hook settings that run \`rclass hook\` at session start and before every tool call, deciding MCP calls and WebFetch, and after MCP, WebFetch and writing tools, with a 15-second timeout. ${CLAUDE_HOOK_DOWNLOAD_NOTE}`,
+      {},
+    ),
+    file(
+      'cursor-cli.json',
+      'cursor-cli',
+      'Cursor CLI permissions',
+      'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.',
+      { denyFrom: 'R4' },
+      ' --deny-from R4',
+    ),
   ];
 }

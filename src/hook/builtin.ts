@@ -31,8 +31,25 @@ export const WEB_FETCH = 'WebFetch';
 
 /** Built-in tools that write nothing (their input is not checked for protected paths). */
 export const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set([
-  'Read', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'TodoWrite', 'TodoRead', 'Task', 'Agent', 'ExitPlanMode', 'BashOutput',
-  'KillShell', 'KillBash', 'AskUserQuestion', 'ListMcpResourcesTool', 'ReadMcpResourceTool', 'Skill', 'SlashCommand',
+  'Read',
+  'Glob',
+  'Grep',
+  'LS',
+  'WebFetch',
+  'WebSearch',
+  'TodoWrite',
+  'TodoRead',
+  'Task',
+  'Agent',
+  'ExitPlanMode',
+  'BashOutput',
+  'KillShell',
+  'KillBash',
+  'AskUserQuestion',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'Skill',
+  'SlashCommand',
 ]);
 
 /** Where each writing tool names its target. Tools not listed here have all their strings checked. */
@@ -85,7 +102,16 @@ function normalise(text: string): string {
  * @param home the user's home folder, when known (its `.claude` folder and `.claude.json` are resolved on disk)
  */
 export function protectedPaths(stateDir: string | undefined, logFile: string | undefined, claudeConfigDir: string | undefined, home?: string): ProtectedPaths {
-  const fragments = new Set<string>(['.claude/settings', '.claude.json', 'managed-settings', 'managed-mcp', '/etc/claude-code', 'state/rclass', 'rclass/sessions', 'rclass/audit.jsonl']);
+  const fragments = new Set<string>([
+    '.claude/settings',
+    '.claude.json',
+    'managed-settings',
+    'managed-mcp',
+    '/etc/claude-code',
+    'state/rclass',
+    'rclass/sessions',
+    'rclass/audit.jsonl',
+  ]);
   const locations = new Set<string>();
   if (stateDir !== undefined) {
     fragments.add(normalise(stateDir));
@@ -194,7 +220,12 @@ function asPath(text: string, base: PathBase): string | undefined {
  * @param base the call's working folder and the user's home, for relative and `~` paths
  * @returns the fragment found (or why the input could not be searched), or undefined; never throws
  */
-export async function protectedPathHit(toolName: string, input: Readonly<Record<string, unknown>>, paths: ProtectedPaths, base: PathBase = {}): Promise<string | undefined> {
+export async function protectedPathHit(
+  toolName: string,
+  input: Readonly<Record<string, unknown>>,
+  paths: ProtectedPaths,
+  base: PathBase = {},
+): Promise<string | undefined> {
   if (READ_ONLY_BUILTINS.has(toolName)) return undefined;
   const strings: string[] = [];
   const budget = { left: MAX_SEARCHED_CHARS };
@@ -247,7 +278,12 @@ export async function protectedPathHit(toolName: string, input: Readonly<Record<
  * @param hasRead whether the session had read before this call
  * @param allowlist `--egress-allow` hosts
  */
-export function classifyOutbound(toolName: string, input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
+export function classifyOutbound(
+  toolName: string,
+  input: Readonly<Record<string, unknown>>,
+  hasRead: boolean,
+  allowlist: readonly string[],
+): HookClassification {
   const base = { server: '', tool: toolName } as const;
   const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;
   const sends = entry?.sends ?? 'data to a place outside the machine';

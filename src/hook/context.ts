@@ -184,12 +184,18 @@ export class HookContext {
     this.#mappings ??= (async (): Promise<HookMappings> => {
       const env = this.environment.env;
       const named = this.options.servers ?? (env.RCLASS_SERVERS !== undefined && env.RCLASS_SERVERS !== '' ? env.RCLASS_SERVERS : undefined);
-      if (named !== undefined && !path.isAbsolute(named)) return { usable: false, file: named, why: 'its path is relative, and the hook runs in whatever folder the agent is in' };
+      if (named !== undefined && !path.isAbsolute(named))
+        return { usable: false, file: named, why: 'its path is relative, and the hook runs in whatever folder the agent is in' };
       const file = mappingFileLocation(named, env, this.environment.cwd).file;
       try {
         const loaded = await loadServerMappings({ ...(named !== undefined ? { flag: named } : {}), env, cwd: this.environment.cwd });
         if (loaded.file === undefined) return { usable: true, mappings: [] };
-        if (loaded.problems.length > 0) return { usable: false, file, why: `it has problems (${loaded.problems.length}; run \`rclass scan --list --servers ${file}\` or \`rclass policy\` with it to see them)` };
+        if (loaded.problems.length > 0)
+          return {
+            usable: false,
+            file,
+            why: `it has problems (${loaded.problems.length}; run \`rclass scan --list --servers ${file}\` or \`rclass policy\` with it to see them)`,
+          };
         if (loaded.writable) return { usable: false, file, why: 'you can write it or a folder on its path, so an agent running as you could too' };
         return { usable: true, file, mappings: loaded.mappings };
       } catch (error) {
@@ -211,7 +217,11 @@ export class HookContext {
     if (this.logFile === undefined) throw new Error(this.logProblem ?? 'the audit log has no place');
     if (deadline === undefined) this.checkCancelled();
     const now = this.environment.now;
-    return appendAudit(this.logFile, records, { deadline: deadline ?? this.at(BUDGET.logLock), ...(now !== undefined ? { now } : {}), ...(this.options.anchor !== undefined ? { anchor: this.options.anchor } : {}) });
+    return appendAudit(this.logFile, records, {
+      deadline: deadline ?? this.at(BUDGET.logLock),
+      ...(now !== undefined ? { now } : {}),
+      ...(this.options.anchor !== undefined ? { anchor: this.options.anchor } : {}),
+    });
   }
 }
 

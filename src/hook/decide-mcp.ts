@@ -43,7 +43,13 @@ export async function prepareMcp(context: HookContext, payload: HookPayload, ser
     const loaded = await context.registry();
     const registry = loaded.identities;
     const mappings = await context.mappings();
-    const resolution = resolveMcpServer(payload.toolName!, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
+    const resolution = resolveMcpServer(
+      payload.toolName!,
+      servers,
+      identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE),
+      context.options.mappings,
+      (id) => registry.server(id) !== undefined,
+    );
     if (resolution.status === 'recognised') await new Classifier(await loaded.record(resolution.recordId)).prepare(resolution.recordId, resolution.tool);
   } catch {
     // Decided (R4, with the reason) under the lock.
@@ -72,12 +78,20 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
     return registryFailure(context, callOf(payload), toolName, error);
   }
   const mappings = await context.mappings();
-  const resolution = resolveMcpServer(toolName, servers, identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE), context.options.mappings, (id) => registry.server(id) !== undefined);
-  if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
+  const resolution = resolveMcpServer(
+    toolName,
+    servers,
+    identityIndex(registry, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE),
+    context.options.mappings,
+    (id) => registry.server(id) !== undefined,
+  );
+  if (resolution.status === 'unrecognised' && !mappings.usable)
+    resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
   const current = servers.digests[resolution.server];
   const baseline = state.servers?.[resolution.server];
   let changed: string | undefined;
   if (current !== undefined && baseline === undefined) changed = `\`${resolution.server}\` was not configured when the session started`;
-  else if (current !== undefined && baseline !== current) changed = `the configuration of \`${resolution.server}\` changed during the session, so what runs may not be what it names now`;
+  else if (current !== undefined && baseline !== current)
+    changed = `the configuration of \`${resolution.server}\` changed during the session, so what runs may not be what it names now`;
   return classifyResolved(context, loaded, callOf(payload), { resolution, toolName, input, ...(changed !== undefined ? { changed } : {}) }, session);
 }

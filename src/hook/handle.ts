@@ -42,24 +42,27 @@ export async function failure(context: HookContext, reason: string, partial: Par
   if (quiet) return { stdout: NO_DECISION, stderr };
   const parts = partial.toolName !== undefined ? parseClaudeToolName(partial.toolName) : undefined;
   try {
-    await context.log([
-      {
-        event: 'decision',
-        session: partial.sessionId ?? null,
-        server: parts?.server ?? null,
-        tool: parts?.tool ?? partial.toolName ?? null,
-        tool_use_id: partial.toolUseId ?? null,
-        class: 'R4',
-        source: 'error',
-        decision: 'ask',
-        effective_class: null,
-        args_sha256: null,
-        detail: reason.slice(0, 300),
-        user: context.user,
-        host: context.host,
-        permission_mode: partial.permissionMode ?? null,
-      },
-    ], logDeadline);
+    await context.log(
+      [
+        {
+          event: 'decision',
+          session: partial.sessionId ?? null,
+          server: parts?.server ?? null,
+          tool: parts?.tool ?? partial.toolName ?? null,
+          tool_use_id: partial.toolUseId ?? null,
+          class: 'R4',
+          source: 'error',
+          decision: 'ask',
+          effective_class: null,
+          args_sha256: null,
+          detail: reason.slice(0, 300),
+          user: context.user,
+          host: context.host,
+          permission_mode: partial.permissionMode ?? null,
+        },
+      ],
+      logDeadline,
+    );
   } catch (error) {
     if (!(error instanceof CancelledError)) stderr.push(`rclass: the audit log could not be written: ${messageOf(error)}`);
   }

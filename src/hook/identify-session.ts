@@ -53,14 +53,19 @@ function unsafeToMap(entry: ConfigEntry, projectDir: string | undefined): string
   const inProject = (word: string) => projectDir !== undefined && isInside(word, projectDir);
   if (/[\\/]/.test(command) && !absolute(command)) return `the launcher \`${command.slice(0, 80)}\` is a relative path, read against the project folder`;
   if (absolute(command) && inProject(command)) return `the launcher \`${command.slice(0, 80)}\` lies inside the project`;
-  const base = command.split(/[\\/]/).at(-1)?.replace(/\.(exe|cmd|bat)$/i, '') ?? '';
+  const base =
+    command
+      .split(/[\\/]/)
+      .at(-1)
+      ?.replace(/\.(exe|cmd|bat)$/i, '') ?? '';
   if (!INTERPRETER.test(base)) return undefined;
   const args = entry.args ?? [];
   if (/^py/i.test(base) && args.includes('-m')) {
     return args.some((arg) => arg === '-P' || arg === '-I') ? undefined : '`python -m` imports from the working folder (the project) first; add `-P` or `-I`';
   }
   const script = args.find((arg) => !arg.startsWith('-'));
-  if (script !== undefined && (!absolute(script) || inProject(script))) return `\`${base}\` runs the script \`${script.slice(0, 80)}\`, which is not an absolute path outside the project`;
+  if (script !== undefined && (!absolute(script) || inProject(script)))
+    return `\`${base}\` runs the script \`${script.slice(0, 80)}\`, which is not an absolute path outside the project`;
   return undefined;
 }
 
@@ -89,14 +94,18 @@ export function resolveMcpServer(
   const { server, tool } = parts;
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
   if (parts.ambiguous !== undefined) {
-    return unrecognised(`the tool name fits several configured servers (${parts.ambiguous.map((name) => `\`${name}\``).join(', ')}), and Claude Code's tool names do not say which one runs it`);
+    return unrecognised(
+      `the tool name fits several configured servers (${parts.ambiguous.map((name) => `\`${name}\``).join(', ')}), and Claude Code's tool names do not say which one runs it`,
+    );
   }
   if (servers.problems.length > 0) return unrecognised(`Claude Code's configuration could not be read: ${servers.problems.join('; ')}`);
   const view = servers.servers.get(server);
   if (view === undefined) {
-    if (server.startsWith('plugin_')) return unrecognised('it is a plugin\'s server, and rclass cannot see what a plugin runs');
+    if (server.startsWith('plugin_')) return unrecognised("it is a plugin's server, and rclass cannot see what a plugin runs");
     if (server.startsWith('claude_ai_')) return unrecognised('it is a claude.ai connector, whose configuration is not on this machine');
-    return unrecognised(`no server \`${server}\` is configured for this project in ${servers.managed ? 'managed-mcp.json' : '~/.claude.json or the project\'s .mcp.json'}`);
+    return unrecognised(
+      `no server \`${server}\` is configured for this project in ${servers.managed ? 'managed-mcp.json' : "~/.claude.json or the project's .mcp.json"}`,
+    );
   }
   if (view.names.length > 1) return unrecognised(`several configured names become \`${server}\` in tool names (${view.names.join(', ')})`);
   const projectDir = servers.projectDir;
@@ -106,9 +115,12 @@ export function resolveMcpServer(
 
   if (mapping !== undefined) {
     const refuse = (why: string) => unrecognised(`\`--map ${mapping.name}=${mapping.record}\` does not apply: ${why}`);
-    if (servers.managed) return refuse('managed-mcp.json decides the servers, and `--map` vouches only for ~/.claude.json\'s user scope');
+    if (servers.managed) return refuse("managed-mcp.json decides the servers, and `--map` vouches only for ~/.claude.json's user scope");
     const elsewhere = view.entries.find((item) => item.origin !== 'user');
-    if (elsewhere !== undefined) return refuse(`\`${view.names[0]}\` is also defined in the ${elsewhere.origin === 'project' ? 'project\'s .mcp.json' : 'project\'s local scope'}, which it does not vouch for`);
+    if (elsewhere !== undefined)
+      return refuse(
+        `\`${view.names[0]}\` is also defined in the ${elsewhere.origin === 'project' ? "project's .mcp.json" : "project's local scope"}, which it does not vouch for`,
+      );
     if (view.entries.length !== 1) return refuse(`\`${view.names[0]}\` has ${view.entries.length} user-scope entries`);
     const unsafe = unsafeToMap(entries[0]!, projectDir);
     if (unsafe !== undefined) return refuse(unsafe);
@@ -125,7 +137,9 @@ export function resolveMcpServer(
   if (identified.recordId === undefined) return unrecognised(identified.unrecognised ?? 'its configuration entry is not recognised');
   // Entries in several scopes all run the record; the one Claude Code uses decides the release.
   const order = ['managed', 'local', 'project', 'user'];
-  const used = view.entries.map((item, i) => ({ origin: item.origin, entry: entries[i]! })).sort((a, b) => order.indexOf(a.origin) - order.indexOf(b.origin))[0]!;
+  const used = view.entries
+    .map((item, i) => ({ origin: item.origin, entry: entries[i]! }))
+    .sort((a, b) => order.indexOf(a.origin) - order.indexOf(b.origin))[0]!;
   const item = identified.entries.find((candidate) => candidate.entry === used.entry) ?? identified.entries[0]!;
   const identification = item.identification;
   if (identification.status !== 'recognised') return unrecognised('its configuration entry is not recognised');

@@ -66,7 +66,10 @@ function optionalString(value: unknown, max = 4096): string | undefined {
  * @param limit the largest number of bytes accepted
  * @returns the text, or a reason once more than `limit` bytes arrived (the rest is not read)
  */
-export async function readHookInput(stdin: AsyncIterable<string | Uint8Array>, limit = MAX_HOOK_INPUT_BYTES): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
+export async function readHookInput(
+  stdin: AsyncIterable<string | Uint8Array>,
+  limit = MAX_HOOK_INPUT_BYTES,
+): Promise<{ ok: true; text: string } | { ok: false; reason: string }> {
   const read = await readBounded(stdin, limit);
   return read.ok ? read : { ok: false, reason: `the hook input is larger than ${limit} bytes` };
 }

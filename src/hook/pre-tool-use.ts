@@ -36,12 +36,12 @@ export interface HookAnswer {
   stderr: string[];
 }
 
-
 function decideOutbound(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
   const thresholds = context.options.thresholds;
   const toolName = payload.toolName!;
   let c = classifyOutbound(toolName, payload.toolInput!, session.state.has_read, context.options.egressAllow);
-  if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
+  if (c.source === 'session' && session.problem !== undefined)
+    c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
   const decision = decisionFor(c.class, thresholds);
   return {
     decision,
@@ -53,7 +53,11 @@ function decideOutbound(context: HookContext, payload: HookPayload, session: Ope
       class: c.class,
       source: c.source,
       decision,
-      ...(c.source === 'session' ? { detail: `session guard: the session has read, and ${OUTBOUND_BUILTINS[toolName]?.destination !== undefined ? 'a URL is not on the egress allowlist' : 'the tool sends data where no allowlist can clear it'}` } : {}),
+      ...(c.source === 'session'
+        ? {
+            detail: `session guard: the session has read, and ${OUTBOUND_BUILTINS[toolName]?.destination !== undefined ? 'a URL is not on the egress allowlist' : 'the tool sends data where no allowlist can clear it'}`,
+          }
+        : {}),
     }),
   };
 }
@@ -62,13 +66,25 @@ async function decideBuiltin(context: HookContext, payload: HookPayload): Promis
   const toolName = payload.toolName!;
   const home = homeFrom(context.environment.env);
   const cwd = payload.cwd !== undefined && path.isAbsolute(payload.cwd) ? payload.cwd : context.envProjectDir;
-  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected, { ...(cwd !== undefined ? { cwd } : {}), ...(home !== undefined ? { home } : {}) });
+  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected, {
+    ...(cwd !== undefined ? { cwd } : {}),
+    ...(home !== undefined ? { home } : {}),
+  });
   if (hit === undefined) return { decision: 'none', reason: '' };
   const why = hit.includes(' ') ? hit : `it names \`${hit}\``;
   return {
     decision: 'ask',
-    reason: oneLine(`rclass: ${toolName} may write to rclass's session state, its audit log or Claude Code's settings (${why}); the hook asks before a tool changes what guards it. Needs your approval.`),
-    audit: auditRecord(context, payload, { server: null, tool: toolName, class: null, source: 'builtin', decision: 'ask', detail: `may write to a protected path: ${hit}` }),
+    reason: oneLine(
+      `rclass: ${toolName} may write to rclass's session state, its audit log or Claude Code's settings (${why}); the hook asks before a tool changes what guards it. Needs your approval.`,
+    ),
+    audit: auditRecord(context, payload, {
+      server: null,
+      tool: toolName,
+      class: null,
+      source: 'builtin',
+      decision: 'ask',
+      detail: `may write to a protected path: ${hit}`,
+    }),
   };
 }
 
@@ -89,7 +105,11 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
     early = await claudeServersEarly(context, payload);
     await mcp.prepareMcp(context, payload, early.servers);
   }
-  const { result: verdict, error, saved } = await withSession(context, payload, async (session) => {
+  const {
+    result: verdict,
+    error,
+    saved,
+  } = await withSession(context, payload, async (session) => {
     const state = session.state;
     let servers: ClaudeServers | undefined;
     if (isMcp || state.servers === null) {
@@ -110,7 +130,8 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
     context.checkCancelled();
     return { result: verdict, next: touched(context, state) };
   });
-  if (!saved && error !== undefined) stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
+  if (!saved && error !== undefined)
+    stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
   const { decision, reason } = await logVerdict(context, verdict, stderr);
   return { stdout: preToolUseOutput(decision, reason), stderr };
 }

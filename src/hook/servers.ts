@@ -24,7 +24,14 @@ export interface EarlyServers {
 
 async function read(context: HookContext, projectDir: string | undefined, cache: unknown): Promise<{ servers: ClaudeServers; cache: unknown }> {
   const { readClaudeServersCached } = await import('../node/clients/claude-code.ts');
-  return readClaudeServersCached({ ...(context.claudeJson !== undefined ? { claudeJson: context.claudeJson } : {}), managedMcp: context.managedMcp, ...(projectDir !== undefined ? { projectDir } : {}) }, cache);
+  return readClaudeServersCached(
+    {
+      ...(context.claudeJson !== undefined ? { claudeJson: context.claudeJson } : {}),
+      managedMcp: context.managedMcp,
+      ...(projectDir !== undefined ? { projectDir } : {}),
+    },
+    cache,
+  );
 }
 
 /** The project folder a session's configuration is read for: `CLAUDE_PROJECT_DIR`, else the folder the session started in. */
@@ -55,7 +62,7 @@ export async function claudeServers(context: HookContext, state: SessionFile, ea
 export async function claudeServersEarly(context: HookContext, payload: HookPayload): Promise<EarlyServers> {
   const dir = context.sessionsDir;
   const peeked = dir === undefined ? undefined : await peekSessionState(dir, payload.sessionId);
-  const projectDir = peeked !== undefined ? sessionProjectDir(context, peeked) : context.projectDirAtStart(payload) ?? undefined;
+  const projectDir = peeked !== undefined ? sessionProjectDir(context, peeked) : (context.projectDirAtStart(payload) ?? undefined);
   const { servers, cache } = await read(context, projectDir, peeked?.config);
   return { projectDir, servers, cache };
 }

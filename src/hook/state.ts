@@ -98,7 +98,8 @@ export function isSessionFile(value: unknown, sessionId: string): value is Sessi
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   const servers = v.servers;
-  const serversOk = servers === null || (typeof servers === 'object' && !Array.isArray(servers) && Object.values(servers as object).every((d) => typeof d === 'string'));
+  const serversOk =
+    servers === null || (typeof servers === 'object' && !Array.isArray(servers) && Object.values(servers as object).every((d) => typeof d === 'string'));
   return (
     v.version === STATE_VERSION &&
     v.session === sessionId &&
@@ -115,7 +116,7 @@ export function isSessionFile(value: unknown, sessionId: string): value is Sessi
 
 function describe(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
-  return code ?? (messageOf(error));
+  return code ?? messageOf(error);
 }
 
 async function load(file: string, options: SessionStateOptions): Promise<LoadedState> {
@@ -173,7 +174,10 @@ async function save(file: string, state: SessionFile): Promise<void> {
  * @returns `fn`'s result, and whether the new state was saved
  * @throws whatever `fn` throws
  */
-export async function withSessionState<T>(options: SessionStateOptions, fn: (loaded: LoadedState) => Promise<{ result: T; next?: SessionFile }>): Promise<SessionStateResult<T>> {
+export async function withSessionState<T>(
+  options: SessionStateOptions,
+  fn: (loaded: LoadedState) => Promise<{ result: T; next?: SessionFile }>,
+): Promise<SessionStateResult<T>> {
   const file = sessionStateFile(options.dir, options.sessionId);
   let setup: string | undefined;
   try {
@@ -239,5 +243,15 @@ export async function pruneSessions(dir: string, maxAgeMs = SESSION_MAX_AGE_MS, 
  * @param projectDir Claude Code's project folder, if known
  */
 export function freshState(sessionId: string, time: string, projectDir: string | null): SessionFile {
-  return { version: STATE_VERSION, session: sessionId, created: time, updated: time, project_dir: projectDir, has_read: false, effective_class: 'R0', calls: 0, servers: null };
+  return {
+    version: STATE_VERSION,
+    session: sessionId,
+    created: time,
+    updated: time,
+    project_dir: projectDir,
+    has_read: false,
+    effective_class: 'R0',
+    calls: 0,
+    servers: null,
+  };
 }

@@ -26,7 +26,11 @@ export function unknownClassification(server: string, tool: string, rationale: s
 }
 
 /** The decision line logged for a call (SPEC 10.1), without the session's effective class. */
-export function auditRecord(context: HookContext, payload: HookPayload, fields: Pick<AuditRecord, 'server' | 'tool' | 'class' | 'source' | 'decision'> & Partial<AuditRecord>): AuditRecord {
+export function auditRecord(
+  context: HookContext,
+  payload: HookPayload,
+  fields: Pick<AuditRecord, 'server' | 'tool' | 'class' | 'source' | 'decision'> & Partial<AuditRecord>,
+): AuditRecord {
   return {
     event: 'decision',
     session: payload.sessionId,

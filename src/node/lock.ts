@@ -121,7 +121,10 @@ export async function withFileLock<T>(file: string, deadline: number, fn: () => 
       await utimes(dir, now, now);
       mtime = (await stat(dir)).mtimeMs;
     } catch (error) {
-      compromised = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'the lock directory was removed' : `it could not be refreshed (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
+      compromised =
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'the lock directory was removed'
+          : `it could not be refreshed (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
     }
   };
   const timer = setInterval(() => {

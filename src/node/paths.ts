@@ -37,7 +37,10 @@ async function resolvePhysical(absolute: string): Promise<Resolved> {
   const p = path;
   const rootOf = (s: string) => p.parse(s).root;
   let current = rootOf(absolute);
-  let pending = absolute.slice(current.length).split(/[\\/]+/).filter((c) => c.length > 0);
+  let pending = absolute
+    .slice(current.length)
+    .split(/[\\/]+/)
+    .filter((c) => c.length > 0);
   let links = 0;
   let missing = false;
   let steps = 0;
@@ -82,7 +85,13 @@ async function resolvePhysical(absolute: string): Promise<Resolved> {
     if (procfsReason(target)) return { ok: false, reason: procfsReason(target) as string };
     if (p.isAbsolute(target)) {
       current = rootOf(target);
-      pending = [...target.slice(current.length).split(/[\\/]+/).filter((x) => x.length > 0), ...pending];
+      pending = [
+        ...target
+          .slice(current.length)
+          .split(/[\\/]+/)
+          .filter((x) => x.length > 0),
+        ...pending,
+      ];
     } else {
       pending = [...target.split(/[\\/]+/).filter((x) => x.length > 0), ...pending];
     }

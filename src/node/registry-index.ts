@@ -58,7 +58,13 @@ export function indexOf(document: RegistryDocument, registrySha256: string): Reg
 function stubDocument(index: RegistryIndexFile, full?: ServerRecord): RegistryDocument {
   // Records other than `full` carry their identity only; the classifier is never asked about them.
   const servers = index.servers.map((stub) => (full !== undefined && stub.id === full.id ? full : ({ ...stub, tools: [] } as unknown as ServerRecord)));
-  return { format_version: index.format_version, spec_version: index.spec_version, effects: [], totals: { servers: 0, tools: 0, classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 0 }, effects: {} }, servers };
+  return {
+    format_version: index.format_version,
+    spec_version: index.spec_version,
+    effects: [],
+    totals: { servers: 0, tools: 0, classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 0 }, effects: {} },
+    servers,
+  };
 }
 
 /**
@@ -75,7 +81,13 @@ export async function loadRegistryIndex(dir: string): Promise<IndexedRegistry | 
     throw new Error(`cannot read the registry index: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
   }
   const index = JSON.parse(text) as RegistryIndexFile;
-  if (index === null || typeof index !== 'object' || index.index_version !== INDEX_VERSION || index.format_version !== FORMAT_VERSION || !Array.isArray(index.servers)) {
+  if (
+    index === null ||
+    typeof index !== 'object' ||
+    index.index_version !== INDEX_VERSION ||
+    index.format_version !== FORMAT_VERSION ||
+    !Array.isArray(index.servers)
+  ) {
     throw new Error('the registry index `build/registry-index/index.json` is not an index this version reads; run `npm run build`');
   }
   const identities = Registry.fromDocument(stubDocument(index));
@@ -84,7 +96,8 @@ export async function loadRegistryIndex(dir: string): Promise<IndexedRegistry | 
     async record(id: string): Promise<Registry> {
       if (!RECORD_ID.test(id) || identities.server(id) === undefined) throw new Error(`the registry has no record \`${id}\``);
       const record = JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as ServerRecord;
-      if (record === null || typeof record !== 'object' || record.id !== id || !Array.isArray(record.tools)) throw new Error(`the registry index file for \`${id}\` does not hold that record; run \`npm run build\``);
+      if (record === null || typeof record !== 'object' || record.id !== id || !Array.isArray(record.tools))
+        throw new Error(`the registry index file for \`${id}\` does not hold that record; run \`npm run build\``);
       return Registry.fromDocument(stubDocument(index, record));
     },
   };

@@ -50,11 +50,19 @@ export async function checkChangelog(
   try {
     bytes = await readFile(file);
   } catch {
-    return { changes: [], problems: [{ file: shownAs, line: 1, column: 1, severity: 'error', check: 'changelog', message: 'the changelog of class changes is missing' }] };
+    return {
+      changes: [],
+      problems: [{ file: shownAs, line: 1, column: 1, severity: 'error', check: 'changelog', message: 'the changelog of class changes is missing' }],
+    };
   }
   const decoded = decodeRecordText(bytes);
   if (!('text' in decoded)) {
-    return { changes: [], problems: [{ file: shownAs, line: decoded.invalid.line, column: decoded.invalid.column, severity: 'error', check: 'changelog', message: 'not valid UTF-8' }] };
+    return {
+      changes: [],
+      problems: [
+        { file: shownAs, line: decoded.invalid.line, column: decoded.invalid.column, severity: 'error', check: 'changelog', message: 'not valid UTF-8' },
+      ],
+    };
   }
   const { source, problems } = parseRecordSource(shownAs, decoded.text);
   if (problems.length > 0) return { changes: [], problems };

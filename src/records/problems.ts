@@ -20,9 +20,7 @@ export function formatProblem(problem: Problem): string {
 
 /** Sort problems by file, then line, then column, then check id. */
 export function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.check.localeCompare(b.check),
-  );
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.check.localeCompare(b.check));
 }
 
 /** The closing line of a report, e.g. `3 errors in 2 files`. */

@@ -77,9 +77,17 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
     case 'required':
       return { path, key: false, message: `${where} is missing required property \`${String(params.missingProperty)}\`` };
     case 'additionalProperties':
-      return { path: [...path, String(params.additionalProperty)], key: true, message: `${where} has unknown property \`${String(params.additionalProperty)}\`` };
+      return {
+        path: [...path, String(params.additionalProperty)],
+        key: true,
+        message: `${where} has unknown property \`${String(params.additionalProperty)}\``,
+      };
     case 'enum':
-      return { path, key: false, message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}; got ${got}` };
+      return {
+        path,
+        key: false,
+        message: `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => `\`${String(v)}\``).join(', ')}; got ${got}`,
+      };
     case 'const':
       return { path, key: false, message: `${where} must be \`${JSON.stringify(params.allowedValue)}\`; got ${got}` };
     case 'type':

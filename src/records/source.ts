@@ -54,11 +54,19 @@ export function parseRecordSource(file: string, text: string): { source: RecordS
     }
     if (docs.length > 1) problemAt(docs[1]!.range[0], `a record is one YAML document; this file has ${docs.length}`);
     for (const token of plainDataViolations(tokens)) problemAt(token.offset, token.message);
-    if (docs.length > 0 && docs[0]!.errors.length === 0) for (const offset of collectionKeys(docs[0]!)) problemAt(offset, 'a mapping key must be a plain value, not a mapping or a sequence');
+    if (docs.length > 0 && docs[0]!.errors.length === 0)
+      for (const offset of collectionKeys(docs[0]!)) problemAt(offset, 'a mapping key must be a plain value, not a mapping or a sequence');
   } catch (error) {
     // The parser and composer report problems rather than throw; this is for
     // whatever they still cannot handle, so no record can crash the pipeline.
-    problems.push({ file, line: 1, column: 1, severity: 'error', check: 'yaml-syntax', message: `the file could not be read as YAML: ${ownWords(String((error as Error)?.message ?? error))}` });
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      severity: 'error',
+      check: 'yaml-syntax',
+      message: `the file could not be read as YAML: ${ownWords(String((error as Error)?.message ?? error))}`,
+    });
   }
   const doc: Document.Parsed | undefined = docs[0];
   let data: unknown;
@@ -68,7 +76,14 @@ export function parseRecordSource(file: string, text: string): { source: RecordS
       // maxAliasCount 0 only guards against a bug in that scan.
       data = doc === undefined ? null : doc.toJS({ maxAliasCount: 0 });
     } catch (error) {
-      problems.push({ file, line: 1, column: 1, severity: 'error', check: 'yaml-syntax', message: `the file could not be read as data: ${ownWords(String((error as Error)?.message ?? error))}` });
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        check: 'yaml-syntax',
+        message: `the file could not be read as data: ${ownWords(String((error as Error)?.message ?? error))}`,
+      });
     }
   }
   const locate = (dataPath: DataPath, key = false): { line: number; column: number } => {
@@ -114,7 +129,14 @@ export async function readRecordSources(dir: string, shownAs = 'registry'): Prom
       problems.push(...parsed.problems);
     } else {
       const { line, column, byte } = decoded.invalid;
-      problems.push({ file, line, column, severity: 'error', check: 'encoding', message: `invalid UTF-8: byte 0x${byte.toString(16).padStart(2, '0').toUpperCase()} does not start a valid UTF-8 sequence here; records are UTF-8 text` });
+      problems.push({
+        file,
+        line,
+        column,
+        severity: 'error',
+        check: 'encoding',
+        message: `invalid UTF-8: byte 0x${byte.toString(16).padStart(2, '0').toUpperCase()} does not start a valid UTF-8 sequence here; records are UTF-8 text`,
+      });
       // Parse what there is anyway, so the file's YAML problems are reported
       // in the same run; like a file with YAML errors, it is not validated.
       const parsed = parseRecordSource(file, new TextDecoder('utf-8').decode(decoded.bytes));
@@ -185,7 +207,10 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 
 /** A YAML library message in the report's style: first line, lowercase first letter, no final period. */
 function ownWords(message: string): string {
-  return message.split('\n')[0]!.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  return message
+    .split('\n')[0]!
+    .replace(/\.$/, '')
+    .replace(/^./, (c) => c.toLowerCase());
 }
 
 /**
@@ -208,10 +233,20 @@ function plainDataViolations(tokens: readonly CST.Token[]): Array<{ offset: numb
     const token = value as { type?: unknown; offset?: unknown; source?: unknown };
     if (typeof token.offset === 'number' && typeof token.source === 'string') {
       const source = token.source;
-      if (token.type === 'alias') found.push({ offset: token.offset, message: `alias \`${source}\` is not allowed: records don't use YAML anchors or aliases; write the value out in full` });
-      else if (token.type === 'anchor') found.push({ offset: token.offset, message: `anchor \`${source}\` is not allowed: records don't use YAML anchors or aliases; write the value out in full` });
-      else if (token.type === 'tag') found.push({ offset: token.offset, message: `tag \`${source}\` is not allowed: records are plain YAML data, without tags` });
-      else if (token.type === 'directive') found.push({ offset: token.offset, message: `directive \`${source}\` is not allowed: records are plain YAML 1.2 data, without directives` });
+      if (token.type === 'alias')
+        found.push({
+          offset: token.offset,
+          message: `alias \`${source}\` is not allowed: records don't use YAML anchors or aliases; write the value out in full`,
+        });
+      else if (token.type === 'anchor')
+        found.push({
+          offset: token.offset,
+          message: `anchor \`${source}\` is not allowed: records don't use YAML anchors or aliases; write the value out in full`,
+        });
+      else if (token.type === 'tag')
+        found.push({ offset: token.offset, message: `tag \`${source}\` is not allowed: records are plain YAML data, without tags` });
+      else if (token.type === 'directive')
+        found.push({ offset: token.offset, message: `directive \`${source}\` is not allowed: records are plain YAML 1.2 data, without directives` });
     }
     for (const child of Object.values(value)) if (child !== null && typeof child === 'object') pending.push(child);
   }

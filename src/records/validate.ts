@@ -65,7 +65,14 @@ export function validateSources(sources: readonly RecordSource[]): ValidationRes
 function isShapedLikeRecord(data: unknown): boolean {
   if (data === null || typeof data !== 'object') return false;
   const { tools, provenance, server } = data as Record<string, unknown>;
-  return Array.isArray(tools) && tools.every((tool) => tool !== null && typeof tool === 'object') && typeof provenance === 'object' && provenance !== null && typeof server === 'object' && server !== null;
+  return (
+    Array.isArray(tools) &&
+    tools.every((tool) => tool !== null && typeof tool === 'object') &&
+    typeof provenance === 'object' &&
+    provenance !== null &&
+    typeof server === 'object' &&
+    server !== null
+  );
 }
 
 function tolerant(file: string, run: () => void): void {

@@ -26,7 +26,8 @@ export function readGate(gate: Gate): GateReading {
   const flag = FLAG.exec(gate.description);
   // The one written first wins: descriptions lead with the switch they are about.
   // A sentence's final period is not part of the switch.
-  if (flag !== null && (env === null || flag.index <= env.index)) return { gate, switch: { kind: 'arg', arg: flag[1]!.replace(/\.$/, '').replace(/=false$/, '=true') } };
+  if (flag !== null && (env === null || flag.index <= env.index))
+    return { gate, switch: { kind: 'arg', arg: flag[1]!.replace(/\.$/, '').replace(/=false$/, '=true') } };
   if (env !== null) return { gate, switch: { kind: 'env', name: env[1]!, value: env[2]!.replace(/\.$/, '') } };
   return { gate, unreadable: `gate \`${gate.id}\` does not name a --flag or NAME=value in its description` };
 }

@@ -25,11 +25,24 @@ export type InstallOutcome = { ok: true; installed: Installed } | { ok: false; m
  * @param timeoutMs hard deadline for npm, in milliseconds
  * @returns the installed bin, or why not; never throws
  */
-export async function installPackage(name: string, version: string, dir: string, env: Record<string, string>, bin: string | undefined, timeoutMs: number): Promise<InstallOutcome> {
+export async function installPackage(
+  name: string,
+  version: string,
+  dir: string,
+  env: Record<string, string>,
+  bin: string | undefined,
+  timeoutMs: number,
+): Promise<InstallOutcome> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', '--prefix', dir, `${name}@${version}`];
   const run = await new Promise<{ code: number | null; timedOut: boolean; stderr: string; error?: string }>((resolve) => {
-    const child = spawn(npm, args, { env, cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: process.platform !== 'win32', shell: process.platform === 'win32' });
+    const child = spawn(npm, args, {
+      env,
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: process.platform !== 'win32',
+      shell: process.platform === 'win32',
+    });
     let stderr = '';
     let timedOut = false;
     child.stderr?.setEncoding('utf8');

@@ -52,13 +52,26 @@ export function showRun(run: LaunchRun): string {
  * @param userEnv the environment the refresh runs with (PATH and proxy settings are taken from it, nothing else)
  * @param deadline epoch milliseconds after which nothing more starts; each run gets at most `perRunMs` and what is left
  */
-export async function listRelease(binPath: string, runs: readonly LaunchRun[], userEnv: Readonly<Record<string, string | undefined>>, perRunMs: number, deadline: number, clientVersion: string): Promise<ListingResult> {
+export async function listRelease(
+  binPath: string,
+  runs: readonly LaunchRun[],
+  userEnv: Readonly<Record<string, string | undefined>>,
+  perRunMs: number,
+  deadline: number,
+  clientVersion: string,
+): Promise<ListingResult> {
   const result: ListingResult = { runs: [], seen: new Map() };
   const definitions = new Map<string, Set<string | null>>();
   for (const run of runs) {
     const left = Math.min(perRunMs, deadline - Date.now());
     if (left <= 1000) {
-      result.runs.push({ label: run.label, shown: showRun(run), ok: false, tools: 0, failure: { kind: 'timeout', message: 'the server\'s deadline passed before this run could start' } });
+      result.runs.push({
+        label: run.label,
+        shown: showRun(run),
+        ok: false,
+        tools: 0,
+        failure: { kind: 'timeout', message: "the server's deadline passed before this run could start" },
+      });
       continue;
     }
     const scratch = mkdtempSync(path.join(tmpdir(), 'rclass-refresh-run-'));
@@ -87,7 +100,8 @@ export async function listRelease(binPath: string, runs: readonly LaunchRun[], u
         const prints = definitions.get(tool.name) ?? new Set();
         prints.add(tool.fingerprint ?? null);
         definitions.set(tool.name, prints);
-        if (!result.seen.has(tool.name)) result.seen.set(tool.name, { name: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}), unstable: false });
+        if (!result.seen.has(tool.name))
+          result.seen.set(tool.name, { name: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}), unstable: false });
       }
     } finally {
       rmSync(scratch, { recursive: true, force: true });

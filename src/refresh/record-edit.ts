@@ -23,7 +23,8 @@ export function writeFingerprints(text: string, fingerprints: Readonly<Record<st
   const out: string[] = [];
   const toolsAt = lines.indexOf('tools:');
   const provenanceAt = lines.indexOf('provenance:');
-  if (toolsAt < 0 || provenanceAt < 0 || provenanceAt > toolsAt) throw new Error('the record does not have the expected layout (`provenance:` before `tools:` at the top level)');
+  if (toolsAt < 0 || provenanceAt < 0 || provenanceAt > toolsAt)
+    throw new Error('the record does not have the expected layout (`provenance:` before `tools:` at the top level)');
   // Provenance block: from the line after `provenance:` to the next top-level line.
   let provenanceEnd = provenanceAt + 1;
   while (provenanceEnd < lines.length && (lines[provenanceEnd]!.startsWith(' ') || lines[provenanceEnd] === '')) provenanceEnd += 1;

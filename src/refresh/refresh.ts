@@ -57,7 +57,23 @@ export interface RefreshOptions {
 }
 
 function empty(record: ServerRecord, source: 'npm' | 'github', subject: string): ServerRefresh {
-  return { id: record.id, source, subject, status: 'skipped', runs: [], gatesNotTurnedOn: [], added: [], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], notes: [], seconds: 0 };
+  return {
+    id: record.id,
+    source,
+    subject,
+    status: 'skipped',
+    runs: [],
+    gatesNotTurnedOn: [],
+    added: [],
+    removed: [],
+    notSeen: [],
+    changed: [],
+    compared: 0,
+    fingerprints: {},
+    unstable: [],
+    notes: [],
+    seconds: 0,
+  };
 }
 
 /** The runs for a record without launch hints: defaults, then every readable gate to turn on, together. */
@@ -70,7 +86,10 @@ function gateRuns(record: ServerRecord, result: ServerRefresh): { runs: LaunchRu
       result.gatesNotTurnedOn.push(gate.id);
       continue;
     }
-    const run: LaunchRun = reading.switch.kind === 'arg' ? { args: [reading.switch.arg], env: {}, label: `gate ${gate.id}` } : { args: [], env: { [reading.switch.name]: reading.switch.value }, label: `gate ${gate.id}` };
+    const run: LaunchRun =
+      reading.switch.kind === 'arg'
+        ? { args: [reading.switch.arg], env: {}, label: `gate ${gate.id}` }
+        : { args: [], env: { [reading.switch.name]: reading.switch.value }, label: `gate ${gate.id}` };
     readable.set(gate.id, run);
     together.args.push(...run.args);
     Object.assign(together.env, run.env);
@@ -100,7 +119,15 @@ function gatesNoRunSets(record: ServerRecord, runs: readonly LaunchRun[]): strin
     .map((gate) => gate.id);
 }
 
-async function listNpm(record: ServerRecord, pkg: string, version: string, hints: LaunchHints | undefined, result: ServerRefresh, options: RefreshOptions, deadline: number): Promise<void> {
+async function listNpm(
+  record: ServerRecord,
+  pkg: string,
+  version: string,
+  hints: LaunchHints | undefined,
+  result: ServerRefresh,
+  options: RefreshOptions,
+  deadline: number,
+): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rclass-refresh-'));
   try {
     const npmEnv: Record<string, string> = {};
@@ -223,7 +250,11 @@ async function refreshGitHub(record: ServerRecord, options: RefreshOptions): Pro
     result.reason = 'the record names no pinned release (no min_version, no tag in provenance.release), so a newer one cannot be told';
     return result;
   }
-  result.pinned = { version: pinned, from: pinnedFromTag !== undefined ? 'release tag' : 'min_version', ...(pinnedTag !== undefined ? { tag: pinnedTag } : {}) };
+  result.pinned = {
+    version: pinned,
+    from: pinnedFromTag !== undefined ? 'release tag' : 'min_version',
+    ...(pinnedTag !== undefined ? { tag: pinnedTag } : {}),
+  };
   let latest: Latest;
   try {
     latest = await githubLatest(options.github(), repository, pinnedFromTag !== undefined ? prefix : undefined);
@@ -249,7 +280,10 @@ function progressLine(index: number, total: number, server: ServerRefresh): stri
   const head = `[${index}/${total}] ${server.id} (${server.source} ${server.subject})`;
   const versions = server.latest === undefined ? '' : ` ${server.pinned?.version ?? '?'} → ${server.latest.version}`;
   const listed = server.listedVersion === undefined ? '' : ` listed ${server.listedVersion}:`;
-  const found = server.status === 'drift' || server.status === 'incomplete' ? ` ${server.added.length} new, ${server.removed.length} removed, ${server.changed.length} changed` : '';
+  const found =
+    server.status === 'drift' || server.status === 'incomplete'
+      ? ` ${server.added.length} new, ${server.removed.length} removed, ${server.changed.length} changed`
+      : '';
   const why = server.reason === undefined ? '' : ` (${server.reason})`;
   return safeText(`${head}${versions}:${listed} ${server.status}${found}${why} [${server.seconds} s]`);
 }
@@ -269,10 +303,20 @@ export async function refresh(options: RefreshOptions): Promise<RefreshReport> {
     const pkg = record.server.packages?.find((candidate) => candidate.registry === 'npm')?.name;
     let result: ServerRefresh;
     try {
-      if (pkg !== undefined) result = options.sources.has('npm') ? await refreshNpm(record, pkg, options, deadline) : { ...empty(record, 'npm', pkg), reason: 'npm not asked (--source)' };
-      else result = options.sources.has('github') ? await refreshGitHub(record, options) : { ...empty(record, 'github', record.server.repository), reason: 'no npm package, and GitHub not asked (--source)' };
+      if (pkg !== undefined)
+        result = options.sources.has('npm')
+          ? await refreshNpm(record, pkg, options, deadline)
+          : { ...empty(record, 'npm', pkg), reason: 'npm not asked (--source)' };
+      else
+        result = options.sources.has('github')
+          ? await refreshGitHub(record, options)
+          : { ...empty(record, 'github', record.server.repository), reason: 'no npm package, and GitHub not asked (--source)' };
     } catch (error) {
-      result = { ...empty(record, pkg !== undefined ? 'npm' : 'github', pkg ?? record.server.repository), status: 'incomplete', reason: `internal error: ${messageOf(error)}` };
+      result = {
+        ...empty(record, pkg !== undefined ? 'npm' : 'github', pkg ?? record.server.repository),
+        status: 'incomplete',
+        reason: `internal error: ${messageOf(error)}`,
+      };
     }
     if (Date.now() > deadline && result.status !== 'incomplete' && result.runs.length > 0 && result.runs.some((run) => !run.ok)) result.status = 'incomplete';
     if (options.mode === 'latest' && options.draftsDir !== undefined && result.added.length > 0) {
@@ -290,6 +334,10 @@ export async function refresh(options: RefreshOptions): Promise<RefreshReport> {
     servers.push(result);
     options.progress(progressLine(index, records.length, result));
   }
-  const exitCode = servers.some((server) => server.status === 'incomplete') ? 3 : servers.some((server) => server.status === 'drift' || server.status === 'behind') ? 1 : 0;
+  const exitCode = servers.some((server) => server.status === 'incomplete')
+    ? 3
+    : servers.some((server) => server.status === 'drift' || server.status === 'behind')
+      ? 1
+      : 0;
   return { mode: options.mode, date: options.today, servers, exitCode };
 }

@@ -17,7 +17,8 @@ export function unavailableReason(record: ServerRecord, result: ServerRefresh): 
   const packages = record.server.packages ?? [];
   if (!packages.some((pkg) => pkg.registry === 'npm')) {
     if (packages.some((pkg) => pkg.registry === 'pypi')) return 'Published on PyPI, not npm; the refresh installs and lists npm releases only.';
-    if ((record.server.urls ?? []).length > 0 && (record.server.images ?? []).length === 0) return 'A hosted server with no package to install; the refresh installs and lists npm releases only.';
+    if ((record.server.urls ?? []).length > 0 && (record.server.images ?? []).length === 0)
+      return 'A hosted server with no package to install; the refresh installs and lists npm releases only.';
     if ((record.server.images ?? []).length > 0) return 'Published as a container image, not on npm; the refresh installs and lists npm releases only.';
     return 'No npm package; the refresh installs and lists npm releases only.';
   }

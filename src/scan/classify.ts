@@ -39,7 +39,11 @@ export function classifyLive(live: readonly LiveTool[], record: IndexedServer | 
     const listed = record?.tools.get(name);
     const differs = listed?.fingerprint !== undefined && tool.fingerprint !== undefined && tool.fingerprint !== listed.fingerprint;
     const result: ToolResult =
-      listed === undefined ? { name, class: 'R4', source: 'unknown' } : differs ? { name, class: 'R4', source: 'changed' } : { name, class: listed.class, source: 'registry' };
+      listed === undefined
+        ? { name, class: 'R4', source: 'unknown' }
+        : differs
+          ? { name, class: 'R4', source: 'changed' }
+          : { name, class: listed.class, source: 'registry' };
     if (differs) changed.push(name);
     if (record !== undefined) result.inRecord = listed !== undefined;
     if (record !== undefined && listed === undefined) drift.push(name);

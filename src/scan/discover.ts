@@ -136,11 +136,19 @@ function isUserFile(file: string, userFiles: readonly string[]): boolean {
  * Read one file named on the command line, or found for a client other than Claude Code.
  * @param options.repository whether the file's servers need consent: decided by where the file is, never by its client
  */
-async function readOne(file: string, shown: string, options: { client?: ClientKind; cwd: string; home?: string; env: Env; repository: boolean }): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
+async function readOne(
+  file: string,
+  shown: string,
+  options: { client?: ClientKind; cwd: string; home?: string; env: Env; repository: boolean },
+): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
   const config: ScannedConfig = { file, shown, repository: options.repository, notes: [] };
   let parsed;
   try {
-    parsed = await readConfigFileWithValues(file, { cwd: options.cwd, ...(options.client !== undefined ? { client: options.client } : {}), ...(options.home !== undefined ? { home: options.home } : {}) });
+    parsed = await readConfigFileWithValues(file, {
+      cwd: options.cwd,
+      ...(options.client !== undefined ? { client: options.client } : {}),
+      ...(options.home !== undefined ? { home: options.home } : {}),
+    });
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
     config.problem = messageOf(error);
@@ -150,7 +158,18 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
   config.client = client;
   config.notes.push(...parsed.config.notes);
   // VS Code and Cursor load a stdio entry's `envFile` into its environment; SPEC 6.2 applies to its keys too.
-  await loadEnvFiles(parsed.config.entries, parsed.values, (value, entry) => expandValue(value, { client, env: options.env, workspace: entry.projectDir ?? options.cwd, ...(options.home !== undefined ? { home: options.home } : {}) }), options.cwd);
+  await loadEnvFiles(
+    parsed.config.entries,
+    parsed.values,
+    (value, entry) =>
+      expandValue(value, {
+        client,
+        env: options.env,
+        workspace: entry.projectDir ?? options.cwd,
+        ...(options.home !== undefined ? { home: options.home } : {}),
+      }),
+    options.cwd,
+  );
   const members: Member[] = [];
   let skippedProjects = 0;
   parsed.config.entries.forEach((entry, i) => {
@@ -165,7 +184,10 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
     }
     members.push({ entry, values: parsed.values[i] ?? { env: {}, headers: {} }, config, rank, repository: options.repository });
   });
-  if (skippedProjects > 0) config.notes.push(`${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`);
+  if (skippedProjects > 0)
+    config.notes.push(
+      `${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`,
+    );
   return { config, members, skippedProjects };
 }
 
@@ -173,9 +195,16 @@ async function readOne(file: string, shown: string, options: { client?: ClientKi
  * Identify the members of one client's configuration and pick the entry
  * that runs for each server name.
  */
-function targetsOf(client: ClientKind, members: readonly Member[], index: IdentityIndex, trustedDir: string | undefined): { targets: ScanTarget[]; skipped: SkippedServer[] } {
+function targetsOf(
+  client: ClientKind,
+  members: readonly Member[],
+  index: IdentityIndex,
+  trustedDir: string | undefined,
+): { targets: ScanTarget[]; skipped: SkippedServer[] } {
   // Launchers inside the working project are not trusted even from the user's own files (SPEC 6.2).
-  const entries = members.map((member) => (member.entry.projectDir === undefined && trustedDir !== undefined ? { ...member.entry, projectDir: trustedDir } : member.entry));
+  const entries = members.map((member) =>
+    member.entry.projectDir === undefined && trustedDir !== undefined ? { ...member.entry, projectDir: trustedDir } : member.entry,
+  );
   const byEntry = new Map<ConfigEntry, Member>(entries.map((entry, i) => [entry, members[i]!]));
   const { servers, disabled } = identifyConfig({ client, entries, notes: [] }, index);
   const skipped: SkippedServer[] = disabled.map((name) => {
@@ -248,7 +277,13 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     for (const file of options.files) {
       const absolute = path.resolve(options.cwd, file);
       const repository = !isUserFile(absolute, userFiles);
-      const { config, members } = await readOne(absolute, file, { cwd: options.cwd, env: options.env, repository, ...(options.client !== undefined ? { client: options.client } : {}), ...(home !== undefined ? { home } : {}) });
+      const { config, members } = await readOne(absolute, file, {
+        cwd: options.cwd,
+        env: options.env,
+        repository,
+        ...(options.client !== undefined ? { client: options.client } : {}),
+        ...(home !== undefined ? { home } : {}),
+      });
       result.configs.push(config);
       if (config.client !== undefined) addGroup(config.client, members, undefined);
     }
@@ -277,12 +312,25 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   }
   for (const file of [locations.managedMcp, locations.claudeJson, mcpJson]) {
     if (file !== undefined && !claudeConfigs.has(file) && (await exists(file)) && !(claude.managed && file !== locations.managedMcp)) {
-      claudeConfigs.set(file, { file, shown: show(file), client: 'claude-code', repository: file === mcpJson, notes: ['it defines no server Claude Code runs in this project'] });
+      claudeConfigs.set(file, {
+        file,
+        shown: show(file),
+        client: 'claude-code',
+        repository: file === mcpJson,
+        notes: ['it defines no server Claude Code runs in this project'],
+      });
     }
   }
   result.configs.push(...claudeConfigs.values());
   if (claude.problems.length > 0) {
-    result.configs.push({ file: locations.claudeJson ?? mcpJson, shown: 'Claude Code configuration', client: 'claude-code', repository: false, notes: [], problem: claude.problems.join('; ') });
+    result.configs.push({
+      file: locations.claudeJson ?? mcpJson,
+      shown: 'Claude Code configuration',
+      client: 'claude-code',
+      repository: false,
+      notes: [],
+      problem: claude.problems.join('; '),
+    });
   }
   if (claude.managed) {
     const managed = claudeConfigs.get(locations.managedMcp);
@@ -295,10 +343,23 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     const found = await probe(location.file);
     if (found === 'absent') continue;
     if (found !== 'file') {
-      result.configs.push({ file: location.file, shown: show(location.file), client: location.client, repository: location.repository, notes: [], problem: found.problem });
+      result.configs.push({
+        file: location.file,
+        shown: show(location.file),
+        client: location.client,
+        repository: location.repository,
+        notes: [],
+        problem: found.problem,
+      });
       continue;
     }
-    const { config, members } = await readOne(location.file, show(location.file), { client: location.client, cwd: options.cwd, env: options.env, repository: location.repository, ...(home !== undefined ? { home } : {}) });
+    const { config, members } = await readOne(location.file, show(location.file), {
+      client: location.client,
+      cwd: options.cwd,
+      env: options.env,
+      repository: location.repository,
+      ...(home !== undefined ? { home } : {}),
+    });
     result.configs.push(config);
     addGroup(location.client, members, locations.projectDir);
   }
@@ -311,13 +372,27 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       names = (await readdir(folder.dir)).filter((name) => folder.extensions.some((ext) => name.toLowerCase().endsWith(ext))).sort();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') result.configs.push({ file: folder.dir, shown: show(folder.dir), client: folder.client, repository: folder.repository, notes: [], problem: code ?? 'unknown error' });
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        result.configs.push({
+          file: folder.dir,
+          shown: show(folder.dir),
+          client: folder.client,
+          repository: folder.repository,
+          notes: [],
+          problem: code ?? 'unknown error',
+        });
       continue;
     }
     for (const name of names) {
       const file = path.join(folder.dir, name);
       if ((await probe(file)) !== 'file') continue;
-      const { config, members } = await readOne(file, show(file), { client: folder.client, cwd: options.cwd, env: options.env, repository: folder.repository, ...(home !== undefined ? { home } : {}) });
+      const { config, members } = await readOne(file, show(file), {
+        client: folder.client,
+        cwd: options.cwd,
+        env: options.env,
+        repository: folder.repository,
+        ...(home !== undefined ? { home } : {}),
+      });
       result.configs.push(config);
       addGroup(folder.client, members, locations.projectDir);
     }

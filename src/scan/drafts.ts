@@ -68,7 +68,13 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
   }));
-  const tools = [...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({ ...tool, evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line } })), ...added].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = [
+    ...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({
+      ...tool,
+      evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line },
+    })),
+    ...added,
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {
@@ -79,10 +85,15 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const header = [
     `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
     `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
-    '# Before contributing: read each added tool\'s source, give it its class and a one-sentence rationale,',
+    "# Before contributing: read each added tool's source, give it its class and a one-sentence rationale,",
     '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
   ].join('\n');
-  return { recordId: record.id, text: `${header}\n${stringify(draft, { lineWidth: 0 })}`, added: added.map((tool) => tool.name), leftOut: drift.length - usable.length };
+  return {
+    recordId: record.id,
+    text: `${header}\n${stringify(draft, { lineWidth: 0 })}`,
+    added: added.map((tool) => tool.name),
+    leftOut: drift.length - usable.length,
+  };
 }
 
 /**

@@ -74,7 +74,8 @@ function yamlLine(text: string, path: (string | number)[], name: string): number
   const container = document.getIn(path, true);
   if (!isMap(container)) return undefined;
   for (const pair of container.items) {
-    if (isScalar(pair.key) && String(pair.key.value) === name && pair.key.range !== undefined && pair.key.range !== null) return counter.linePos(pair.key.range[0]).line;
+    if (isScalar(pair.key) && String(pair.key.value) === name && pair.key.range !== undefined && pair.key.range !== null)
+      return counter.linePos(pair.key.range[0]).line;
   }
   return undefined;
 }

@@ -76,7 +76,11 @@ function expandEditor(value: string, context: ExpandContext): string {
  * @throws ExpandError when the client would refuse or prompt, or the variable is unknown
  */
 export function expandValue(value: string, context: ExpandContext): string {
-  if (context.client === 'gemini-cli') return value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_match, braced: string | undefined, bare: string | undefined) => context.env[braced ?? bare ?? ''] ?? '');
+  if (context.client === 'gemini-cli')
+    return value.replace(
+      /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+      (_match, braced: string | undefined, bare: string | undefined) => context.env[braced ?? bare ?? ''] ?? '',
+    );
   if (!value.includes('${')) return value;
   if (context.client === 'claude-code') return expandClaude(value, context);
   if (context.client === 'cursor' || context.client === 'vscode' || context.client === 'windsurf') return expandEditor(value, context);

@@ -156,7 +156,8 @@ function classifyFailure(error: unknown, transport: GroupStdioTransport, timedOu
   if (transport.exit !== undefined || /connection closed/i.test(detail)) return { kind: 'exit', message: `${describeExit(transport.exit)} during ${stage}` };
   if (/protocol version/i.test(detail)) return { kind: 'protocol', message: 'it answered initialize with a protocol version this SDK does not support' };
   if (typeof code === 'number') return { kind: 'server-error', message: `it answered ${stage} with error ${code}`, detail };
-  if ((error as { name?: unknown }).name === 'ZodError' || /invalid|expected/i.test(detail)) return { kind: 'protocol', message: `its reply to ${stage} does not have the shape MCP requires` };
+  if ((error as { name?: unknown }).name === 'ZodError' || /invalid|expected/i.test(detail))
+    return { kind: 'protocol', message: `its reply to ${stage} does not have the shape MCP requires` };
   return { kind: 'internal', message: `listing it failed during ${stage}`, detail };
 }
 

@@ -27,7 +27,8 @@ import { homeFrom } from '../node/state-dir.ts';
 
 /** rclass's own npm cache: `$XDG_CACHE_HOME/rclass/npm`, else `~/.cache/rclass/npm` (`%LOCALAPPDATA%\rclass\npm-cache` on Windows); undefined when no home is known. */
 export function scanNpmCache(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
-  if (platform === 'win32' && env.LOCALAPPDATA !== undefined && path.win32.isAbsolute(env.LOCALAPPDATA)) return path.win32.join(env.LOCALAPPDATA, 'rclass', 'npm-cache');
+  if (platform === 'win32' && env.LOCALAPPDATA !== undefined && path.win32.isAbsolute(env.LOCALAPPDATA))
+    return path.win32.join(env.LOCALAPPDATA, 'rclass', 'npm-cache');
   const xdg = env.XDG_CACHE_HOME;
   if (xdg !== undefined && xdg !== '' && path.isAbsolute(xdg)) return path.join(xdg, 'rclass', 'npm');
   const home = homeFrom(env);
@@ -42,7 +43,11 @@ const NPM_EXEC_OPTIONS_WITH_VALUE = new Set(['-p', '--package', '-c', '--call', 
  * @param words the launch words, e.g. `['npx', '-y', '@modelcontextprotocol/server-memory']`
  */
 export function npxPackages(words: readonly string[]): string[] | undefined {
-  const base = (words[0] ?? '').split(/[\\/]/).at(-1)?.replace(/\.(cmd|exe)$/i, '') ?? '';
+  const base =
+    (words[0] ?? '')
+      .split(/[\\/]/)
+      .at(-1)
+      ?.replace(/\.(cmd|exe)$/i, '') ?? '';
   let i: number;
   if (base === 'npx') i = 1;
   else if (base === 'npm' && (words[1] === 'exec' || words[1] === 'x')) i = 2;
@@ -72,7 +77,10 @@ export function npxPackages(words: readonly string[]): string[] | undefined {
 
 /** Where npx installs `packages` under `cache` (libnpmexec's folder name). */
 export function npxInstallDir(cache: string, packages: readonly string[]): string {
-  const hash = createHash('sha512').update([...packages].sort((a, b) => a.localeCompare(b, 'en')).join('\n')).digest('hex').slice(0, 16);
+  const hash = createHash('sha512')
+    .update([...packages].sort((a, b) => a.localeCompare(b, 'en')).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
   return path.join(cache, '_npx', hash);
 }
 

@@ -84,7 +84,9 @@ export function redactTail(text: string, secrets: readonly string[], cut: boolea
     if (newline >= 0) out = out.slice(newline + 1);
     else {
       for (const value of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
-        const longest = Array.from({ length: value.length - MIN_CUT_SUFFIX + 1 }, (_, k) => value.slice(k)).find((end) => end.length >= MIN_CUT_SUFFIX && out.startsWith(end));
+        const longest = Array.from({ length: value.length - MIN_CUT_SUFFIX + 1 }, (_, k) => value.slice(k)).find(
+          (end) => end.length >= MIN_CUT_SUFFIX && out.startsWith(end),
+        );
         if (longest !== undefined) {
           out = `[redacted]${out.slice(longest.length)}`;
           break;
@@ -130,6 +132,11 @@ export const MAX_SHOWN_NAME = 128;
  * {@link terminalSafe} and `--json` escapes them with `escapeUnsafeInJson`.
  */
 export function safeName(name: string, secrets: readonly string[] = []): string {
-  const clean = redact(stripEscapes(name).replace(/[\r\n\t]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, ''), secrets);
+  const clean = redact(
+    stripEscapes(name)
+      .replace(/[\r\n\t]/g, ' ')
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, ''),
+    secrets,
+  );
   return clean.length > MAX_SHOWN_NAME ? `${clean.slice(0, MAX_SHOWN_NAME)}…` : clean;
 }

@@ -47,7 +47,10 @@ function toolNames(server: ServerResult, cls: ReversibilityClass): string {
 
 function serverBlock(server: ServerResult): string[] {
   const lines: string[] = [];
-  const who = server.record !== undefined ? `${server.recordName ?? server.record}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : server.mapping !== undefined ? ` (by the server mapping at ${server.mapping})` : ''}` : 'unrecognised';
+  const who =
+    server.record !== undefined
+      ? `${server.recordName ?? server.record}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : server.mapping !== undefined ? ` (by the server mapping at ${server.mapping})` : ''}`
+      : 'unrecognised';
   const where = `${CLIENT_NAMES[server.client]}, ${server.config}`;
   switch (server.status) {
     case 'invalid':
@@ -80,12 +83,20 @@ function serverBlock(server: ServerResult): string[] {
   const r3 = toolNames(server, 'R3');
   if (r3 !== '') lines.push(`  approval each time (R3): ${r3}`);
   if (server.filteredOut !== undefined && server.filteredOut.tools.length > 0) {
-    lines.push(`  filtered out by the client's ${server.filteredOut.by.map((key) => `\`${key}\``).join(' and ')}, so not reachable and not counted: ${server.filteredOut.tools.join(', ')}`);
+    lines.push(
+      `  filtered out by the client's ${server.filteredOut.by.map((key) => `\`${key}\``).join(' and ')}, so not reachable and not counted: ${server.filteredOut.tools.join(', ')}`,
+    );
   }
-  if (server.drift.length > 0) lines.push(`  drift: the record does not list ${server.drift.join(', ')}; counted as R4 (--write-drafts DIR drafts the record update)`);
-  if (server.changed !== undefined && server.changed.length > 0) lines.push(`  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`);
+  if (server.drift.length > 0)
+    lines.push(`  drift: the record does not list ${server.drift.join(', ')}; counted as R4 (--write-drafts DIR drafts the record update)`);
+  if (server.changed !== undefined && server.changed.length > 0)
+    lines.push(
+      `  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`,
+    );
   for (const suggestion of server.suggestions) {
-    lines.push(`  its tool names look like record \`${suggestion.record}\` (${suggestion.matched} of ${suggestion.of}); names never identify a server, but if it is that one, rerun with --assume ${server.name}=${suggestion.record}`);
+    lines.push(
+      `  its tool names look like record \`${suggestion.record}\` (${suggestion.matched} of ${suggestion.of}); names never identify a server, but if it is that one, rerun with --assume ${server.name}=${suggestion.record}`,
+    );
   }
   return lines;
 }
@@ -120,14 +131,19 @@ export function formatReport(report: ScanReport, failOn?: ReversibilityClass): s
     if (report.servers.some((server) => server.recordStatus === 'draft' && server.toolCount !== null)) {
       out.push('Draft records were used: their classes were checked against the source by one author and not yet reviewed by a second person.');
     }
-    if (report.mode === 'list') out.push('--list started nothing: tool counts are the records\' full lists, and tools a newer release added (drift) cannot be seen. Run a full scan where you trust the configuration to see them.');
+    if (report.mode === 'list')
+      out.push(
+        "--list started nothing: tool counts are the records' full lists, and tools a newer release added (drift) cannot be seen. Run a full scan where you trust the configuration to see them.",
+      );
   }
   for (const draft of report.drafts) out.push(`Wrote a draft record: ${draft}`);
   for (const note of report.notes) out.push(`Note: ${note}`);
   if (!report.complete) out.push('The scan is incomplete (exit 3): something above could not be read, identified or listed.');
   if (failOn !== undefined) out.push(`--fail-on ${failOn}: ${thresholdMet(report, failOn) ? 'met' : 'not met'}.`);
   // The output boundary: whatever a field holds (config text, reasons, names), no control or formatting character reaches the terminal.
-  return `${terminalSafe(out.join('\n')).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${terminalSafe(out.join('\n'))
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The report as JSON (stable field names, snake_case). */
@@ -137,7 +153,13 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
     complete: report.complete,
     fail_on: failOn ?? null,
     threshold_met: failOn === undefined ? null : thresholdMet(report, failOn),
-    configs: report.configs.map((config) => ({ file: config.shown, client: config.client ?? null, repository: config.repository, notes: config.notes, ...(config.problem !== undefined ? { problem: config.problem } : {}) })),
+    configs: report.configs.map((config) => ({
+      file: config.shown,
+      client: config.client ?? null,
+      repository: config.repository,
+      notes: config.notes,
+      ...(config.problem !== undefined ? { problem: config.problem } : {}),
+    })),
     servers: report.servers.map((server) => ({
       name: server.name,
       client: server.client,

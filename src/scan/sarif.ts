@@ -127,7 +127,12 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
       message: { text },
       locations: locationOf(server),
       partialFingerprints: { 'rclassFinding/v1': fingerprint([server.config, server.scope, server.name, tool ?? '']) },
-      properties: { server: server.name, client: CLIENT_NAMES[server.client], ...(tool !== undefined ? { tool } : {}), ...(server.record !== undefined ? { record: server.record } : {}) },
+      properties: {
+        server: server.name,
+        client: CLIENT_NAMES[server.client],
+        ...(tool !== undefined ? { tool } : {}),
+        ...(server.record !== undefined ? { record: server.record } : {}),
+      },
     });
   };
   for (const server of report.servers) {

@@ -143,7 +143,8 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     return { result, driftTools: [] };
   };
 
-  if (target.identity.invalid) return fail('invalid', `its entry is invalid for ${CLIENT_NAMES[target.client]}: ${target.identity.unrecognised ?? 'see the configuration'}`);
+  if (target.identity.invalid)
+    return fail('invalid', `its entry is invalid for ${CLIENT_NAMES[target.client]}: ${target.identity.unrecognised ?? 'see the configuration'}`);
 
   // Nothing is started: --list, or a remote entry (never connected to).
   if (options.mode === 'list' || target.entry.transport !== 'stdio') {
@@ -160,8 +161,10 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   // an entry's own `cwd` (Codex, Gemini CLI, Continue) wins, relative to that folder.
   const baseDir = target.entry.projectDir ?? options.cwd;
   const cwd = target.entry.cwd !== undefined ? path.resolve(baseDir, target.entry.cwd) : baseDir;
-  if (target.entry.projectDir !== undefined && !isFolder(target.entry.projectDir)) return fail('not-started', 'its project folder, where its client would start it, does not exist');
-  if (target.entry.cwd !== undefined && !isFolder(cwd)) return fail('not-started', 'the folder its `cwd` names, where its client would start it, does not exist');
+  if (target.entry.projectDir !== undefined && !isFolder(target.entry.projectDir))
+    return fail('not-started', 'its project folder, where its client would start it, does not exist');
+  if (target.entry.cwd !== undefined && !isFolder(cwd))
+    return fail('not-started', 'the folder its `cwd` names, where its client would start it, does not exist');
 
   let outcome: ListOutcome;
   // Redacted from what the server writes: the config's env and header values as written, and what the server was given after expansion.
@@ -180,11 +183,13 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     }
     secrets.push(...Object.values(expanded.env), ...argumentSecrets(expanded.args), ...expanded.args.filter((arg, i) => arg !== written[i]));
     const words = launchWords(expanded.command, expanded.args);
-    if (words === undefined || words[0] === undefined || words[0] === '') return fail('not-started', 'its command line cannot be split into words the same way by every shell');
+    if (words === undefined || words[0] === undefined || words[0] === '')
+      return fail('not-started', 'its command line cannot be split into words the same way by every shell');
     const env = serverEnvironment(options.env, expanded.env, options.inheritEnv);
     // npx and npm exec install into rclass's own cache, so a deadline kill mid-install cannot break the user's clients (npm-cache.ts).
     const packages = npxPackages(words);
-    const cache = packages === undefined || Object.keys(expanded.env).some((key) => key.toLowerCase() === 'npm_config_cache') ? undefined : scanNpmCache(options.env);
+    const cache =
+      packages === undefined || Object.keys(expanded.env).some((key) => key.toLowerCase() === 'npm_config_cache') ? undefined : scanNpmCache(options.env);
     const installDir = cache !== undefined && packages !== undefined ? npxInstallDir(cache, packages) : undefined;
     if (cache !== undefined) env.npm_config_cache = cache;
     const installedBefore = installDir !== undefined && npxInstallFinished(installDir);
@@ -201,9 +206,15 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   }
 
   if (options.showServerErrors) {
-    const parts = [outcome.ok ? '' : redact(stripControl(outcome.failure.detail ?? ''), secrets), redactTail(stripControl(outcome.stderr), secrets, outcome.stderrCut)].filter((part) => part.trim() !== '');
+    const parts = [
+      outcome.ok ? '' : redact(stripControl(outcome.failure.detail ?? ''), secrets),
+      redactTail(stripControl(outcome.stderr), secrets, outcome.stderrCut),
+    ].filter((part) => part.trim() !== '');
     if (parts.length > 0) {
-      const lines = parts.join('\n').split('\n').filter((line) => line.trim() !== '');
+      const lines = parts
+        .join('\n')
+        .split('\n')
+        .filter((line) => line.trim() !== '');
       result.serverErrors = lines.slice(-MAX_SHOWN_STDERR_LINES).join('\n');
     }
   }
@@ -263,7 +274,11 @@ function guardSignals(): () => void {
 }
 
 /** Decide which targets may be started, and which record each is classified against. */
-async function plan(discovery: Discovery, options: ScanOptions, show: (file: string) => string): Promise<{ plans: Plan[]; skipped: SkippedServer[]; notes: string[] }> {
+async function plan(
+  discovery: Discovery,
+  options: ScanOptions,
+  show: (file: string) => string,
+): Promise<{ plans: Plan[]; skipped: SkippedServer[]; notes: string[] }> {
   const notes: string[] = [];
   const skipped: SkippedServer[] = [];
   const plans: Plan[] = [];
@@ -278,9 +293,11 @@ async function plan(discovery: Discovery, options: ScanOptions, show: (file: str
     }
     const assumed = options.assume.get(target.name);
     if (assumed !== undefined) {
-      if (options.mode === 'list' || target.entry.transport !== 'stdio') notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: it applies only to a server rclass scan starts itself`);
+      if (options.mode === 'list' || target.entry.transport !== 'stdio')
+        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: it applies only to a server rclass scan starts itself`);
       else if (target.identity.invalid) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry is invalid`);
-      else if (target.identity.recordId !== undefined && target.identity.recordId !== assumed) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry runs record \`${target.identity.recordId}\``);
+      else if (target.identity.recordId !== undefined && target.identity.recordId !== assumed)
+        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry runs record \`${target.identity.recordId}\``);
       else if (target.identity.recordId === undefined) {
         item.recordId = assumed;
         item.identifiedBy = 'assume';
@@ -294,7 +311,8 @@ async function plan(discovery: Discovery, options: ScanOptions, show: (file: str
       if (approvals === undefined) {
         approvals = await readClaudeApprovals(target.entry.projectDir, { ...options.approvals, show });
         approvalsByProject.set(target.entry.projectDir, approvals);
-        for (const where of approvals.ignored) notes.push(`approvals of .mcp.json servers in \`${where}\` were not taken as consent: a repository can ship that file`);
+        for (const where of approvals.ignored)
+          notes.push(`approvals of .mcp.json servers in \`${where}\` were not taken as consent: a repository can ship that file`);
         for (const problem of approvals.problems) notes.push(problem);
       }
       const answer = claudeAnswer(target.name, approvals);
@@ -305,18 +323,30 @@ async function plan(discovery: Discovery, options: ScanOptions, show: (file: str
       if (answer !== undefined && answer.start) approved = answer.where ?? 'Claude Code';
     }
 
-    if (options.mode === 'full' && target.repository && target.entry.transport === 'stdio' && !target.identity.invalid && !options.yes && approved === undefined) {
+    if (
+      options.mode === 'full' &&
+      target.repository &&
+      target.entry.transport === 'stdio' &&
+      !target.identity.invalid &&
+      !options.yes &&
+      approved === undefined
+    ) {
       const file = target.config.file;
       let consent = askedFiles.get(file);
       if (consent === undefined && options.ask !== undefined) {
-        const names = discovery.targets.filter((other) => other.config.file === file && other.repository && other.entry.transport === 'stdio').map((other) => `\`${safeName(other.name)}\``);
-        consent = await options.ask(`${target.config.shown} is not one of your clients' own user-level configuration files (a repository can write it), and starting its servers runs the commands it names (${names.join(', ')}). Start them?`);
+        const names = discovery.targets
+          .filter((other) => other.config.file === file && other.repository && other.entry.transport === 'stdio')
+          .map((other) => `\`${safeName(other.name)}\``);
+        consent = await options.ask(
+          `${target.config.shown} is not one of your clients' own user-level configuration files (a repository can write it), and starting its servers runs the commands it names (${names.join(', ')}). Start them?`,
+        );
         askedFiles.set(file, consent);
       }
       if (consent !== true) {
-        item.notStarted = consent === false
-          ? 'its configuration is not one of your clients\' own user-level files (a repository can write it), and you declined to start it'
-          : 'its configuration is not one of your clients\' own user-level files (a repository can write it); rerun with `--yes` (or on a terminal, to be asked) to start it';
+        item.notStarted =
+          consent === false
+            ? "its configuration is not one of your clients' own user-level files (a repository can write it), and you declined to start it"
+            : "its configuration is not one of your clients' own user-level files (a repository can write it); rerun with `--yes` (or on a terminal, to be asked) to start it";
       }
     }
     plans.push(item);
@@ -351,15 +381,24 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
   const release = options.mode === 'full' ? guardSignals() : () => undefined;
   let scanned: Scanned[];
   try {
-    const starting = options.mode === 'full' ? plans.filter((item) => item.target.entry.transport === 'stdio' && item.notStarted === undefined && !item.target.identity.invalid).length : 0;
+    const starting =
+      options.mode === 'full'
+        ? plans.filter((item) => item.target.entry.transport === 'stdio' && item.notStarted === undefined && !item.target.identity.invalid).length
+        : 0;
     let finished = 0;
-    if (starting > 0) options.onProgress?.(`rclass: starting ${starting} server${starting === 1 ? '' : 's'}, ${Math.min(MAX_PARALLEL, starting)} at a time, each with ${formatSeconds(options.timeoutMs)} to list its tools (\`--timeout\`)`);
+    if (starting > 0)
+      options.onProgress?.(
+        `rclass: starting ${starting} server${starting === 1 ? '' : 's'}, ${Math.min(MAX_PARALLEL, starting)} at a time, each with ${formatSeconds(options.timeoutMs)} to list its tools (\`--timeout\`)`,
+      );
     scanned = await pool(plans, MAX_PARALLEL, async (item) => {
       try {
         const done = await scanServer(item, options);
         if (starting > 0 && (done.result.status === 'scanned' || done.result.status === 'failed')) {
           finished += 1;
-          const what = done.result.status === 'scanned' ? `${done.result.toolCount ?? 0} tool${done.result.toolCount === 1 ? '' : 's'}` : `not scanned: ${done.result.reason ?? 'it failed'}`;
+          const what =
+            done.result.status === 'scanned'
+              ? `${done.result.toolCount ?? 0} tool${done.result.toolCount === 1 ? '' : 's'}`
+              : `not scanned: ${done.result.reason ?? 'it failed'}`;
           options.onProgress?.(`rclass: [${finished}/${starting}] ${done.result.name}: ${what}`);
         }
         return done;
@@ -395,21 +434,33 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
       if (server.record === undefined || live.length === 0) continue;
       const entry = byRecord.get(server.record) ?? { tools: new Map(), seenOn: new Set() };
       for (const tool of live) if (!entry.tools.has(tool.name)) entry.tools.set(tool.name, tool);
-      entry.seenOn.add(server.serverInfo?.name !== undefined ? `${server.serverInfo.name}${server.serverInfo.version !== undefined ? ` ${server.serverInfo.version}` : ''}` : `the server \`${server.name}\``);
+      entry.seenOn.add(
+        server.serverInfo?.name !== undefined
+          ? `${server.serverInfo.name}${server.serverInfo.version !== undefined ? ` ${server.serverInfo.version}` : ''}`
+          : `the server \`${server.name}\``,
+      );
       byRecord.set(server.record, entry);
     }
     for (const [recordId, { tools, seenOn }] of [...byRecord].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const record = options.registry.server(recordId)?.record;
       if (record === undefined) continue;
       const draft = buildDraft(record, [...tools.values()], [...seenOn].join(', '), options.today);
-      if (draft.leftOut > 0) notes.push(`${draft.leftOut} drifted tool name${draft.leftOut === 1 ? '' : 's'} of \`${recordId}\` cannot be written in a record (the schema allows letters, digits and \`_.-/\`) and ${draft.leftOut === 1 ? 'was' : 'were'} left out of its draft`);
+      if (draft.leftOut > 0)
+        notes.push(
+          `${draft.leftOut} drifted tool name${draft.leftOut === 1 ? '' : 's'} of \`${recordId}\` cannot be written in a record (the schema allows letters, digits and \`_.-/\`) and ${draft.leftOut === 1 ? 'was' : 'were'} left out of its draft`,
+        );
       if (draft.added.length === 0) continue;
       try {
         const written = await writeDraft(options.writeDrafts, draft);
-        if (written === undefined) notes.push(`a draft for \`${recordId}\` was not written: \`${show(path.join(options.writeDrafts, `${recordId}.yaml`))}\` already exists and was not overwritten`);
+        if (written === undefined)
+          notes.push(
+            `a draft for \`${recordId}\` was not written: \`${show(path.join(options.writeDrafts, `${recordId}.yaml`))}\` already exists and was not overwritten`,
+          );
         else report.drafts.push(show(written));
       } catch (error) {
-        notes.push(`cannot write the draft for \`${recordId}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'error')}`);
+        notes.push(
+          `cannot write the draft for \`${recordId}\`: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : 'error')}`,
+        );
         report.complete = false;
       }
     }
@@ -419,7 +470,8 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
     server.tools = server.tools.map((tool) => ({ ...tool, name: safeName(tool.name, secrets) }));
     server.drift = server.drift.map((name) => safeName(name, secrets));
     if (server.changed !== undefined) server.changed = server.changed.map((name) => safeName(name, secrets));
-    if (server.filteredOut !== undefined) server.filteredOut = { ...server.filteredOut, tools: server.filteredOut.tools.map((name) => safeName(name, secrets)) };
+    if (server.filteredOut !== undefined)
+      server.filteredOut = { ...server.filteredOut, tools: server.filteredOut.tools.map((name) => safeName(name, secrets)) };
   });
   if (servers.some((server) => server.incomplete) || discovery.configs.some((config) => config.problem !== undefined)) report.complete = false;
   return report;

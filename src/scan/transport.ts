@@ -129,7 +129,8 @@ export class GroupStdioTransport implements Transport {
       this.#child = child;
       this.#closed = new Promise((done) => child.once('close', () => done()));
       child.once('error', (error: NodeJS.ErrnoException) => {
-        if (this.fault === undefined) this.fault = { kind: 'spawn', message: `\`${this.launch.command.split(/[\\/]/).at(-1)}\` could not be started (${error.code ?? 'error'})` };
+        if (this.fault === undefined)
+          this.fault = { kind: 'spawn', message: `\`${this.launch.command.split(/[\\/]/).at(-1)}\` could not be started (${error.code ?? 'error'})` };
         reject(error);
         this.onerror?.(error);
       });

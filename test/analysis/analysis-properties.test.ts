@@ -20,14 +20,83 @@ const dialect = fc.constantFrom(...DIALECTS);
 
 /** SQL-ish fragments chosen to hit quoting, comments, dialect differences and acting functions. */
 const FRAGMENTS = [
-  'SELECT ', 'WITH x AS (', ') ', 'FROM t ', 'WHERE ', 'a ', '1 ', ', ', '; ', ';', '(', ')', "'", "''", '"', '`', '[', ']',
-  '$$', '$a$', '$b$', '$1', '--', '-- ', '/*', '*/', '/*!', '#', '\\', "E'", "U&'", "B'", '\n', '\t', ' ', 'INSERT INTO t VALUES (1) ',
-  'DELETE FROM t ', 'DROP TABLE t ', 'UPDATE t SET a = 1 ', 'RETURNING * ', 'INTO u ', 'FOR UPDATE ', 'UNION ', 'VALUES (1) ',
-  'EXPLAIN ', 'ANALYZE ', 'COMMIT', 'DO ', 'lower(', 'count(*)', 'nextval(', 'pg_sleep(', 'pg_terminate_backend(', 'sleep(',
-  'load_extension(', '::int', '::evil', '+', '||', 'CASE WHEN ', ' THEN ', ' END', 'é', '\u3000', '\u0000',
+  'SELECT ',
+  'WITH x AS (',
+  ') ',
+  'FROM t ',
+  'WHERE ',
+  'a ',
+  '1 ',
+  ', ',
+  '; ',
+  ';',
+  '(',
+  ')',
+  "'",
+  "''",
+  '"',
+  '`',
+  '[',
+  ']',
+  '$$',
+  '$a$',
+  '$b$',
+  '$1',
+  '--',
+  '-- ',
+  '/*',
+  '*/',
+  '/*!',
+  '#',
+  '\\',
+  "E'",
+  "U&'",
+  "B'",
+  '\n',
+  '\t',
+  ' ',
+  'INSERT INTO t VALUES (1) ',
+  'DELETE FROM t ',
+  'DROP TABLE t ',
+  'UPDATE t SET a = 1 ',
+  'RETURNING * ',
+  'INTO u ',
+  'FOR UPDATE ',
+  'UNION ',
+  'VALUES (1) ',
+  'EXPLAIN ',
+  'ANALYZE ',
+  'COMMIT',
+  'DO ',
+  'lower(',
+  'count(*)',
+  'nextval(',
+  'pg_sleep(',
+  'pg_terminate_backend(',
+  'sleep(',
+  'load_extension(',
+  '::int',
+  '::evil',
+  '+',
+  '||',
+  'CASE WHEN ',
+  ' THEN ',
+  ' END',
+  'é',
+  '\u3000',
+  '\u0000',
 ];
 const sqlSoup = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 24 }).map((parts) => parts.join(''));
-const WRITES = ['DELETE FROM t', 'INSERT INTO t VALUES (1)', 'UPDATE t SET a = 1', 'DROP TABLE t', 'TRUNCATE t', "COPY t TO PROGRAM 'x'", 'CREATE TABLE u (a int)', 'MERGE INTO t USING s ON true WHEN MATCHED THEN DELETE'];
+const WRITES = [
+  'DELETE FROM t',
+  'INSERT INTO t VALUES (1)',
+  'UPDATE t SET a = 1',
+  'DROP TABLE t',
+  'TRUNCATE t',
+  "COPY t TO PROGRAM 'x'",
+  'CREATE TABLE u (a int)',
+  'MERGE INTO t USING s ON true WHEN MATCHED THEN DELETE',
+];
 
 function wellFormedVerdict(v: { readOnly: unknown; reason: unknown }): void {
   expect(typeof v.readOnly).toBe('boolean');
@@ -57,10 +126,14 @@ describe('sql properties', () => {
 
   it('arbitrary non-string values are never read-only', () => {
     fc.assert(
-      fc.property(fc.anything().filter((v) => typeof v !== 'string'), dialect, (v, d) => {
-        const verdict = analyzeSql(v, d, parser);
-        expect(verdict.readOnly).toBe(false);
-      }),
+      fc.property(
+        fc.anything().filter((v) => typeof v !== 'string'),
+        dialect,
+        (v, d) => {
+          const verdict = analyzeSql(v, d, parser);
+          expect(verdict.readOnly).toBe(false);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -93,11 +166,23 @@ describe('sql properties', () => {
 
   it('a write wrapped in a CTE, EXPLAIN ANALYZE, a second statement or a comment-looking prefix is never read-only', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...WRITES), fc.constantFrom('SELECT 1', 'WITH x AS (SELECT 1) SELECT * FROM x', "SELECT '--'", 'SELECT $$;$$'), dialect, (w, select, d) => {
-        for (const sql of [`WITH w AS (${w} RETURNING 1) SELECT * FROM w`, `EXPLAIN ANALYZE ${w}`, `${select}; ${w}`, `${select};\n${w};`, `/* x */ ${w}`, `-- x\n${w}`]) {
-          expect(analyzeSql(sql, d, parser).readOnly, sql).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...WRITES),
+        fc.constantFrom('SELECT 1', 'WITH x AS (SELECT 1) SELECT * FROM x', "SELECT '--'", 'SELECT $$;$$'),
+        dialect,
+        (w, select, d) => {
+          for (const sql of [
+            `WITH w AS (${w} RETURNING 1) SELECT * FROM w`,
+            `EXPLAIN ANALYZE ${w}`,
+            `${select}; ${w}`,
+            `${select};\n${w};`,
+            `/* x */ ${w}`,
+            `-- x\n${w}`,
+          ]) {
+            expect(analyzeSql(sql, d, parser).readOnly, sql).toBe(false);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -115,11 +200,19 @@ describe('sql properties', () => {
         tie('expr').map((e) => `NOT ${e}`),
       ),
     }));
-    const chain = fc.tuple(fc.constantFrom('+1', '::int', ' || a', ')'), fc.integer({ min: 0, max: 6000 })).map(([piece, n]) => (piece === ')' ? 'SELECT ' + '('.repeat(n) + '1' + ')'.repeat(n) : 'SELECT 1' + piece.repeat(n)));
+    const chain = fc
+      .tuple(fc.constantFrom('+1', '::int', ' || a', ')'), fc.integer({ min: 0, max: 6000 }))
+      .map(([piece, n]) => (piece === ')' ? 'SELECT ' + '('.repeat(n) + '1' + ')'.repeat(n) : 'SELECT 1' + piece.repeat(n)));
     fc.assert(
-      fc.property(fc.oneof(expr.map((e) => `SELECT ${e}`), chain), (sql) => {
-        wellFormedVerdict(analyzeSql(sql, 'postgresql', parser));
-      }),
+      fc.property(
+        fc.oneof(
+          expr.map((e) => `SELECT ${e}`),
+          chain,
+        ),
+        (sql) => {
+          wellFormedVerdict(analyzeSql(sql, 'postgresql', parser));
+        },
+      ),
       { numRuns: 150 },
     );
     expect(analyzeSql('SELECT 1', 'postgresql', parser)).toEqual({ readOnly: true, reason: 'single read-only query' });
@@ -128,7 +221,35 @@ describe('sql properties', () => {
 
 const ALLOW = ['allowed.example'];
 /** Characters known to split URL parsers apart, plus look-alikes. */
-const URL_NOISE = ['@', '\\', '%', '%2e', '%40', '.', ':', '[', ']', '#', '?', '/', '\t', '\n', ' ', '\u3002', '\uff0e', '\u00ad', '\u0430', 'xn--', '0x', '\u0000', ';', ',', '&', "'", '"'];
+const URL_NOISE = [
+  '@',
+  '\\',
+  '%',
+  '%2e',
+  '%40',
+  '.',
+  ':',
+  '[',
+  ']',
+  '#',
+  '?',
+  '/',
+  '\t',
+  '\n',
+  ' ',
+  '\u3002',
+  '\uff0e',
+  '\u00ad',
+  '\u0430',
+  'xn--',
+  '0x',
+  '\u0000',
+  ';',
+  ',',
+  '&',
+  "'",
+  '"',
+];
 
 /** An RFC 3986 reading of the authority, independent of WHATWG. */
 function rfcAuthority(url: string): string | undefined {
@@ -165,12 +286,15 @@ describe('url properties', () => {
   it('an allowed URL with parser-splitting characters inserted anywhere is only allowed if every parser still reads the allowed host', () => {
     const base = 'https://allowed.example/path?q=1#f';
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: base.length }), fc.constantFrom(...URL_NOISE, 'attacker.example')), { minLength: 1, maxLength: 4 }), (edits) => {
-        let url = base;
-        for (const [at, piece] of edits) url = url.slice(0, Math.min(at, url.length)) + piece + url.slice(Math.min(at, url.length));
-        const v = checkUrl(url, ALLOW);
-        checkAllowedInvariants(url, v);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: base.length }), fc.constantFrom(...URL_NOISE, 'attacker.example')), { minLength: 1, maxLength: 4 }),
+        (edits) => {
+          let url = base;
+          for (const [at, piece] of edits) url = url.slice(0, Math.min(at, url.length)) + piece + url.slice(Math.min(at, url.length));
+          const v = checkUrl(url, ALLOW);
+          checkAllowedInvariants(url, v);
+        },
+      ),
       { numRuns: 800 },
     );
   });
@@ -237,7 +361,9 @@ describe('url properties', () => {
 describe('path properties', () => {
   const segment = fc.constantFrom('a', 'b', 'dir', 'dir-evil', 'DIR', '.', '..', '', ' ', 'x.', '\u0000');
   const posixPath = fc.array(segment, { maxLength: 6 }).map((parts) => '/' + parts.join('/'));
-  const windowsPath = fc.tuple(fc.constantFrom('C:', 'c:', 'D:', '\\\\srv\\share', '\\\\?\\C:'), fc.array(segment, { maxLength: 5 }), fc.constantFrom('\\', '/')).map(([root, parts, sep]) => root + sep + parts.join(sep));
+  const windowsPath = fc
+    .tuple(fc.constantFrom('C:', 'c:', 'D:', '\\\\srv\\share', '\\\\?\\C:'), fc.array(segment, { maxLength: 5 }), fc.constantFrom('\\', '/'))
+    .map(([root, parts, sep]) => root + sep + parts.join(sep));
   const anyPath = fc.oneof(posixPath, windowsPath, fc.string({ maxLength: 30 }));
 
   it('isContained never throws, and says yes only when the root is a component-wise prefix of the target', () => {

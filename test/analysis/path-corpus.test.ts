@@ -105,7 +105,10 @@ describe('path analysis outside the corpus', () => {
 
   it('accepts a target under any one of several roots, and refuses with no existing root', async () => {
     expect((await isPathWithin(`${fixture}/outside/secret.txt`, [`${fixture}/allowed/dir`, `${fixture}/outside`])).within).toBe(true);
-    expect(await isPathWithin(`${fixture}/outside/secret.txt`, [`${fixture}/missing`, 'relative/root'])).toEqual({ within: false, reason: 'no allowed root exists' });
+    expect(await isPathWithin(`${fixture}/outside/secret.txt`, [`${fixture}/missing`, 'relative/root'])).toEqual({
+      within: false,
+      reason: 'no allowed root exists',
+    });
   });
 
   it('resolves a root given through a symlink', async () => {
@@ -113,7 +116,7 @@ describe('path analysis outside the corpus', () => {
     expect(v.within).toBe(true);
   });
 
-  it('refuses /proc/self/cwd even when the checking process works inside the root (it names the tool\'s folder, not ours)', async () => {
+  it("refuses /proc/self/cwd even when the checking process works inside the root (it names the tool's folder, not ours)", async () => {
     const cwd = realpathSync(process.cwd());
     const v = await isPathWithin('/proc/self/cwd/package.json', [cwd]);
     expect(v).toEqual({ within: false, reason: "a path under /proc names another process's view of the file system" });
@@ -122,7 +125,7 @@ describe('path analysis outside the corpus', () => {
   });
 
   it('refuses /dev/fd and /dev/stdin paths, and a link that leads into /proc', async () => {
-    expect(await isPathWithin('/dev/fd/0', ['/'])).toEqual({ within: false, reason: '/dev/fd is a process\'s open file, not a place in the folder' });
+    expect(await isPathWithin('/dev/fd/0', ['/'])).toEqual({ within: false, reason: "/dev/fd is a process's open file, not a place in the folder" });
     expect((await isPathWithin('/dev//stdin', ['/dev'])).within).toBe(false);
     symlinkSync('/proc/self/cwd', `${fixture}/allowed/dir/to-proc`);
     const v = await isPathWithin(`${fixture}/allowed/dir/to-proc/x`, [`${fixture}/allowed/dir`]);
@@ -132,11 +135,18 @@ describe('path analysis outside the corpus', () => {
 
   it('refuses a hard link inside the root to a file outside it, naming the link count', async () => {
     const v = await isPathWithin(`${fixture}/allowed/dir/hard-out`, [`${fixture}/allowed/dir`]);
-    expect(v).toEqual({ within: false, resolved: `${fixture}/allowed/dir/hard-out`, reason: 'the file has 2 hard links, so another name outside the allowed roots may reach it' });
+    expect(v).toEqual({
+      within: false,
+      resolved: `${fixture}/allowed/dir/hard-out`,
+      reason: 'the file has 2 hard links, so another name outside the allowed roots may reach it',
+    });
   });
 
   it('refuses a device file inside the root', async () => {
-    expect(await isPathWithin('/dev/null', ['/dev'])).toMatchObject({ within: false, reason: 'a device file, FIFO or socket acts outside the folder it sits in' });
+    expect(await isPathWithin('/dev/null', ['/dev'])).toMatchObject({
+      within: false,
+      reason: 'a device file, FIFO or socket acts outside the folder it sits in',
+    });
   });
 
   it('isContained refuses /proc and /dev/fd paths as text', () => {

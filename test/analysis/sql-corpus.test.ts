@@ -136,11 +136,14 @@ describe('sql analysis outside the corpus', () => {
     expect(analyzeSql('SELECT 1', 'postgresql', undefined as unknown as SqlParser).readOnly).toBe(false);
   });
 
-  it.each(['PRAGMA table_info(users)', "ATTACH DATABASE 'x.db' AS x"])('says a SQLite statement PostgreSQL cannot read is not understood, not a syntax error: %s', (sql) => {
-    const v = analyzeSql(sql, 'sqlite', parser);
-    expect(v.readOnly).toBe(false);
-    expect(v.reason).toMatch(/^not a statement the read-only analysis understands \(sqlite text is read with PostgreSQL's parser: /);
-  });
+  it.each(['PRAGMA table_info(users)', "ATTACH DATABASE 'x.db' AS x"])(
+    'says a SQLite statement PostgreSQL cannot read is not understood, not a syntax error: %s',
+    (sql) => {
+      const v = analyzeSql(sql, 'sqlite', parser);
+      expect(v.readOnly).toBe(false);
+      expect(v.reason).toMatch(/^not a statement the read-only analysis understands \(sqlite text is read with PostgreSQL's parser: /);
+    },
+  );
 
   it('keeps reasons short and free of the input text for parse errors', () => {
     const v = analyzeSql("SELECT 'x' FROM WHERE secret_token_123", 'postgresql', parser);
@@ -150,7 +153,35 @@ describe('sql analysis outside the corpus', () => {
   });
 
   it('lists none of the functions the design notes name as acting', () => {
-    for (const name of ['nextval', 'setval', 'currval', 'lastval', 'pg_terminate_backend', 'pg_cancel_backend', 'pg_notify', 'pg_advisory_lock', 'pg_try_advisory_lock', 'pg_read_file', 'pg_read_binary_file', 'pg_ls_dir', 'lo_import', 'lo_export', 'set_config', 'pg_stat_reset', 'dblink', 'dblink_exec', 'pg_sleep', 'query_to_xml', 'txid_current', 'setseed', 'load_extension', 'sleep', 'benchmark', 'get_lock', 'load_file']) {
+    for (const name of [
+      'nextval',
+      'setval',
+      'currval',
+      'lastval',
+      'pg_terminate_backend',
+      'pg_cancel_backend',
+      'pg_notify',
+      'pg_advisory_lock',
+      'pg_try_advisory_lock',
+      'pg_read_file',
+      'pg_read_binary_file',
+      'pg_ls_dir',
+      'lo_import',
+      'lo_export',
+      'set_config',
+      'pg_stat_reset',
+      'dblink',
+      'dblink_exec',
+      'pg_sleep',
+      'query_to_xml',
+      'txid_current',
+      'setseed',
+      'load_extension',
+      'sleep',
+      'benchmark',
+      'get_lock',
+      'load_file',
+    ]) {
       expect(READ_ONLY_FUNCTIONS.has(name), name).toBe(false);
     }
   });

@@ -60,12 +60,9 @@ describe('url analysis outside the corpus', () => {
   });
 
   it('findUrls reports the nested URL, a decoded one and a host:port in text, each once', () => {
-    expect(findUrls({ a: 'https://allowed.example/?u=https://attacker.example/x', b: 'go to evil.example:8080 now', c: 'x?u=https%3A%2F%2Fdecoded.example' }).urls).toEqual([
-      'https://allowed.example/?u=https://attacker.example/x',
-      'https://attacker.example/x',
-      'https://evil.example:8080',
-      'https://decoded.example',
-    ]);
+    expect(
+      findUrls({ a: 'https://allowed.example/?u=https://attacker.example/x', b: 'go to evil.example:8080 now', c: 'x?u=https%3A%2F%2Fdecoded.example' }).urls,
+    ).toEqual(['https://allowed.example/?u=https://attacker.example/x', 'https://attacker.example/x', 'https://evil.example:8080', 'https://decoded.example']);
   });
 
   it('a string still percent-encoded after four rounds of decoding is not searched completely', () => {
@@ -83,8 +80,14 @@ describe('url analysis outside the corpus', () => {
   });
 
   it('regression: an @ after ? or # with no / before it is refused with a reason that says so, not as userinfo', () => {
-    expect(checkUrl('https://docs.python.org#@evil.example', ['docs.python.org'])).toEqual({ allowed: false, reason: '`@` after `#` with no `/` before it, which some parsers read as userinfo' });
-    expect(checkUrl('https://docs.python.org?x=@evil.example', ['docs.python.org'])).toEqual({ allowed: false, reason: '`@` after `?` with no `/` before it, which some parsers read as userinfo' });
+    expect(checkUrl('https://docs.python.org#@evil.example', ['docs.python.org'])).toEqual({
+      allowed: false,
+      reason: '`@` after `#` with no `/` before it, which some parsers read as userinfo',
+    });
+    expect(checkUrl('https://docs.python.org?x=@evil.example', ['docs.python.org'])).toEqual({
+      allowed: false,
+      reason: '`@` after `?` with no `/` before it, which some parsers read as userinfo',
+    });
     expect(checkUrl('https://evil.example@docs.python.org/', ['docs.python.org'])).toEqual({ allowed: false, reason: 'userinfo (@) in the authority' });
   });
 
@@ -97,7 +100,21 @@ describe('url analysis outside the corpus', () => {
   });
 
   it('parseAllowlist normalises entries and explains each refusal', () => {
-    const { hosts, errors } = parseAllowlist([' Allowed.Example ', 'allowed.example', '*.x.example', 'https://x.example', 'com', 'localhost', '127.1', '[0:0::1]', 'x.example.', 'b\u00fccher.example', '10.0.0.1', '1.2.3.04', 7 as unknown as string]);
+    const { hosts, errors } = parseAllowlist([
+      ' Allowed.Example ',
+      'allowed.example',
+      '*.x.example',
+      'https://x.example',
+      'com',
+      'localhost',
+      '127.1',
+      '[0:0::1]',
+      'x.example.',
+      'b\u00fccher.example',
+      '10.0.0.1',
+      '1.2.3.04',
+      7 as unknown as string,
+    ]);
     expect(hosts).toEqual(['allowed.example', 'localhost', '[::1]', '10.0.0.1']);
     expect(errors).toHaveLength(8);
     expect(errors.join('\n')).toMatch(/wildcards are not supported/);
@@ -112,12 +129,22 @@ describe('url analysis outside the corpus', () => {
   });
 
   it('findUrls marks the result truncated past each limit so callers fail closed', () => {
-    expect(findUrls(Array.from({ length: 20 }, (_, i) => `s${i}`), { maxStrings: 10 }).truncated).toBe(true);
+    expect(
+      findUrls(
+        Array.from({ length: 20 }, (_, i) => `s${i}`),
+        { maxStrings: 10 },
+      ).truncated,
+    ).toBe(true);
     let deep: unknown = 'https://attacker.example/';
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(findUrls(deep, { maxDepth: 64 }).truncated).toBe(true);
     expect(findUrls({ a: 'x'.repeat(2000) }, { maxChars: 1000 }).truncated).toBe(true);
-    expect(findUrls(Array.from({ length: 5 }, (_, i) => `https://h${i}.example/`), { maxUrls: 3 }).truncated).toBe(true);
+    expect(
+      findUrls(
+        Array.from({ length: 5 }, (_, i) => `https://h${i}.example/`),
+        { maxUrls: 3 },
+      ).truncated,
+    ).toBe(true);
   });
 
   it('findUrls fails closed on values that are not plain JSON', () => {

@@ -43,8 +43,15 @@ describe.each(ENTRIES)('%s is browser-safe', (_layer, file) => {
   it('fails to bundle when a Node built-in is imported (the check can fail)', async () => {
     const probe = await build({
       stdin: { contents: "import { readFileSync } from 'node:fs'; export const x = readFileSync;", resolveDir: process.cwd(), loader: 'ts' },
-      bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent',
-    }).then(() => 'bundled', () => 'failed');
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    }).then(
+      () => 'bundled',
+      () => 'failed',
+    );
     expect(probe).toBe('failed');
   });
 });

@@ -53,9 +53,11 @@ describe('the layers of src/', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rclass-layers-'));
     scratch.push(dir);
     const files: Record<string, string> = {
-      'tsconfig.json': JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext' } }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { allowImportingTsExtensions: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext' },
+      }),
       'scripts/step.ts': 'export const step = 1;\n',
-      'src/cli/main.ts': "export const main = 1;\n",
+      'src/cli/main.ts': 'export const main = 1;\n',
       'src/core/up.ts': "import { main } from '../cli/main.ts';\nexport const up = main;\n",
       'src/core/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
       'src/core/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",

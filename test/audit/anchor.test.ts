@@ -22,7 +22,9 @@ async function anchoredLog(): Promise<{ log: string; anchor: string }> {
 }
 
 function lines(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 const verify = (log: string, anchor: string) => runCli(['audit', 'verify', '--log', log, '--anchor', anchor], { env: { HOME: tempDir() } });
@@ -71,13 +73,18 @@ describe('rclass audit verify --anchor', () => {
     await appendAudit(log, [record({ tool_use_id: 'toolu_6' })]);
     const result = await verify(log, anchor);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('the last 1 line came after the anchor\'s last head, so cutting it off would not be detected');
+    expect(result.stderr).toContain("the last 1 line came after the anchor's last head, so cutting it off would not be detected");
   });
 
   it('reads heads out of syslog lines, and an anchor with no head fails', async () => {
     const { log, anchor } = await anchoredLog();
     const syslog = path.join(tempDir(), 'syslog');
-    writeFileSync(syslog, lines(anchor).map((line) => `Dec  1 16:00:00 host rclass: ${line}`).join('\n') + '\nDec  1 16:00:01 host other: hello\n');
+    writeFileSync(
+      syslog,
+      lines(anchor)
+        .map((line) => `Dec  1 16:00:00 host rclass: ${line}`)
+        .join('\n') + '\nDec  1 16:00:01 host other: hello\n',
+    );
     expect(await readAnchorHeads(syslog)).toMatchObject({ ignored: 1 });
     expect((await verify(log, syslog)).code).toBe(0);
     const empty = path.join(tempDir(), 'empty');

@@ -16,7 +16,10 @@ const APPENDER = path.join(ROOT, 'test', 'audit', 'support', 'appender.ts');
 
 function appendInChild(file: string, count: number, name: string, anchor?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', APPENDER, file, String(count), name, ...(anchor !== undefined ? [anchor] : [])], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', APPENDER, file, String(count), name, ...(anchor !== undefined ? [anchor] : [])], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -51,14 +54,20 @@ describe('BR-25: concurrent appends', () => {
     expect([...perWriter.values()]).toEqual(Array(8).fill(25));
   }, 120_000);
 
-  it('the anchor file written by 4 processes × 10 appends ends at the log\'s last head, in order', async () => {
+  it("the anchor file written by 4 processes × 10 appends ends at the log's last head, in order", async () => {
     const dir = tempDir();
     const file = path.join(dir, 'audit.jsonl');
     const anchor = path.join(dir, 'anchor.jsonl');
     await Promise.all(Array.from({ length: 4 }, (_, i) => appendInChild(file, 10, `writer-${i}`, anchor)));
     await expectLinear(file, 40);
-    const log = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { seq: number; hash: string });
-    const heads = readFileSync(anchor, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    const log = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { seq: number; hash: string });
+    const heads = readFileSync(anchor, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
     expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
     expect(heads.at(-1)).toEqual({ seq: 40, hash: log.at(-1)!.hash });
   }, 120_000);

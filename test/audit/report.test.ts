@@ -27,11 +27,25 @@ describe('rclass audit report', () => {
       outcome('d', 'ran', '3f2a9c1e77'),
       record({ session: '3f2a9c1e77', tool_use_id: 'e', class: 'R2', decision: 'ask' }),
       outcome('e', 'failed', '3f2a9c1e77'),
-      record({ session: '3f2a9c1e77', server: null, tool: 'Bash', record: null, tool_use_id: 'f', class: null, source: 'builtin', detail: 'may write to a protected path: .claude/settings' }),
+      record({
+        session: '3f2a9c1e77',
+        server: null,
+        tool: 'Bash',
+        record: null,
+        tool_use_id: 'f',
+        class: null,
+        source: 'builtin',
+        detail: 'may write to a protected path: .claude/settings',
+      }),
     ]);
     const result = await report(file);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n').filter(Boolean).map((line) => line.replace(/^\S+ /, ''))).toEqual([
+    expect(
+      result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/^\S+ /, '')),
+    ).toEqual([
       'R4 pg/query ask: approved and ran (session 3f2a9c1e, alex@laptop)',
       'R4 web/fetch ask: not run (refused or cancelled) (session 3f2a9c1e, alex@laptop)',
       'R4 pg/query deny: blocked (session 3f2a9c1e, alex@laptop)',
@@ -48,7 +62,10 @@ describe('rclass audit report', () => {
 
   it('filters by --since (a date is local midnight; an RFC 3339 time is exact) and rejects a bad date', async () => {
     const file = await writeLog([record({ tool_use_id: 'old' }), record({ tool_use_id: 'new' })], Date.UTC(2026, 9, 25, 13, 0, 0));
-    const times = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).time as string);
+    const times = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).time as string);
     const after = await report(file, ['--since', times[1]!]);
     expect(after.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect((await report(file, ['--since', '2000-01-01'])).stdout.split('\n').filter(Boolean)).toHaveLength(2);

@@ -16,7 +16,9 @@ import { record, writeLog } from './support/entries.ts';
 const five = () => writeLog([1, 2, 3, 4, 5].map((i) => record({ tool_use_id: `toolu_${i}` })));
 
 function lines(file: string): string[] {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 function rewrite(file: string, next: string[]): void {
@@ -30,7 +32,9 @@ async function verify(file: string) {
 describe('rclass audit verify', () => {
   it('regression: a log cut at the end still verifies, and verify says that it cannot detect that without an anchor', async () => {
     const file = await five();
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     rewrite(file, lines.slice(0, 3));
     const result = await verify(file);
     expect(result.code).toBe(0);
@@ -39,7 +43,11 @@ describe('rclass audit verify', () => {
 
   it('passes an intact log, and an empty one', async () => {
     const file = await five();
-    expect(await verify(file)).toEqual({ code: 0, stdout: `ok: 5 lines, the hash chain holds (\`${file}\`)\n`, stderr: `rclass: note: ${UNANCHORED_LIMITS}\n` });
+    expect(await verify(file)).toEqual({
+      code: 0,
+      stdout: `ok: 5 lines, the hash chain holds (\`${file}\`)\n`,
+      stderr: `rclass: note: ${UNANCHORED_LIMITS}\n`,
+    });
     const empty = path.join(tempDir(), 'audit.jsonl');
     writeFileSync(empty, '');
     expect((await verify(empty)).code).toBe(0);

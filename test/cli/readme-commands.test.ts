@@ -40,7 +40,9 @@ function optionsIn(help: string): Set<string> {
 }
 
 describe('README commands', () => {
-  const commands = shellLines().map((line) => ({ line, words: rclassWords(line) })).filter((c): c is { line: string; words: string[] } => c.words !== undefined);
+  const commands = shellLines()
+    .map((line) => ({ line, words: rclassWords(line) }))
+    .filter((c): c is { line: string; words: string[] } => c.words !== undefined);
 
   it('has rclass commands to check', () => {
     expect(commands.length).toBeGreaterThan(15);
@@ -61,7 +63,8 @@ describe('README commands', () => {
       }
       const help = await runCli([command, '--help']);
       const known = optionsIn(help.stdout);
-      for (const arg of args) if (/^--[a-z]/.test(arg) && !known.has(arg.replace(/=.*/, ''))) problems.push(`${line}: \`${arg}\` is not in \`rclass ${command} --help\``);
+      for (const arg of args)
+        if (/^--[a-z]/.test(arg) && !known.has(arg.replace(/=.*/, ''))) problems.push(`${line}: \`${arg}\` is not in \`rclass ${command} --help\``);
     }
     expect(problems).toEqual([]);
   });

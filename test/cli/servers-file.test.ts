@@ -30,12 +30,16 @@ function setup(mapping: string) {
 }
 
 describe('rclass policy with a server mapping file', () => {
-  it('exports the mapped servers under the config\'s names and says which mapping recognised each', async () => {
+  it("exports the mapped servers under the config's names and says which mapping recognised each", async () => {
     const dir = setup(MAPPING);
     const result = await runCli(['policy', '--format', 'claude-settings', 'claude_desktop_config.json', '--servers', 'servers.yaml'], { cwd: dir, env: {} });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`\`fs\` runs record \`filesystem\` (command /opt/mcp/fs/bin/server, by the server mapping at ${path.join(dir, 'servers.yaml')}:2:5)`);
-    expect(result.stderr).toContain(`\`gh\` runs record \`github\` (image registry.corp.example/mcp/github-mcp-server:1.12.0, by the server mapping at ${path.join(dir, 'servers.yaml')}:5:5)`);
+    expect(result.stderr).toContain(
+      `\`fs\` runs record \`filesystem\` (command /opt/mcp/fs/bin/server, by the server mapping at ${path.join(dir, 'servers.yaml')}:2:5)`,
+    );
+    expect(result.stderr).toContain(
+      `\`gh\` runs record \`github\` (image registry.corp.example/mcp/github-mcp-server:1.12.0, by the server mapping at ${path.join(dir, 'servers.yaml')}:5:5)`,
+    );
     expect(result.stderr).toContain('warning: you can edit the server mapping file');
     const settings = JSON.parse(result.stdout) as { permissions: { ask: string[]; deny: string[] } };
     expect(settings.permissions.ask).toContain('mcp__fs__write_file');
@@ -46,7 +50,10 @@ describe('rclass policy with a server mapping file', () => {
 
   it('reads RCLASS_SERVERS when --servers is not given', async () => {
     const dir = setup(MAPPING);
-    const result = await runCli(['policy', '--format', 'claude-settings', 'claude_desktop_config.json'], { cwd: dir, env: { RCLASS_SERVERS: path.join(dir, 'servers.yaml') } });
+    const result = await runCli(['policy', '--format', 'claude-settings', 'claude_desktop_config.json'], {
+      cwd: dir,
+      env: { RCLASS_SERVERS: path.join(dir, 'servers.yaml') },
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('`fs` runs record `filesystem`');
   });
@@ -71,7 +78,10 @@ describe('rclass policy with a server mapping file', () => {
 describe('what policy prints about a configuration', () => {
   it('regression: a server name with a terminal escape sequence reaches stderr without it', async () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, 'claude_desktop_config.json'), JSON.stringify({ mcpServers: { 'x\u001b]0;owned\u0007y': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } } }));
+    writeFileSync(
+      path.join(dir, 'claude_desktop_config.json'),
+      JSON.stringify({ mcpServers: { 'x\u001b]0;owned\u0007y': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } } }),
+    );
     const result = await runCli(['policy', '--format', 'cel', 'claude_desktop_config.json'], { cwd: dir, env: {} });
     expect(result.stderr).toContain('`x]0;ownedy` is disabled');
     expect(result.stderr).not.toMatch(/[\u001b\u0007]/);

@@ -46,13 +46,21 @@ typo_key = 1
     const { config, values } = parseConfigWithValues(toml, { path: '/home/u/.codex/config.toml', home: HOME });
     expect(config.client).toBe('codex');
     const [fs, remote, off, hooked, broken] = config.entries;
-    expect(fs).toMatchObject({ name: 'fs', transport: 'stdio', command: 'npx', envKeys: ['TOKEN'], toolFilter: { include: ['read_file', 'list_directory'], exclude: ['list_directory'] } });
+    expect(fs).toMatchObject({
+      name: 'fs',
+      transport: 'stdio',
+      command: 'npx',
+      envKeys: ['TOKEN'],
+      toolFilter: { include: ['read_file', 'list_directory'], exclude: ['list_directory'] },
+    });
     expect(JSON.stringify(config)).not.toContain('s3cret');
     expect(values[0]!.env).toEqual({ TOKEN: 's3cret' });
     expect(remote).toMatchObject({ transport: 'http', url: 'https://mcp.example.com/mcp', headerKeys: ['Authorization', 'X-Key'] });
     expect(off!.disabled).toBe(true);
     expect(hooked!.inheritedEnvKeys).toEqual(['HOME', 'NODE_OPTIONS']);
-    expect(broken!.problems.join('; ')).toMatch(/`url` is not supported for a stdio server.*unknown keys \(`typo_key`\)|unknown keys \(`typo_key`\).*`url` is not supported/);
+    expect(broken!.problems.join('; ')).toMatch(
+      /`url` is not supported for a stdio server.*unknown keys \(`typo_key`\)|unknown keys \(`typo_key`\).*`url` is not supported/,
+    );
     expect(fs!.projectDir).toBeUndefined();
   });
 
@@ -60,11 +68,14 @@ typo_key = 1
     const config = parseConfigText(toml, { path: '/home/u/.codex/config.toml', home: HOME });
     const identification = identifyEntry(config.entries[3]!, index);
     expect(identification).toMatchObject({ status: 'unrecognised' });
-    expect((identification as { reason: string }).reason).toContain('`NODE_OPTIONS` on from the client\'s environment');
+    expect((identification as { reason: string }).reason).toContain("`NODE_OPTIONS` on from the client's environment");
   });
 
-  it('treats a project .codex/config.toml as the project\'s, and reports TOML syntax errors with their line', () => {
-    expect(parseConfigText('[mcp_servers.a]\ncommand = "uvx"\nargs = ["mcp-server-time"]\n', { path: '/srv/app/.codex/config.toml', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
+  it("treats a project .codex/config.toml as the project's, and reports TOML syntax errors with their line", () => {
+    expect(
+      parseConfigText('[mcp_servers.a]\ncommand = "uvx"\nargs = ["mcp-server-time"]\n', { path: '/srv/app/.codex/config.toml', home: HOME }).entries[0]!
+        .projectDir,
+    ).toBe('/srv/app');
     expect(() => parseConfigText('[mcp_servers.a\ncommand = 1', { path: '/home/u/.codex/config.toml' })).toThrow(/as TOML at line 1/);
     expect(() => parseConfigText('x = 1', { path: '/x/a.toml' })).not.toThrow(ConfigError);
   });
@@ -87,7 +98,12 @@ describe('Gemini CLI settings.json', () => {
     const config = parseConfigText(json, { path: '/srv/app/.gemini/settings.json', home: HOME });
     expect(config.client).toBe('gemini-cli');
     const byName = Object.fromEntries(config.entries.map((entry) => [entry.name, entry]));
-    expect(byName.fs).toMatchObject({ transport: 'stdio', cwd: './srv', projectDir: '/srv/app', toolFilter: { include: ['read_file', 'write_file'], exclude: ['write_file'] } });
+    expect(byName.fs).toMatchObject({
+      transport: 'stdio',
+      cwd: './srv',
+      projectDir: '/srv/app',
+      toolFilter: { include: ['read_file', 'write_file'], exclude: ['write_file'] },
+    });
     expect(byName.stream).toMatchObject({ transport: 'http', url: 'https://mcp.example.com/mcp', headerKeys: ['Authorization'] });
     expect(byName.events!.transport).toBe('sse');
     expect(byName.typed!.transport).toBe('http');
@@ -116,13 +132,25 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
   });
 
   it('reads Kiro disabledTools and Copilot CLI tools as filters, and Copilot CLI type local as stdio', () => {
-    const kiro = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"], "disabledTools": ["convert_time"], "autoApprove": ["get_current_time"]}}}', { path: '/home/u/.kiro/settings/mcp.json' });
+    const kiro = parseConfigText(
+      '{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"], "disabledTools": ["convert_time"], "autoApprove": ["get_current_time"]}}}',
+      { path: '/home/u/.kiro/settings/mcp.json' },
+    );
     expect(kiro.entries[0]!.toolFilter).toEqual({ exclude: ['convert_time'], keys: ['disabledTools'] });
-    const copilot = parseConfigText('{"mcpServers": {"a": {"type": "local", "command": "uvx", "args": ["mcp-server-time"], "tools": ["get_current_time"]}, "b": {"type": "local", "command": "uvx", "args": ["mcp-server-time"], "tools": ["*"]}}}', { path: '/home/u/.copilot/mcp-config.json' });
+    const copilot = parseConfigText(
+      '{"mcpServers": {"a": {"type": "local", "command": "uvx", "args": ["mcp-server-time"], "tools": ["get_current_time"]}, "b": {"type": "local", "command": "uvx", "args": ["mcp-server-time"], "tools": ["*"]}}}',
+      { path: '/home/u/.copilot/mcp-config.json' },
+    );
     expect(copilot.entries[0]).toMatchObject({ transport: 'stdio', toolFilter: { include: ['get_current_time'] } });
     expect(copilot.entries[1]!.toolFilter).toBeUndefined();
-    const cline = parseConfigText('{"mcpServers": {"r": {"type": "streamableHttp", "url": "https://mcp.example.com/mcp"}, "d": {"command": "uvx", "args": ["mcp-server-time"], "disabled": true}}}', { path: '/x/cline_mcp_settings.json' });
-    expect(cline.entries.map((entry) => [entry.transport, entry.disabled])).toEqual([['http', false], ['stdio', true]]);
+    const cline = parseConfigText(
+      '{"mcpServers": {"r": {"type": "streamableHttp", "url": "https://mcp.example.com/mcp"}, "d": {"command": "uvx", "args": ["mcp-server-time"], "disabled": true}}}',
+      { path: '/x/cline_mcp_settings.json' },
+    );
+    expect(cline.entries.map((entry) => [entry.transport, entry.disabled])).toEqual([
+      ['http', false],
+      ['stdio', true],
+    ]);
   });
 
   it('marks a Junie remote entry invalid: Junie starts only stdio servers', () => {
@@ -133,17 +161,33 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
 
 describe('OpenCode, Zed, Continue, Goose', () => {
   it('reads OpenCode V1 (mcp.<name>) and V2 (mcp.servers.<name>), an argv command, environment and enabled/disabled', () => {
-    const v1 = parseConfigText('{"mcp": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "environment": {"TZ": "UTC"}, "enabled": false}, "r": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}', { path: '/srv/app/opencode.json', home: HOME });
+    const v1 = parseConfigText(
+      '{"mcp": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "environment": {"TZ": "UTC"}, "enabled": false}, "r": {"type": "remote", "url": "https://mcp.example.com/mcp"}}}',
+      { path: '/srv/app/opencode.json', home: HOME },
+    );
     expect(v1.client).toBe('opencode');
-    expect(v1.entries[0]).toMatchObject({ command: 'uvx', args: ['mcp-server-time'], envKeys: ['TZ'], disabled: true, transport: 'stdio', projectDir: '/srv/app' });
+    expect(v1.entries[0]).toMatchObject({
+      command: 'uvx',
+      args: ['mcp-server-time'],
+      envKeys: ['TZ'],
+      disabled: true,
+      transport: 'stdio',
+      projectDir: '/srv/app',
+    });
     expect(v1.entries[1]).toMatchObject({ transport: 'http', scope: 'mcp' });
-    const v2 = parseConfigText('{"mcp": {"servers": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "disabled": true}}}}', { path: '/home/u/.config/opencode/opencode.jsonc', home: HOME });
+    const v2 = parseConfigText('{"mcp": {"servers": {"t": {"type": "local", "command": ["uvx", "mcp-server-time"], "disabled": true}}}}', {
+      path: '/home/u/.config/opencode/opencode.jsonc',
+      home: HOME,
+    });
     expect(v2.entries[0]).toMatchObject({ scope: 'mcp.servers', disabled: true });
     expect(v2.entries[0]!.projectDir).toBeUndefined();
   });
 
   it('reads Zed context_servers in both shapes, and leaves extension servers unrecognised', () => {
-    const zed = parseConfigText('{"context_servers": {"a": {"command": "uvx", "args": ["mcp-server-time"], "env": {}}, "b": {"command": {"path": "uvx", "args": ["mcp-server-time"]}}, "c": {"source": "extension", "settings": {}}, "d": {"url": "https://mcp.example.com/mcp", "enabled": false}}}', { path: '/home/u/.config/zed/settings.json' });
+    const zed = parseConfigText(
+      '{"context_servers": {"a": {"command": "uvx", "args": ["mcp-server-time"], "env": {}}, "b": {"command": {"path": "uvx", "args": ["mcp-server-time"]}}, "c": {"source": "extension", "settings": {}}, "d": {"url": "https://mcp.example.com/mcp", "enabled": false}}}',
+      { path: '/home/u/.config/zed/settings.json' },
+    );
     expect(zed.client).toBe('zed');
     expect(zed.entries.map((entry) => [entry.name, entry.transport, entry.command ?? entry.url, entry.disabled])).toEqual([
       ['a', 'stdio', 'uvx', false],
@@ -151,15 +195,25 @@ describe('OpenCode, Zed, Continue, Goose', () => {
       ['c', 'unknown', undefined, false],
       ['d', 'http', 'https://mcp.example.com/mcp', true],
     ]);
-    expect(identifyEntry(zed.entries[2]!, index)).toEqual({ status: 'unrecognised', reason: 'a Zed extension starts this server with its own code, which its settings do not show' });
+    expect(identifyEntry(zed.entries[2]!, index)).toEqual({
+      status: 'unrecognised',
+      reason: 'a Zed extension starts this server with its own code, which its settings do not show',
+    });
   });
 
   it('reads Continue config.yaml lists and JSON block files', () => {
-    const yaml = 'name: Local\nversion: 1.0.0\nmcpServers:\n  - name: Time\n    command: uvx\n    args: [mcp-server-time]\n  - name: Remote\n    type: streamable-http\n    url: https://mcp.example.com/mcp\n';
+    const yaml =
+      'name: Local\nversion: 1.0.0\nmcpServers:\n  - name: Time\n    command: uvx\n    args: [mcp-server-time]\n  - name: Remote\n    type: streamable-http\n    url: https://mcp.example.com/mcp\n';
     const config = parseConfigText(yaml, { path: '/home/u/.continue/config.yaml', home: HOME });
     expect(config.client).toBe('continue');
-    expect(config.entries.map((entry) => [entry.name, entry.transport, entry.scope])).toEqual([['Time', 'stdio', 'mcpServers[0]'], ['Remote', 'http', 'mcpServers[1]']]);
-    const block = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', { path: '/srv/app/.continue/mcpServers/time.json', home: HOME });
+    expect(config.entries.map((entry) => [entry.name, entry.transport, entry.scope])).toEqual([
+      ['Time', 'stdio', 'mcpServers[0]'],
+      ['Remote', 'http', 'mcpServers[1]'],
+    ]);
+    const block = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', {
+      path: '/srv/app/.continue/mcpServers/time.json',
+      home: HOME,
+    });
     expect(block).toMatchObject({ client: 'continue', entries: [{ name: 't', projectDir: '/srv/app' }] });
     expect(() => parseConfigText('a: &x 1\nb: *x\n', { path: '/home/u/.continue/config.yaml' })).toThrow(ConfigError);
   });

@@ -15,7 +15,7 @@ import { IDENTITY_RECORDS } from './records.ts';
 
 const run = promisify(execFile);
 
-describe('HOME in an entry\'s env (SPEC 6.2)', () => {
+describe("HOME in an entry's env (SPEC 6.2)", () => {
   it('regression: npm reads $HOME/.npmrc from the folder an entry names, and that entry is unrecognised', async () => {
     const repo = tempDir();
     const home = path.join(repo, 'evil-home');
@@ -24,7 +24,16 @@ describe('HOME in an entry\'s env (SPEC 6.2)', () => {
     const env = { HOME: home, PATH: process.env.PATH ?? '' };
     const { stdout } = await run('npm', ['config', 'get', 'registry'], { cwd: repo, env });
     expect(stdout.trim()).toBe('http://127.0.0.1:9/');
-    const entry = normaliseEntry('claude-code', 'fs', 'mcpServers', { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { HOME: './evil-home' } }, repo);
-    expect(identifyEntry(entry, buildIdentityIndex(IDENTITY_RECORDS))).toEqual({ status: 'unrecognised', reason: 'its `env` sets `HOME`, which changes what code runs' });
+    const entry = normaliseEntry(
+      'claude-code',
+      'fs',
+      'mcpServers',
+      { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { HOME: './evil-home' } },
+      repo,
+    );
+    expect(identifyEntry(entry, buildIdentityIndex(IDENTITY_RECORDS))).toEqual({
+      status: 'unrecognised',
+      reason: 'its `env` sets `HOME`, which changes what code runs',
+    });
   });
 });

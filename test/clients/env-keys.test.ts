@@ -20,16 +20,49 @@ const docker = (env: Record<string, string>) => identify({ command: 'docker', ar
 
 const ALONE = [
   // home and XDG folders: npm, pnpm, bun, uv, pip, docker and podman user configuration, caches and tools
-  'HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_BIN_HOME', 'XDG_RUNTIME_DIR',
+  'HOME',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'XDG_CONFIG_HOME',
+  'XDG_CONFIG_DIRS',
+  'XDG_CACHE_HOME',
+  'XDG_DATA_HOME',
+  'XDG_DATA_DIRS',
+  'XDG_BIN_HOME',
+  'XDG_RUNTIME_DIR',
   // npm and pnpm
-  'PREFIX', 'npm_config_registry', 'NPM_CONFIG_USERCONFIG', 'PNPM_HOME', 'pnpm_config_registry',
+  'PREFIX',
+  'npm_config_registry',
+  'NPM_CONFIG_USERCONFIG',
+  'PNPM_HOME',
+  'pnpm_config_registry',
   // uv, pip, pipx, bun
-  'UV_INDEX_URL', 'UV_CACHE_DIR', 'PIP_INDEX_URL', 'PIP_CONFIG_FILE', 'PIPX_HOME', 'BUN_INSTALL_CACHE_DIR', 'VIRTUAL_ENV',
+  'UV_INDEX_URL',
+  'UV_CACHE_DIR',
+  'PIP_INDEX_URL',
+  'PIP_CONFIG_FILE',
+  'PIPX_HOME',
+  'BUN_INSTALL_CACHE_DIR',
+  'VIRTUAL_ENV',
   // Node and Python
-  'PATH', 'NODE_OPTIONS', 'NODE_PATH', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONPLATLIBDIR', 'PYTHONEXECUTABLE', 'PYTHONSTARTUP',
-  'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES',
+  'PATH',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PYTHONPATH',
+  'PYTHONHOME',
+  'PYTHONUSERBASE',
+  'PYTHONPLATLIBDIR',
+  'PYTHONEXECUTABLE',
+  'PYTHONSTARTUP',
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'DYLD_INSERT_LIBRARIES',
   // certificate checks switched off
-  'NODE_TLS_REJECT_UNAUTHORIZED', 'PYTHONHTTPSVERIFY',
+  'NODE_TLS_REJECT_UNAUTHORIZED',
+  'PYTHONHTTPSVERIFY',
 ];
 
 describe('variables that change what runs on their own (SPEC 6.2)', () => {
@@ -41,15 +74,35 @@ describe('variables that change what runs on their own (SPEC 6.2)', () => {
     });
   }
 
-  const CONTAINER = ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CONFIG', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY', 'CONTAINER_HOST', 'CONTAINER_CONNECTION', 'CONTAINERS_REGISTRIES_CONF', 'CONTAINERS_CONF', 'CONTAINERS_CONF_OVERRIDE', 'CONTAINERS_STORAGE_CONF', 'REGISTRIES_CONFIG_PATH'];
+  const CONTAINER = [
+    'DOCKER_HOST',
+    'DOCKER_CONTEXT',
+    'DOCKER_CONFIG',
+    'DOCKER_CERT_PATH',
+    'DOCKER_TLS_VERIFY',
+    'CONTAINER_HOST',
+    'CONTAINER_CONNECTION',
+    'CONTAINERS_REGISTRIES_CONF',
+    'CONTAINERS_CONF',
+    'CONTAINERS_CONF_OVERRIDE',
+    'CONTAINERS_STORAGE_CONF',
+    'REGISTRIES_CONFIG_PATH',
+  ];
   for (const key of CONTAINER) {
     it(`regression: an env that sets ${key} leaves a docker entry unrecognised`, () => {
-      expect(docker({ [key]: 'x' })).toEqual({ status: 'unrecognised', reason: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration` });
+      expect(docker({ [key]: 'x' })).toEqual({
+        status: 'unrecognised',
+        reason: `its \`env\` sets \`${key}\`, which chooses another container daemon or registry configuration`,
+      });
     });
   }
 
   it('keeps ordinary settings: tokens, PYTHONUNBUFFERED, a proxy alone, a certificate file alone', () => {
-    const envs: Array<Record<string, string>> = [{ GITHUB_TOKEN: 'x', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' }, { HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost' }, { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' }];
+    const envs: Array<Record<string, string>> = [
+      { GITHUB_TOKEN: 'x', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' },
+      { HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost' },
+      { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' },
+    ];
     for (const env of envs) {
       expect(npx(env)).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
       expect(uvx(env)).toMatchObject({ status: 'recognised', recordId: 'git' });
@@ -63,13 +116,19 @@ describe('a proxy together with a certificate authority (SPEC 6.2)', () => {
   for (const proxy of PROXIES) {
     for (const trust of TRUST) {
       it(`regression: ${proxy} with ${trust} is unrecognised`, () => {
-        expect(npx({ [proxy]: 'http://127.0.0.1:8080', [trust]: './ca.pem' })).toEqual({ status: 'unrecognised', reason: `its \`env\` sets \`${proxy}\` and \`${trust}\`, so a proxy of its choosing can serve other code` });
+        expect(npx({ [proxy]: 'http://127.0.0.1:8080', [trust]: './ca.pem' })).toEqual({
+          status: 'unrecognised',
+          reason: `its \`env\` sets \`${proxy}\` and \`${trust}\`, so a proxy of its choosing can serve other code`,
+        });
       });
     }
   }
 
   it('reads `docker run -e` keys the same way', () => {
-    expect(identify({ command: 'docker', args: ['run', '-i', '-e', 'HOME=/x', 'mcp/git'] })).toEqual({ status: 'unrecognised', reason: '`docker run -e` sets `HOME`, which changes what code runs in the container' });
+    expect(identify({ command: 'docker', args: ['run', '-i', '-e', 'HOME=/x', 'mcp/git'] })).toEqual({
+      status: 'unrecognised',
+      reason: '`docker run -e` sets `HOME`, which changes what code runs in the container',
+    });
     expect(identify({ command: 'docker', args: ['run', '-i', '-e', 'GITHUB_TOKEN', 'mcp/git'] })).toMatchObject({ status: 'recognised' });
   });
 });

@@ -45,7 +45,10 @@ describe('npm specs that name another package after @', () => {
 describe('a command with whitespace around it', () => {
   it('regression: " /usr/bin/npx" is unrecognised, since the client would run a file named with the space', () => {
     for (const command of [' /usr/bin/npx', '\t/usr/bin/npx', 'npx ']) {
-      expect(identify({ command, args: ['-y', '@playwright/mcp'] })).toEqual({ status: 'unrecognised', reason: "the command starts or ends with whitespace, which the client keeps as part of the program's path" });
+      expect(identify({ command, args: ['-y', '@playwright/mcp'] })).toEqual({
+        status: 'unrecognised',
+        reason: "the command starts or ends with whitespace, which the client keeps as part of the program's path",
+      });
     }
   });
 });
@@ -69,7 +72,10 @@ describe('reasons never show values or control characters', () => {
   it('regression: a --token=VALUE written into command is not shown', () => {
     for (const command of ['/home/me/bin/server --token=SUPERSECRET123', '/home/me/bin/server --token SUPERSECRET123']) {
       const result = identify({ command });
-      expect(result).toEqual({ status: 'unrecognised', reason: '`server` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)' });
+      expect(result).toEqual({
+        status: 'unrecognised',
+        reason: '`server` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)',
+      });
     }
   });
 
@@ -115,32 +121,52 @@ describe('project settings that change where a launcher installs from', () => {
     expect(identify({ command: 'uvx', args: ['mcp-server-git'] }, plain.dir, withProject(plain.home))).toMatchObject({ status: 'recognised', recordId: 'git' });
   });
 
-  it('leaves the user\'s own ~/.npmrc alone, and docker and pipx entries unaffected', () => {
+  it("leaves the user's own ~/.npmrc alone, and docker and pipx entries unaffected", () => {
     const root = tempDir();
     const home = path.join(root, 'home');
     const dir = path.join(home, 'src', 'app');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(home, '.npmrc'), 'registry=https://npm.corp.example/\n');
-    expect(identify({ command: 'npx', args: ['-y', '@playwright/mcp'] }, dir, withProject(home))).toMatchObject({ status: 'recognised', recordId: 'playwright' });
+    expect(identify({ command: 'npx', args: ['-y', '@playwright/mcp'] }, dir, withProject(home))).toMatchObject({
+      status: 'recognised',
+      recordId: 'playwright',
+    });
     const repo = project({ 'work/app/.npmrc': 'registry=https://evil.example/\n' });
-    expect(identify({ command: 'docker', args: ['run', '-i', 'mcp/filesystem'] }, repo.dir, withProject(repo.home))).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
-    expect(identify({ command: 'pipx', args: ['run', 'mcp-server-time'] }, repo.dir, withProject(repo.home))).toMatchObject({ status: 'recognised', recordId: 'time' });
+    expect(identify({ command: 'docker', args: ['run', '-i', 'mcp/filesystem'] }, repo.dir, withProject(repo.home))).toMatchObject({
+      status: 'recognised',
+      recordId: 'filesystem',
+    });
+    expect(identify({ command: 'pipx', args: ['run', 'mcp-server-time'] }, repo.dir, withProject(repo.home))).toMatchObject({
+      status: 'recognised',
+      recordId: 'time',
+    });
   });
 });
 
-describe('container mounts that can replace the image\'s code (SPEC 6.2)', () => {
-  const withMemory = buildIdentityIndex([...IDENTITY_RECORDS, { ...IDENTITY_RECORDS[0]!, id: 'memory', server: { repository: 'modelcontextprotocol/servers', images: ['mcp/memory'] } }]);
+describe("container mounts that can replace the image's code (SPEC 6.2)", () => {
+  const withMemory = buildIdentityIndex([
+    ...IDENTITY_RECORDS,
+    { ...IDENTITY_RECORDS[0]!, id: 'memory', server: { repository: 'modelcontextprotocol/servers', images: ['mcp/memory'] } },
+  ]);
   const memory = (...options: string[]) => identify({ command: 'docker', args: ['run', '-i', '--rm', ...options, 'mcp/memory'] }, undefined, withMemory);
   const cases: Array<[string, string[], string]> = [
-    ['-v ./evil:/app', ['-v', './evil:/app'], '`docker run -v` mounts a folder at `/app`, and rclass knows no folder of `mcp/memory` that holds data only, so the mount may replace the server\'s code'],
+    [
+      '-v ./evil:/app',
+      ['-v', './evil:/app'],
+      "`docker run -v` mounts a folder at `/app`, and rclass knows no folder of `mcp/memory` that holds data only, so the mount may replace the server's code",
+    ],
     ['--volume=./evil:/app/dist:ro', ['--volume=./evil:/app/dist:ro'], '`docker run --volume` mounts a folder at `/app/dist`'],
-    ['the memory README\'s own -v claude-memory:/app/dist', ['-v', 'claude-memory:/app/dist'], '`docker run -v` mounts a folder at `/app/dist`'],
+    ["the memory README's own -v claude-memory:/app/dist", ['-v', 'claude-memory:/app/dist'], '`docker run -v` mounts a folder at `/app/dist`'],
     ['--mount type=bind,src=./evil,dst=/app', ['--mount', 'type=bind,src=./evil,dst=/app'], '`docker run --mount` mounts a folder at `/app`'],
     ['--mount with target=//app/./', ['--mount', 'type=bind,source=./evil,target=//app/./'], '`docker run --mount` mounts a folder at `/app`'],
     ['--volumes-from evilc', ['--volumes-from', 'evilc'], '`docker run --volumes-from` mounts every volume of another container'],
     ['--tmpfs /app/node_modules', ['--tmpfs', '/app/node_modules:rw'], '`docker run --tmpfs` mounts a folder at `/app/node_modules`'],
-    ['-v /srv/evil:/data -w /data (mcp/memory runs `node dist/index.js`)', ['-v', '/srv/evil:/data', '-w', '/data'], '`docker run -w` changes the folder the image\'s command starts in'],
-    ['-w alone', ['-w', '/tmp'], '`docker run -w` changes the folder the image\'s command starts in'],
+    [
+      '-v /srv/evil:/data -w /data (mcp/memory runs `node dist/index.js`)',
+      ['-v', '/srv/evil:/data', '-w', '/data'],
+      "`docker run -w` changes the folder the image's command starts in",
+    ],
+    ['-w alone', ['-w', '/tmp'], "`docker run -w` changes the folder the image's command starts in"],
     ['--mount with two targets', ['--mount', 'type=bind,src=./a,dst=/data,target=/app'], 'value is not understood'],
     ['-v with ..', ['-v', './evil:/data/../app'], 'value is not understood'],
   ];
@@ -154,9 +180,14 @@ describe('container mounts that can replace the image\'s code (SPEC 6.2)', () =>
 
   it('recognises mcp/filesystem with its documented mounts under /projects, and refuses one over its code in /app', () => {
     const fs = (...options: string[]) => identify({ command: 'docker', args: ['run', '-i', '--rm', ...options, 'mcp/filesystem', '/projects'] });
-    expect(fs('--mount', 'type=bind,src=/Users/username/Desktop,dst=/projects/Desktop', '--mount', 'type=bind,src=/path/to/dir,dst=/projects/other/dir,ro')).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
+    expect(
+      fs('--mount', 'type=bind,src=/Users/username/Desktop,dst=/projects/Desktop', '--mount', 'type=bind,src=/path/to/dir,dst=/projects/other/dir,ro'),
+    ).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
     expect(fs('-v', 'C:\\Users\\me:/projects/me:ro', '--tmpfs', '/projects/scratch')).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
-    expect(fs('-v', './evil:/app')).toMatchObject({ status: 'unrecognised', reason: '`docker run -v` mounts a folder at `/app`, outside the image\'s data folders (`/projects`), so the mount may replace the server\'s code' });
+    expect(fs('-v', './evil:/app')).toMatchObject({
+      status: 'unrecognised',
+      reason: "`docker run -v` mounts a folder at `/app`, outside the image's data folders (`/projects`), so the mount may replace the server's code",
+    });
     expect(fs('-v', './evil:/')).toMatchObject({ status: 'unrecognised' });
     expect(fs('-v', './evil:/projectsevil')).toMatchObject({ status: 'unrecognised' });
   });

@@ -48,21 +48,69 @@ describe('parsing a mapping file', () => {
   });
 
   const bad: Array<[string, string, string]> = [
-    ['two subjects in one mapping', 'servers:\n  - record: github\n    image: a/b\n    url: https://x.example/\n', 's.yaml:2:5  error  [servers-file]  a mapping names one thing to recognise; this one has `image` and `url`'],
+    [
+      'two subjects in one mapping',
+      'servers:\n  - record: github\n    image: a/b\n    url: https://x.example/\n',
+      's.yaml:2:5  error  [servers-file]  a mapping names one thing to recognise; this one has `image` and `url`',
+    ],
     ['no subject', 'servers:\n  - record: github\n', 's.yaml:2:5  error  [servers-file]  a mapping needs one of `command`, `image`, `package` or `url`'],
     ['no record', 'servers:\n  - image: a/b\n', 's.yaml:2:5  error  [servers-file]  a mapping needs `record`, the registry record it runs'],
-    ['a record id with capitals', 'servers:\n  - record: GitHub\n    image: a/b\n', 's.yaml:2:13  error  [servers-file]  `GitHub` is not a record id (lowercase letters, digits and dashes)'],
-    ['a relative launcher', 'servers:\n  - record: git\n    command: bin/server\n', 's.yaml:3:14  error  [servers-file]  `command` must be an absolute path; `bin/server` would be looked up on PATH or read against a folder'],
-    ['a launcher found on PATH', 'servers:\n  - record: git\n    command: node\n', 's.yaml:3:14  error  [servers-file]  `command` must be an absolute path; `node` would be looked up on PATH or read against a folder'],
-    ['an argument YAML reads as a number', 'servers:\n  - record: git\n    command: /opt/s\n    args: [--port, 8080]\n', 's.yaml:4:20  error  [servers-file]  each of `args` must be a string (quote numbers and flags YAML reads otherwise)'],
-    ['an image with a tag', 'servers:\n  - record: github\n    image: corp/gh:1.2\n', 's.yaml:3:12  error  [servers-file]  name the image without a tag or digest; the tag in a configuration still counts for `min_version`'],
-    ['a package without its registry', 'servers:\n  - record: heroku\n    package: "@corp/h"\n', 's.yaml:2:5  error  [servers-file]  a `package` mapping needs `registry`, the npm registry it is installed from'],
-    ['a plain-http registry', 'servers:\n  - record: heroku\n    package: "@corp/h"\n    registry: http://npm.corp.example\n', 's.yaml:4:15  error  [servers-file]  `registry` must be an https URL without userinfo, query or fragment'],
-    ['a URL with userinfo', 'servers:\n  - record: github\n    url: https://u@gw.example/\n', 's.yaml:3:10  error  [servers-file]  `url` must be an https URL without userinfo, query or fragment'],
-    ['args without a command', 'servers:\n  - record: github\n    image: a/b\n    args: [x]\n', 's.yaml:4:11  error  [servers-file]  `args` goes only with `command`'],
-    ['an unknown key', 'servers:\n  - record: github\n    image: a/b\n    tag: "1"\n', 's.yaml:4:5  error  [servers-file]  unknown key `tag`; a mapping has `record` and one of `command` (with `args`), `image`, `package` (with `registry`) or `url`'],
+    [
+      'a record id with capitals',
+      'servers:\n  - record: GitHub\n    image: a/b\n',
+      's.yaml:2:13  error  [servers-file]  `GitHub` is not a record id (lowercase letters, digits and dashes)',
+    ],
+    [
+      'a relative launcher',
+      'servers:\n  - record: git\n    command: bin/server\n',
+      's.yaml:3:14  error  [servers-file]  `command` must be an absolute path; `bin/server` would be looked up on PATH or read against a folder',
+    ],
+    [
+      'a launcher found on PATH',
+      'servers:\n  - record: git\n    command: node\n',
+      's.yaml:3:14  error  [servers-file]  `command` must be an absolute path; `node` would be looked up on PATH or read against a folder',
+    ],
+    [
+      'an argument YAML reads as a number',
+      'servers:\n  - record: git\n    command: /opt/s\n    args: [--port, 8080]\n',
+      's.yaml:4:20  error  [servers-file]  each of `args` must be a string (quote numbers and flags YAML reads otherwise)',
+    ],
+    [
+      'an image with a tag',
+      'servers:\n  - record: github\n    image: corp/gh:1.2\n',
+      's.yaml:3:12  error  [servers-file]  name the image without a tag or digest; the tag in a configuration still counts for `min_version`',
+    ],
+    [
+      'a package without its registry',
+      'servers:\n  - record: heroku\n    package: "@corp/h"\n',
+      's.yaml:2:5  error  [servers-file]  a `package` mapping needs `registry`, the npm registry it is installed from',
+    ],
+    [
+      'a plain-http registry',
+      'servers:\n  - record: heroku\n    package: "@corp/h"\n    registry: http://npm.corp.example\n',
+      's.yaml:4:15  error  [servers-file]  `registry` must be an https URL without userinfo, query or fragment',
+    ],
+    [
+      'a URL with userinfo',
+      'servers:\n  - record: github\n    url: https://u@gw.example/\n',
+      's.yaml:3:10  error  [servers-file]  `url` must be an https URL without userinfo, query or fragment',
+    ],
+    [
+      'args without a command',
+      'servers:\n  - record: github\n    image: a/b\n    args: [x]\n',
+      's.yaml:4:11  error  [servers-file]  `args` goes only with `command`',
+    ],
+    [
+      'an unknown key',
+      'servers:\n  - record: github\n    image: a/b\n    tag: "1"\n',
+      's.yaml:4:5  error  [servers-file]  unknown key `tag`; a mapping has `record` and one of `command` (with `args`), `image`, `package` (with `registry`) or `url`',
+    ],
     ['a top-level key other than servers', 'mappings: []\n', 's.yaml:1:1  error  [servers-file]  unknown key `mappings`; the file has only `servers`'],
-    ['a duplicated key (YAML)', 'servers:\n  - record: github\n    record: git\n    image: a/b\n', 's.yaml:3:5  error  [servers-file]  Map keys must be unique'],
+    [
+      'a duplicated key (YAML)',
+      'servers:\n  - record: github\n    record: git\n    image: a/b\n',
+      's.yaml:3:5  error  [servers-file]  Map keys must be unique',
+    ],
   ];
   for (const [name, text, expected] of bad) {
     it(`reports ${name} at its line and column and maps nothing`, () => {
@@ -81,7 +129,9 @@ describe('parsing a mapping file', () => {
   it('drops a mapping whose record the registry does not have, and says so', () => {
     const parsed = parseServerMappings('servers:\n  - record: corp-billing\n    command: /opt/billing\n', 's.yaml');
     const { index, problems } = withMappings(base, parsed.mappings, (id) => known.has(id));
-    expect(problems).toEqual(['s.yaml:2:5  warning  [servers-file]  the registry has no record `corp-billing`, so this mapping recognises nothing (the file\'s other mappings still apply)']);
+    expect(problems).toEqual([
+      "s.yaml:2:5  warning  [servers-file]  the registry has no record `corp-billing`, so this mapping recognises nothing (the file's other mappings still apply)",
+    ]);
     expect(identifyEntry(normaliseEntry('claude-code', 'b', 'mcpServers', { command: '/opt/billing' }), index).status).toBe('unrecognised');
   });
 
@@ -95,12 +145,20 @@ describe('parsing a mapping file', () => {
 
 describe('what a mapping recognises (SPEC 6.3)', () => {
   it('an absolute launcher with exactly its arguments', () => {
-    expect(identify(FILE, { command: '/opt/mcp/fs/bin/server', args: ['--stdio', '/data'] })).toMatchObject({ status: 'recognised', recordId: 'filesystem', via: 'command', mapping: 'servers.yaml:4:5' });
+    expect(identify(FILE, { command: '/opt/mcp/fs/bin/server', args: ['--stdio', '/data'] })).toMatchObject({
+      status: 'recognised',
+      recordId: 'filesystem',
+      via: 'command',
+      mapping: 'servers.yaml:4:5',
+    });
   });
 
   it('leaves the same launcher with other arguments unrecognised', () => {
     const result = identify(FILE, { command: '/opt/mcp/fs/bin/server', args: ['--stdio', '/etc'] });
-    expect(result).toEqual({ status: 'unrecognised', reason: 'a server mapping (servers.yaml:4:5) names the launcher `/opt/mcp/fs/bin/server` with other arguments' });
+    expect(result).toEqual({
+      status: 'unrecognised',
+      reason: 'a server mapping (servers.yaml:4:5) names the launcher `/opt/mcp/fs/bin/server` with other arguments',
+    });
   });
 
   it('leaves a mapped launcher unrecognised when its env changes what runs', () => {
@@ -111,7 +169,10 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
   it('leaves a mapped launcher unrecognised when it lies inside the project', () => {
     const text = 'servers:\n  - record: git\n    command: /work/app/bin/server\n';
     const result = identify(text, { command: '/work/app/bin/server' }, '/work/app');
-    expect(result).toEqual({ status: 'unrecognised', reason: 'the launcher `/work/app/bin/server` lies inside the project, so no server mapping vouches for it' });
+    expect(result).toEqual({
+      status: 'unrecognised',
+      reason: 'the launcher `/work/app/bin/server` lies inside the project, so no server mapping vouches for it',
+    });
   });
 
   it('a mirrored image, with the tag still read as the version', () => {
@@ -125,9 +186,21 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
   });
 
   it('an internal package only when the entry names the mapped registry', () => {
-    expect(identify(FILE, { command: 'npx', args: ['-y', '--registry', 'https://npm.corp.example', '@corp/heroku-mcp'] })).toMatchObject({ status: 'recognised', recordId: 'heroku', mapping: 'servers.yaml:7:5', launcher: 'npx --registry' });
-    expect(identify(FILE, { command: 'npx', args: ['--registry=https://npm.corp.example/', '-y', '@corp/heroku-mcp@2.0.0'] })).toMatchObject({ status: 'recognised', recordId: 'heroku', version: '2.0.0' });
-    expect(identify(FILE, { command: 'npm', args: ['exec', '--registry', 'https://npm.corp.example', '--', '@corp/heroku-mcp'] })).toMatchObject({ status: 'recognised', recordId: 'heroku' });
+    expect(identify(FILE, { command: 'npx', args: ['-y', '--registry', 'https://npm.corp.example', '@corp/heroku-mcp'] })).toMatchObject({
+      status: 'recognised',
+      recordId: 'heroku',
+      mapping: 'servers.yaml:7:5',
+      launcher: 'npx --registry',
+    });
+    expect(identify(FILE, { command: 'npx', args: ['--registry=https://npm.corp.example/', '-y', '@corp/heroku-mcp@2.0.0'] })).toMatchObject({
+      status: 'recognised',
+      recordId: 'heroku',
+      version: '2.0.0',
+    });
+    expect(identify(FILE, { command: 'npm', args: ['exec', '--registry', 'https://npm.corp.example', '--', '@corp/heroku-mcp'] })).toMatchObject({
+      status: 'recognised',
+      recordId: 'heroku',
+    });
   });
 
   it('regression: an internal package name run without --registry stays unrecognised (dependency confusion)', () => {
@@ -146,19 +219,34 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
   });
 
   it('a gateway URL, as a remote entry and behind mcp-remote', () => {
-    expect(identify(FILE, { type: 'http', url: 'https://mcp-gw.corp.example/playwright/mcp' })).toMatchObject({ status: 'recognised', recordId: 'playwright', via: 'url', mapping: 'servers.yaml:10:5' });
-    expect(identify(FILE, { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp-gw.corp.example/playwright'] })).toMatchObject({ status: 'recognised', recordId: 'playwright', mapping: 'servers.yaml:10:5' });
+    expect(identify(FILE, { type: 'http', url: 'https://mcp-gw.corp.example/playwright/mcp' })).toMatchObject({
+      status: 'recognised',
+      recordId: 'playwright',
+      via: 'url',
+      mapping: 'servers.yaml:10:5',
+    });
+    expect(identify(FILE, { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp-gw.corp.example/playwright'] })).toMatchObject({
+      status: 'recognised',
+      recordId: 'playwright',
+      mapping: 'servers.yaml:10:5',
+    });
     expect(identify(FILE, { type: 'http', url: 'https://mcp-gw.corp.example/playwright-evil' }).status).toBe('unrecognised');
   });
 
   it('two mappings naming different records for one image leave it unrecognised', () => {
     const text = 'servers:\n  - record: github\n    image: corp/mcp\n  - record: filesystem\n    image: corp/mcp\n';
-    expect(identify(text, { command: 'docker', args: ['run', '-i', 'corp/mcp'] })).toEqual({ status: 'unrecognised', reason: 'the image `corp/mcp` is named by several records (filesystem, github)' });
+    expect(identify(text, { command: 'docker', args: ['run', '-i', 'corp/mcp'] })).toEqual({
+      status: 'unrecognised',
+      reason: 'the image `corp/mcp` is named by several records (filesystem, github)',
+    });
   });
 
-  it('a mapping that contradicts a record\'s own image leaves it unrecognised', () => {
+  it("a mapping that contradicts a record's own image leaves it unrecognised", () => {
     const text = 'servers:\n  - record: git\n    image: ghcr.io/github/github-mcp-server\n';
-    expect(identify(text, { command: 'docker', args: ['run', '-i', 'ghcr.io/github/github-mcp-server'] })).toEqual({ status: 'unrecognised', reason: 'the image `ghcr.io/github/github-mcp-server` is named by several records (git, github)' });
+    expect(identify(text, { command: 'docker', args: ['run', '-i', 'ghcr.io/github/github-mcp-server'] })).toEqual({
+      status: 'unrecognised',
+      reason: 'the image `ghcr.io/github/github-mcp-server` is named by several records (git, github)',
+    });
   });
 
   it('a mapping that agrees with a record is not reported as the reason it was recognised', () => {
@@ -174,7 +262,7 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
   });
 });
 
-describe('schema/servers.schema.json, the editors\' view of the same file', () => {
+describe("schema/servers.schema.json, the editors' view of the same file", () => {
   it('accepts what the parser accepts and rejects each kind of mixed mapping the parser rejects', async () => {
     const { Ajv2020 } = await import('ajv/dist/2020.js');
     const { readFileSync } = await import('node:fs');

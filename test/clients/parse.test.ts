@@ -25,7 +25,10 @@ describe('BR-01: JSONC comments and the `servers` key', () => {
     const config = await readConfigFile(fixture('br01/.vscode/mcp.json'));
     expect(config.client).toBe('vscode');
     expect(config.notes).toEqual([]);
-    expect(config.entries.map((entry) => [entry.name, entry.transport])).toEqual([['github', 'http'], ['perplexity', 'stdio']]);
+    expect(config.entries.map((entry) => [entry.name, entry.transport])).toEqual([
+      ['github', 'http'],
+      ['perplexity', 'stdio'],
+    ]);
     expect(config.entries[1]!.envKeys).toEqual(['PERPLEXITY_API_KEY']);
     expect(JSON.stringify(config)).not.toContain('${input:pplx-key}');
     expect(summary(identifyConfig(config, index).servers)).toEqual({ github: 'github', perplexity: 'unrecognised' });
@@ -122,7 +125,9 @@ describe('client detection and failures', () => {
   });
 
   it('reads the legacy VS Code settings.json `mcp.servers`', () => {
-    const config = parseConfigText('{"editor.fontSize": 12, "mcp": {"servers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}}', { path: '/home/u/.config/Code/User/settings.json' });
+    const config = parseConfigText('{"editor.fontSize": 12, "mcp": {"servers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}}', {
+      path: '/home/u/.config/Code/User/settings.json',
+    });
     expect(config.client).toBe('vscode');
     expect(config.entries.map((entry) => entry.scope)).toEqual(['mcp.servers']);
   });
@@ -159,11 +164,16 @@ describe('client detection and failures', () => {
   it('hints at --client windsurf when another client meets a `serverUrl` entry', () => {
     const config = parseConfigText('{"mcpServers": {"docs": {"serverUrl": "https://mcp.docs.example/mcp"}}}', { path: '/x/.cursor/mcp.json' });
     expect(config.client).toBe('cursor');
-    expect(config.entries[0]!.problems).toEqual(['the entry has neither `command` nor `url` (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)']);
+    expect(config.entries[0]!.problems).toEqual([
+      'the entry has neither `command` nor `url` (`serverUrl` is how Windsurf writes it; for a Windsurf config, pass `--client windsurf`)',
+    ]);
   });
 
   it('marks entries a client cannot use as invalid', () => {
-    const config = parseConfigText('{"mcpServers": {"x": {"args": ["a"]}, "y": "npx", "z": {"command": "npx", "args": [1]}, "w": {"url": "https://h.example/mcp"}}}', { path: '/x/claude_desktop_config.json' });
+    const config = parseConfigText(
+      '{"mcpServers": {"x": {"args": ["a"]}, "y": "npx", "z": {"command": "npx", "args": [1]}, "w": {"url": "https://h.example/mcp"}}}',
+      { path: '/x/claude_desktop_config.json' },
+    );
     expect(config.entries.map((entry) => [entry.name, entry.problems])).toEqual([
       ['x', ['the entry has neither `command` nor `url`']],
       ['y', ['the entry is not an object']],
@@ -173,7 +183,9 @@ describe('client detection and failures', () => {
   });
 
   it('throws a ConfigError with the position for text that is not JSON', () => {
-    expect(() => parseConfigText('{"mcpServers": {', { shownAs: 'a.json', client: 'cursor' })).toThrow(new ConfigError('cannot parse `a.json`: CloseBraceExpected at line 1 column 17'));
+    expect(() => parseConfigText('{"mcpServers": {', { shownAs: 'a.json', client: 'cursor' })).toThrow(
+      new ConfigError('cannot parse `a.json`: CloseBraceExpected at line 1 column 17'),
+    );
   });
 
   it('throws a ConfigError when the client cannot be told', () => {

@@ -23,7 +23,10 @@ describe('reading pasted calls (SPEC 8.5)', () => {
   it('explains invalid JSON, other methods and non-MCP tool names', () => {
     expect(parsePastedCall('{"tool_name": ')).toMatchObject({ ok: false, error: expect.stringMatching(/^the input is not valid JSON: /) });
     expect(parsePastedCall('{"method": "tools/list"}')).toEqual({ ok: false, error: '`tools/list` is not a tools/call request' });
-    expect(parsePastedCall('{"tool_name": "Bash", "tool_input": {}}')).toEqual({ ok: false, error: '`Bash` is not an MCP tool name of the form mcp__<server>__<tool>' });
+    expect(parsePastedCall('{"tool_name": "Bash", "tool_input": {}}')).toEqual({
+      ok: false,
+      error: '`Bash` is not an MCP tool name of the form mcp__<server>__<tool>',
+    });
     expect(parsePastedCall('[1]')).toEqual({ ok: false, error: 'the input is JSON but not an object' });
   });
 });

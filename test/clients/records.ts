@@ -18,7 +18,11 @@ function record(id: string, server: ServerRecord['server']): ServerRecord {
 
 /** The records the identification table is matched against. */
 export const IDENTITY_RECORDS: ServerRecord[] = [
-  record('filesystem', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'npm', name: '@modelcontextprotocol/server-filesystem' }], images: ['mcp/filesystem'] }),
+  record('filesystem', {
+    repository: 'modelcontextprotocol/servers',
+    packages: [{ registry: 'npm', name: '@modelcontextprotocol/server-filesystem' }],
+    images: ['mcp/filesystem'],
+  }),
   record('github', {
     repository: 'github/github-mcp-server',
     images: ['ghcr.io/github/github-mcp-server'],
@@ -28,6 +32,10 @@ export const IDENTITY_RECORDS: ServerRecord[] = [
   record('git', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-git' }], images: ['mcp/git'] }),
   record('time', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-time' }] }),
   record('heroku', { repository: 'heroku/heroku-mcp-server', packages: [{ registry: 'npm', name: '@heroku/mcp-server' }] }),
-  record('playwright', { repository: 'microsoft/playwright', packages: [{ registry: 'npm', name: '@playwright/mcp' }], images: ['mcr.microsoft.com/playwright/mcp'] }),
+  record('playwright', {
+    repository: 'microsoft/playwright',
+    packages: [{ registry: 'npm', name: '@playwright/mcp' }],
+    images: ['mcr.microsoft.com/playwright/mcp'],
+  }),
   record('sqlite', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-sqlite' }], images: ['mcp/sqlite'] }),
 ];

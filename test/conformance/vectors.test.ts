@@ -12,7 +12,11 @@ import { inlineSource } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
 import { EFFECT_IDS, deriveClass, isDisclosure } from '../../src/core/effects.ts';
 
-interface Call { server: string; tool: string; arguments: unknown }
+interface Call {
+  server: string;
+  tool: string;
+  arguments: unknown;
+}
 interface ClassificationCase {
   id: string;
   section: string;
@@ -24,8 +28,21 @@ interface ClassificationCase {
   deployment?: { overrides: DeploymentOverride[]; capture?: { captured: boolean; ref?: string; detail?: string } };
   expect: { class: string; source: string; rule?: string; policy: string };
 }
-interface InvalidCase { id: string; section: string; description: string; record: unknown; file?: string; expect: { check: string } }
-interface DerivationCase { id: string; section: string; description: string; effects: string[]; expect: { class: string; disclosure: boolean } }
+interface InvalidCase {
+  id: string;
+  section: string;
+  description: string;
+  record: unknown;
+  file?: string;
+  expect: { check: string };
+}
+interface DerivationCase {
+  id: string;
+  section: string;
+  description: string;
+  effects: string[];
+  expect: { class: string; disclosure: boolean };
+}
 interface Vectors {
   spec_version: string;
   records: Record<string, ServerRecord>;

@@ -19,7 +19,15 @@ const record: ServerRecord = {
       effects: ['read', 'delete', 'overwrite'],
       rationale: 'Runs any statement.',
       evidence: { path: 'src/query.ts', line: 12 },
-      rules: [{ id: 'single-select', class: 'R0', effects: ['read'], when: [{ sql_read_only: { arg: 'sql', dialect: 'postgresql' } }], reason: 'One read-only statement changes nothing.' }],
+      rules: [
+        {
+          id: 'single-select',
+          class: 'R0',
+          effects: ['read'],
+          when: [{ sql_read_only: { arg: 'sql', dialect: 'postgresql' } }],
+          reason: 'One read-only statement changes nothing.',
+        },
+      ],
     },
     { name: 'status', class: 'R0', effects: ['read'], rationale: 'Reports status.', evidence: { path: 'src/status.ts', line: 3 } },
   ],
@@ -43,7 +51,12 @@ describe('classification report (SPEC 4.5)', () => {
       evidence: `https://github.com/example/db/blob/${COMMIT}/src/query.ts#L12`,
     });
     expect(got.rules).toEqual([
-      { id: 'single-select', class: 'R0', fired: true, conditions: [{ predicate: 'sql_read_only', arg: 'sql', held: true, detail: 'sql is one read-only postgresql statement' }] },
+      {
+        id: 'single-select',
+        class: 'R0',
+        fired: true,
+        conditions: [{ predicate: 'sql_read_only', arg: 'sql', held: true, detail: 'sql is one read-only postgresql statement' }],
+      },
     ]);
   });
 
@@ -70,7 +83,12 @@ describe('classification report (SPEC 4.5)', () => {
 
 describe('never throws (SPEC 4.4)', () => {
   it('a getter that throws inside the arguments is R4 with source error', async () => {
-    const hostile = Object.defineProperty({}, 'sql', { enumerable: true, get() { throw new Error('boom'); } });
+    const hostile = Object.defineProperty({}, 'sql', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
     const got = await classifier.checkAsync('db', 'query', hostile);
     expect(got).toMatchObject({ class: 'R4', source: 'error', notes: ['boom'] });
   });
@@ -92,7 +110,9 @@ describe('never throws (SPEC 4.4)', () => {
       ...record,
       id: 'web',
       server: { repository: 'example/web' },
-      tools: [{ name: 'get', class: 'R0', effects: ['read'], rationale: 'Fetches a page.', evidence: { path: 'a.ts', line: 1 }, egress: { destination: ['url'] } }],
+      tools: [
+        { name: 'get', class: 'R0', effects: ['read'], rationale: 'Fetches a page.', evidence: { path: 'a.ts', line: 1 }, egress: { destination: ['url'] } },
+      ],
     };
     const web = new Classifier(Registry.fromRecords([fetchRecord]));
     const session = new Session({ egressAllow: ['allowed.example'], hasRead: true });

@@ -18,7 +18,10 @@ describe('read-only aggregation pipelines (SPEC 5.4.4)', () => {
   });
 
   it('a top-level $out stage writes a collection', () => {
-    expect(analyzePipeline([{ $match: {} }, { $out: 'copy' }])).toEqual({ readOnly: false, reason: 'stage 2 is `$out`, which is not on the list of read-only stages' });
+    expect(analyzePipeline([{ $match: {} }, { $out: 'copy' }])).toEqual({
+      readOnly: false,
+      reason: 'stage 2 is `$out`, which is not on the list of read-only stages',
+    });
   });
 
   it('a top-level $merge stage writes a collection', () => {
@@ -26,7 +29,10 @@ describe('read-only aggregation pipelines (SPEC 5.4.4)', () => {
   });
 
   it('$merge hidden in a $facet sub-pipeline is found', () => {
-    expect(analyzePipeline([{ $facet: { a: [{ $match: {} }], b: [{ $merge: 'x' }] } }])).toEqual({ readOnly: false, reason: 'it uses `$merge`, which writes to a collection' });
+    expect(analyzePipeline([{ $facet: { a: [{ $match: {} }], b: [{ $merge: 'x' }] } }])).toEqual({
+      readOnly: false,
+      reason: 'it uses `$merge`, which writes to a collection',
+    });
   });
 
   it('$out hidden in a $lookup pipeline is found', () => {
@@ -83,7 +89,12 @@ describe('read-only aggregation pipelines (SPEC 5.4.4)', () => {
   });
 
   it('the predicate reports an absent argument as not holding', () => {
-    expect(evaluatePredicate({ mongo_pipeline_read_only: { arg: 'pipeline' } }, {})).toEqual({ predicate: 'mongo_pipeline_read_only', arg: 'pipeline', held: false, detail: 'pipeline is absent' });
+    expect(evaluatePredicate({ mongo_pipeline_read_only: { arg: 'pipeline' } }, {})).toEqual({
+      predicate: 'mongo_pipeline_read_only',
+      arg: 'pipeline',
+      held: false,
+      detail: 'pipeline is absent',
+    });
   });
 
   it('the predicate holds for a read-only pipeline argument', () => {

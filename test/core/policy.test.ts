@@ -15,7 +15,9 @@ describe('parseThresholds', () => {
   });
 
   it('refuses --allow-up-to above R1, since R2 and up need a human (SPEC 3)', () => {
-    expect(parseThresholds('R2', undefined)).toEqual({ error: '`--allow-up-to R2` would let tools that need a human run alone; the highest class it accepts is R1 (SPEC 3)' });
+    expect(parseThresholds('R2', undefined)).toEqual({
+      error: '`--allow-up-to R2` would let tools that need a human run alone; the highest class it accepts is R1 (SPEC 3)',
+    });
   });
 
   it('refuses a deny threshold at or below the allow threshold', () => {
@@ -44,15 +46,23 @@ describe('decide', () => {
 
   it('describes thresholds for headers', () => {
     expect(describeThresholds({ allowUpTo: 'R1' })).toBe('allow up to R1; approval from R2; no deny');
-    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R4' })).toBe('allow up to R0; approval from R1; deny from R4 (tools an argument rule can bring below R4 need approval instead)');
+    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R4' })).toBe(
+      'allow up to R0; approval from R1; deny from R4 (tools an argument rule can bring below R4 need approval instead)',
+    );
     expect(describeThresholds({})).toBe('no allow list (your own rules decide R0–R1); approval from R2; no deny');
   });
 
   it('describes --deny-from at or below the approval side without an approval range or a contradictory allow level', () => {
     expect(describeThresholds({ denyFrom: 'R0' })).toBe('deny from R0: every tool is denied, nothing is allowed or sent for approval');
-    expect(describeThresholds({ denyFrom: 'R1' })).toBe('no allow list (your own rules decide R0); deny from R1 (tools an argument rule can bring below R1 need approval instead)');
-    expect(describeThresholds({ denyFrom: 'R2' })).toBe('no allow list (your own rules decide R0–R1); deny from R2 (tools an argument rule can bring below R2 need approval instead)');
-    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R1' })).toBe('allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead)');
+    expect(describeThresholds({ denyFrom: 'R1' })).toBe(
+      'no allow list (your own rules decide R0); deny from R1 (tools an argument rule can bring below R1 need approval instead)',
+    );
+    expect(describeThresholds({ denyFrom: 'R2' })).toBe(
+      'no allow list (your own rules decide R0–R1); deny from R2 (tools an argument rule can bring below R2 need approval instead)',
+    );
+    expect(describeThresholds({ allowUpTo: 'R0', denyFrom: 'R1' })).toBe(
+      'allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead)',
+    );
   });
 });
 
@@ -83,7 +93,20 @@ describe('every format under --deny-from R0 and R1', () => {
   const headerLine = (text: string, marker: string) => text.split('\n').find((line) => line.startsWith(`${marker} Thresholds:`));
 
   it('has a case for every format', () => {
-    expect([...POLICY_FORMATS].sort()).toEqual(['cedar', 'cedar-toolhive', 'cel', 'claude-hook', 'claude-settings', 'codex-disabled-tools', 'codex-hook', 'cursor-cli', 'cursor-hook', 'cursor-ide', 'gemini', 'gemini-hook']);
+    expect([...POLICY_FORMATS].sort()).toEqual([
+      'cedar',
+      'cedar-toolhive',
+      'cel',
+      'claude-hook',
+      'claude-settings',
+      'codex-disabled-tools',
+      'codex-hook',
+      'cursor-cli',
+      'cursor-hook',
+      'cursor-ide',
+      'gemini',
+      'gemini-hook',
+    ]);
   });
 
   it('gemini: deny from R0 says so and denies every rule; deny from R1 keeps the ask_user step from R2', () => {
@@ -94,7 +117,9 @@ describe('every format under --deny-from R0 and R1', () => {
   });
 
   it('codex-disabled-tools: from R0 every tool is disabled; from R1 the R0 tool and the one a rule can bring to R0 stay on', () => {
-    expect(headerLine(render('codex-disabled-tools', 'R0'), '#')).toBe('# Thresholds: tools from R0 up are disabled (argument-dependent ones stay on for the hook).');
+    expect(headerLine(render('codex-disabled-tools', 'R0'), '#')).toBe(
+      '# Thresholds: tools from R0 up are disabled (argument-dependent ones stay on for the hook).',
+    );
     expect(render('codex-disabled-tools', 'R0')).toContain('disabled_tools = [ "charge", "drop", "list", "query", "save" ]');
     expect(render('codex-disabled-tools', 'R1')).toContain('disabled_tools = [ "charge", "drop", "save" ]');
   });
@@ -129,7 +154,9 @@ describe('every format under --deny-from R0 and R1', () => {
     expect(headerLine(r0, '#')).toBe('# Thresholds: deny from R0: every tool is denied, nothing is allowed or sent for approval.');
     expect(r0.split('\n').filter((line) => !line.startsWith('#'))).toEqual(['mcpAuthorization:', '  rules:', '    - allow: "false"', '']);
     const r1 = render('cel', 'R1');
-    expect(headerLine(r1, '#')).toBe('# Thresholds: allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead); agentgateway has no approval step, so nothing above R0 is allowed.');
+    expect(headerLine(r1, '#')).toBe(
+      '# Thresholds: allow up to R0; deny from R1 (tools an argument rule can bring below R1 need approval instead); agentgateway has no approval step, so nothing above R0 is allowed.',
+    );
     expect(r1).toContain('- allow: mcp.tool.target == "db" && mcp.tool.name in ["list"]\n');
     expect(r1.match(/- allow:/g)).toHaveLength(1);
   });
@@ -144,12 +171,23 @@ describe('every format under --deny-from R0 and R1', () => {
   });
 
   it('claude-settings (JSON, no header): R0 denies every tool; R1 leaves R0 to your rules', () => {
-    expect(JSON.parse(render('claude-settings', 'R0')).permissions).toEqual({ allow: [], ask: [], deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__list', 'mcp__db__query', 'mcp__db__save'] });
-    expect(JSON.parse(render('claude-settings', 'R1')).permissions).toEqual({ allow: [], ask: ['mcp__db__query'], deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__save'] });
+    expect(JSON.parse(render('claude-settings', 'R0')).permissions).toEqual({
+      allow: [],
+      ask: [],
+      deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__list', 'mcp__db__query', 'mcp__db__save'],
+    });
+    expect(JSON.parse(render('claude-settings', 'R1')).permissions).toEqual({
+      allow: [],
+      ask: ['mcp__db__query'],
+      deny: ['mcp__db__charge', 'mcp__db__drop', 'mcp__db__save'],
+    });
   });
 
   it('cursor-cli (JSON, no header): R0 denies every tool; R1 denies all but the R0 tool and the argument-dependent one', () => {
-    expect(JSON.parse(render('cursor-cli', 'R0')).permissions).toEqual({ allow: [], deny: ['Mcp(db:charge)', 'Mcp(db:drop)', 'Mcp(db:list)', 'Mcp(db:query)', 'Mcp(db:save)'] });
+    expect(JSON.parse(render('cursor-cli', 'R0')).permissions).toEqual({
+      allow: [],
+      deny: ['Mcp(db:charge)', 'Mcp(db:drop)', 'Mcp(db:list)', 'Mcp(db:query)', 'Mcp(db:save)'],
+    });
     expect(JSON.parse(render('cursor-cli', 'R1')).permissions).toEqual({ allow: [], deny: ['Mcp(db:charge)', 'Mcp(db:drop)', 'Mcp(db:save)'] });
   });
 
@@ -163,7 +201,12 @@ describe('every format under --deny-from R0 and R1', () => {
 });
 
 describe('policyFiles', () => {
-  const doc = buildDocument([syntheticRecord('db', [{ name: 'list', class: 'R0' }, { name: 'drop', class: 'R4' }])]);
+  const doc = buildDocument([
+    syntheticRecord('db', [
+      { name: 'list', class: 'R0' },
+      { name: 'drop', class: 'R4' },
+    ]),
+  ]);
   const files = policyFiles(doc, 'rclass 0.1.0');
 
   it('names the six ready-made files with their format and command', () => {
@@ -187,7 +230,9 @@ describe('policyFiles', () => {
     expect(hook.target).toBe('Claude Code hooks (an example: generate your own)');
     expect(hook.description).toContain('An example only: it runs `rclass hook` through a PATH lookup');
     expect(hook.description).toContain('`rclass policy --help` warns against');
-    expect(hook.description).toContain('generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths of your Node and your rclass.');
+    expect(hook.description).toContain(
+      'generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths of your Node and your rclass.',
+    );
     expect(files.filter((file) => file.description.includes('PATH lookup')).map((file) => file.file)).toEqual(['claude-hook.json']);
   });
 

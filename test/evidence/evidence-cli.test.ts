@@ -48,7 +48,13 @@ function positionOf(text: string, needle: string): string {
 }
 
 function env(extra: Record<string, string>): Record<string, string> {
-  return { GITHUB_API_URL: fake.url, GITHUB_TOKEN: 'test-token', RCLASS_EVIDENCE_CACHE: tempDir('rclass-evidence-cache-'), HOME: tempDir('rclass-evidence-home-'), ...extra };
+  return {
+    GITHUB_API_URL: fake.url,
+    GITHUB_TOKEN: 'test-token',
+    RCLASS_EVIDENCE_CACHE: tempDir('rclass-evidence-cache-'),
+    HOME: tempDir('rclass-evidence-home-'),
+    ...extra,
+  };
 }
 
 beforeAll(async () => {
@@ -75,7 +81,9 @@ describe('npm run evidence against a GitHub stand-in', () => {
     );
     expect(result.code).toBe(0);
     expect(fake.requests).toHaveLength(repository.citedFiles);
-    expect(fake.requests.every((request) => request.method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/contents\/[^?]+\?ref=[0-9a-f]{40}$/.test(request.url))).toBe(true);
+    expect(fake.requests.every((request) => request.method === 'GET' && /^\/repos\/[^/]+\/[^/]+\/contents\/[^?]+\?ref=[0-9a-f]{40}$/.test(request.url))).toBe(
+      true,
+    );
     expect(new Set(fake.requests.map((request) => request.headers.authorization))).toEqual(new Set(['token test-token']));
   });
 
@@ -92,11 +100,13 @@ describe('npm run evidence against a GitHub stand-in', () => {
     expect(result.code).toBe(1);
   });
 
-  it('a line past the end of the file is reported with the file\'s length: exit 1', async () => {
+  it("a line past the end of the file is reported with the file's length: exit 1", async () => {
     const registry = timeRegistry((text) => text.replace(CONVERT_TIME_EVIDENCE, `{ path: ${TIME_FILE}, line: 400 }`));
     const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir }));
     // The synthetic file has 19 + 3 = 22 lines.
-    expect(result.stdout).toContain(`[evidence-online]  evidence of \`convert_time\` cites line 400, but \`${TIME_FILE}\` has 22 lines in modelcontextprotocol/servers at 76d64c822f51`);
+    expect(result.stdout).toContain(
+      `[evidence-online]  evidence of \`convert_time\` cites line 400, but \`${TIME_FILE}\` has 22 lines in modelcontextprotocol/servers at 76d64c822f51`,
+    );
     expect(result.code).toBe(1);
   });
 
@@ -116,7 +126,9 @@ describe('npm run evidence against a GitHub stand-in', () => {
     const directory = 'src/time/src/mcp_server_time';
     const registry = timeRegistry((text) => text.replace(CONVERT_TIME_EVIDENCE, `{ path: ${directory}, line: 19 }`));
     const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir }));
-    expect(result.stdout).toContain(`${registry.file}:${positionOf(registry.text, `${directory},`)}  error  [evidence-online]  evidence of \`convert_time\` cites \`${directory}\`, which is a directory in modelcontextprotocol/servers at 76d64c822f51, not a file`);
+    expect(result.stdout).toContain(
+      `${registry.file}:${positionOf(registry.text, `${directory},`)}  error  [evidence-online]  evidence of \`convert_time\` cites \`${directory}\`, which is a directory in modelcontextprotocol/servers at 76d64c822f51, not a file`,
+    );
     expect(result.code).toBe(1);
   });
 
@@ -143,7 +155,9 @@ describe('npm run evidence against a GitHub stand-in', () => {
     fake.requests.length = 0;
     const second = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir, RCLASS_EVIDENCE_CACHE: cache }));
     expect(fake.requests).toEqual([]);
-    expect(second.stdout).toBe('2 citations of 1 records in 1 files (1 cached, 0 fetched), each tool name looked for within 3 lines of its cited line: no problems\n');
+    expect(second.stdout).toBe(
+      '2 citations of 1 records in 1 files (1 cached, 0 fetched), each tool name looked for within 3 lines of its cited line: no problems\n',
+    );
     expect(second.code).toBe(0);
   });
 
@@ -169,7 +183,9 @@ describe('npm run evidence against a GitHub stand-in', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const registry = timeRegistry();
     const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir, GITHUB_API_URL: `http://127.0.0.1:${port}`, RCLASS_EVIDENCE_RETRIES: '0' }));
-    expect(result.stderr).toMatch(new RegExp(`^evidence check incomplete: cannot reach http://127\\.0\\.0\\.1:${port}: .+; 1 of 1 cited files were not checked\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^evidence check incomplete: cannot reach http://127\\.0\\.0\\.1:${port}: .+; 1 of 1 cited files were not checked\\n$`),
+    );
     expect(result.code).toBe(3);
   });
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkRecordText, demoRecord } from '../pipeline/demo-record.ts';
 
-
-const problems = (evidencePath: string): string[] => checkRecordText('registry/demo.yaml', demoRecord({ serverPath: 'packages/server', evidencePath })).problems;
+const problems = (evidencePath: string): string[] =>
+  checkRecordText('registry/demo.yaml', demoRecord({ serverPath: 'packages/server', evidencePath })).problems;
 
 describe('evidence-path check', () => {
   it('a file outside server.path is accepted', () => {

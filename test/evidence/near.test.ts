@@ -38,7 +38,7 @@ describe('findNear', () => {
     expect(findNear(file(10, {}), 'read_file', 5)).toEqual({ found: false, reason: 'not-near', nearest: undefined });
   });
 
-  it('reports a cited line past the end of the file with the file\'s length', () => {
+  it("reports a cited line past the end of the file with the file's length", () => {
     expect(findNear(file(10, { 10: 'read_file' }), 'read_file', 11)).toEqual({ found: false, reason: 'past-end', lineCount: 10 });
   });
 
@@ -50,7 +50,12 @@ describe('findNear', () => {
 describe('mentionMatcher', () => {
   it('a name inside a longer token is not a mention', () => {
     const mentions = mentionMatcher('click');
-    expect([mentions('name: "click_at",'), mentions('doubleclick'), mentions('click-through'), mentions("name: 'click',")]).toEqual([false, false, false, true]);
+    expect([mentions('name: "click_at",'), mentions('doubleclick'), mentions('click-through'), mentions("name: 'click',")]).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('a prefixed name counts where its rest is defined as a Python, JavaScript or Go function', () => {

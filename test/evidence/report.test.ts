@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from '../../scripts/evidence/report.ts';
 import type { Problem } from '../../src/records/problems.ts';
 
-const problem: Problem = { file: 'registry/time.yaml', line: 32, column: 70, severity: 'error', check: 'evidence-online', message: '`convert_time` does not appear within 3 lines of `a.py:12`' };
+const problem: Problem = {
+  file: 'registry/time.yaml',
+  line: 32,
+  column: 70,
+  severity: 'error',
+  check: 'evidence-online',
+  message: '`convert_time` does not appear within 3 lines of `a.py:12`',
+};
 const files = { total: 2, cached: 1, fetched: 1 };
 
 describe('buildReport', () => {
@@ -36,7 +43,14 @@ describe('buildReport', () => {
   });
 
   it('problems of records that failed validation are reported with their own check ids, sorted with the rest', () => {
-    const schema: Problem = { ...problem, file: 'registry/bad.yaml', line: 3, column: 1, check: 'schema', message: 'the record is missing required property `tools`' };
+    const schema: Problem = {
+      ...problem,
+      file: 'registry/bad.yaml',
+      line: 3,
+      column: 1,
+      check: 'schema',
+      message: 'the record is missing required property `tools`',
+    };
     const report = buildReport([schema], { problems: [problem], incomplete: [], files }, { count: 5, records: 1 });
     expect(report.stdout.slice(0, 2)).toEqual([
       'registry/bad.yaml:3:1  error  [schema]  the record is missing required property `tools`',

@@ -42,11 +42,24 @@ function text(result: Awaited<ReturnType<typeof client.callTool>>): string {
 describe('examples/gateway-hook.ts in front of the memory server', () => {
   it('passes tools/list through unchanged', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'add_observations',
+      'create_entities',
+      'create_relations',
+      'delete_entities',
+      'delete_observations',
+      'delete_relations',
+      'open_nodes',
+      'read_graph',
+      'search_nodes',
+    ]);
   });
 
   it('runs an R1 call and notes it on stderr, then an R0 call that sees its effect', async () => {
-    const created = await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] } });
+    const created = await client.callTool({
+      name: 'create_entities',
+      arguments: { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] },
+    });
     expect(created.isError).not.toBe(true);
     expect(stderr).toContain('rclass: ran memory/create_entities: R1 Restorable (registry)');
     const graph = await client.callTool({ name: 'read_graph', arguments: {} });

@@ -9,13 +9,19 @@ import { planPolicy, renderPolicy } from '../../src/export/index.ts';
 import { GEMINI_PRIORITY } from '../../src/export/gemini-policy.ts';
 import { registryDocument } from './registry.ts';
 
-async function plan(thresholds: { allowUpTo?: 'R0' | 'R1'; denyFrom?: 'R1' | 'R2' | 'R3' | 'R4' } = {}, servers?: Array<{ name: string; recordId: string } | { name: string; unrecognised: string }>) {
+async function plan(
+  thresholds: { allowUpTo?: 'R0' | 'R1'; denyFrom?: 'R1' | 'R2' | 'R3' | 'R4' } = {},
+  servers?: Array<{ name: string; recordId: string } | { name: string; unrecognised: string }>,
+) {
   return planPolicy(await registryDocument(), { generator: 'rclass test', thresholds, ...(servers !== undefined ? { servers } : {}) });
 }
 
 describe('gemini: policy engine TOML', () => {
   it('asks for R2-R4 tools (ask_user), allows up to --allow-up-to, denies from --deny-from, and gives an unrecognised server one toolName "*" rule', async () => {
-    const p = await plan({ allowUpTo: 'R0', denyFrom: 'R4' }, [{ name: 'mem', recordId: 'memory' }, { name: 'odd', unrecognised: 'absolute launcher' }]);
+    const p = await plan({ allowUpTo: 'R0', denyFrom: 'R4' }, [
+      { name: 'mem', recordId: 'memory' },
+      { name: 'odd', unrecognised: 'absolute launcher' },
+    ]);
     const toml = renderPolicy('gemini', p);
     expect(toml.startsWith('# Gemini CLI policy rules from rclass')).toBe(true);
     const rules = (parse(toml) as { rule: Array<Record<string, unknown>> }).rule;
@@ -32,13 +38,23 @@ describe('gemini: policy engine TOML', () => {
 
   it('without thresholds every R2-R4 tool asks and no tool is allowed or denied', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
-    expect(rules.map((rule) => [rule.toolName, rule.decision])).toEqual([['delete_entities', 'ask_user'], ['delete_observations', 'ask_user'], ['delete_relations', 'ask_user']]);
+    expect(rules.map((rule) => [rule.toolName, rule.decision])).toEqual([
+      ['delete_entities', 'ask_user'],
+      ['delete_observations', 'ask_user'],
+      ['delete_relations', 'ask_user'],
+    ]);
   });
 });
 
 describe('codex-disabled-tools', () => {
   it('disables tools from --deny-from up under [mcp_servers.<name>] and turns an unrecognised server off', async () => {
-    const toml = renderPolicy('codex-disabled-tools', await plan({ denyFrom: 'R4' }, [{ name: 'mem', recordId: 'memory' }, { name: 'odd', unrecognised: 'x' }]));
+    const toml = renderPolicy(
+      'codex-disabled-tools',
+      await plan({ denyFrom: 'R4' }, [
+        { name: 'mem', recordId: 'memory' },
+        { name: 'odd', unrecognised: 'x' },
+      ]),
+    );
     expect(parse(toml)).toEqual({ mcp_servers: { mem: { disabled_tools: ['delete_entities'] }, odd: { enabled: false } } });
   });
 
@@ -58,14 +74,23 @@ describe('cursor-ide: permissions.json', () => {
 
 describe('hook install fragments', () => {
   it('gemini-hook: BeforeTool and AfterTool on every tool, timeout in milliseconds above the deadline', async () => {
-    const json = JSON.parse(renderPolicy('gemini-hook', await plan({ denyFrom: 'R4' }), ['/usr/bin/node', '/opt/rclass/bin/rclass.mjs'])) as { hooks: Record<string, Array<{ matcher: string; hooks: Array<Record<string, unknown>> }>> };
+    const json = JSON.parse(renderPolicy('gemini-hook', await plan({ denyFrom: 'R4' }), ['/usr/bin/node', '/opt/rclass/bin/rclass.mjs'])) as {
+      hooks: Record<string, Array<{ matcher: string; hooks: Array<Record<string, unknown>> }>>;
+    };
     expect(Object.keys(json.hooks)).toEqual(['BeforeTool', 'AfterTool']);
-    expect(json.hooks.BeforeTool![0]).toEqual({ matcher: '.*', hooks: [{ type: 'command', name: 'rclass', command: '/usr/bin/node /opt/rclass/bin/rclass.mjs hook --agent gemini --deny-from R4', timeout: 15000 }] });
+    expect(json.hooks.BeforeTool![0]).toEqual({
+      matcher: '.*',
+      hooks: [{ type: 'command', name: 'rclass', command: '/usr/bin/node /opt/rclass/bin/rclass.mjs hook --agent gemini --deny-from R4', timeout: 15000 }],
+    });
   });
 
   it('codex-hook: PreToolUse for every tool, timeout in seconds', async () => {
     const json = JSON.parse(renderPolicy('codex-hook', await plan(), ['rclass'])) as unknown;
-    expect(json).toEqual({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'rclass hook --agent codex', timeout: 15, statusMessage: 'rclass: classifying the call' }] }] } });
+    expect(json).toEqual({
+      hooks: {
+        PreToolUse: [{ hooks: [{ type: 'command', command: 'rclass hook --agent codex', timeout: 15, statusMessage: 'rclass: classifying the call' }] }],
+      },
+    });
   });
 
   it('cursor-hook: beforeMCPExecution with failClosed', async () => {

@@ -23,7 +23,7 @@ function errorsOf(policy: string): string[] {
   return result.validationErrors.map((error) => error.error.message);
 }
 
-describe('Docker\'s documented MCP policies against schema/mcp.cedarschema (SPEC 8.3)', () => {
+describe("Docker's documented MCP policies against schema/mcp.cedarschema (SPEC 8.3)", () => {
   it('has the 14 statements of the two pages, each parsing as Cedar', () => {
     expect(EXAMPLES.validates).toHaveLength(14);
     for (const { policy } of EXAMPLES.validates) expect(cedar.checkParsePolicySet({ staticPolicies: policy })).toEqual({ type: 'success' });
@@ -34,5 +34,4 @@ describe('Docker\'s documented MCP policies against schema/mcp.cedarschema (SPEC
       expect(errorsOf(policy)).toEqual([]);
     });
   }
-
 });

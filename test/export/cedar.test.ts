@@ -120,8 +120,16 @@ function authorize(compiled: Compiled, server: string, tool: string, whole = fal
     validateRequest: true,
     preparsedPolicySetId: setId,
     entities: [
-      { uid: { type: 'MCP::Server', id: server }, attrs: { type: 'local-stdio', identityURL: `local://stdio/${server}`, requiresOAuth: false, requiresNetwork: false, command: '', args: [] }, parents: [] },
-      { uid: resource, attrs: { name: tool, readOnly: false, destructive: true, idempotent: false, openWorld: true }, parents: [{ type: 'MCP::Server', id: server }] },
+      {
+        uid: { type: 'MCP::Server', id: server },
+        attrs: { type: 'local-stdio', identityURL: `local://stdio/${server}`, requiresOAuth: false, requiresNetwork: false, command: '', args: [] },
+        parents: [],
+      },
+      {
+        uid: resource,
+        attrs: { name: tool, readOnly: false, destructive: true, idempotent: false, openWorld: true },
+        parents: [{ type: 'MCP::Server', id: server }],
+      },
     ],
   });
   if (answer.type !== 'success') throw new Error(JSON.stringify(answer.errors));

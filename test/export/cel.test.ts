@@ -83,7 +83,9 @@ for (const [label, thresholds, limit] of [
     });
 
     it('denies a tool name under a target it does not belong to, an unlisted tool, and an unknown target', () => {
-      const allowedSomewhere = document.servers.flatMap((record) => record.tools.filter((tool) => classRank(worstCase(tool)) <= classRank(limit)).map((tool) => ({ server: record.id, tool: tool.name })));
+      const allowedSomewhere = document.servers.flatMap((record) =>
+        record.tools.filter((tool) => classRank(worstCase(tool)) <= classRank(limit)).map((tool) => ({ server: record.id, tool: tool.name })),
+      );
       const sample = allowedSomewhere[0]!;
       const elsewhere = document.servers.find((record) => !record.tools.some((tool) => tool.name === sample.tool))!;
       expect(agentgatewayAllows(rules, elsewhere.id, sample.tool)).toBe(false);
@@ -95,7 +97,12 @@ for (const [label, thresholds, limit] of [
 
 describe('edge cases', () => {
   it('writes `allow: "false"` when nothing may run, because an empty rule list would allow everything', () => {
-    const doc = buildDocument([syntheticRecord('loud', [{ name: 'post', class: 'R4' }, { name: 'charge', class: 'R2' }])]);
+    const doc = buildDocument([
+      syntheticRecord('loud', [
+        { name: 'post', class: 'R4' },
+        { name: 'charge', class: 'R2' },
+      ]),
+    ]);
     const rules = rulesOf(renderCel(planPolicy(doc, { generator: 'rclass test', thresholds: {} })));
     expect(rules).toEqual([{ allow: CEL_ALLOW_NOTHING }]);
     expect(agentgatewayAllows(rules, 'loud', 'post')).toBe(false);
@@ -103,7 +110,12 @@ describe('edge cases', () => {
   });
 
   it('quotes odd names so the expression still means the same thing', () => {
-    const doc = buildDocument([syntheticRecord('odd', [{ name: 'say "hi"\\now', class: 'R0' }, { name: 'plain', class: 'R4' }])]);
+    const doc = buildDocument([
+      syntheticRecord('odd', [
+        { name: 'say "hi"\\now', class: 'R0' },
+        { name: 'plain', class: 'R4' },
+      ]),
+    ]);
     const plan = planPolicy(doc, { generator: 'rclass test', thresholds: {}, servers: [{ name: 'we"ird', recordId: 'odd' }] });
     const rules = rulesOf(renderCel(plan));
     expect(rules).toEqual(celRules(plan));
@@ -114,7 +126,16 @@ describe('edge cases', () => {
 
   it('leaves an unrecognised server out and says so in the header', () => {
     const doc = buildDocument([syntheticRecord('odd', [{ name: 'read', class: 'R0' }])]);
-    const text = renderCel(planPolicy(doc, { generator: 'rclass test', thresholds: {}, servers: [{ name: 'mystery', unrecognised: 'no record names the npm package `x`' }, { name: 'odd', recordId: 'odd' }] }));
+    const text = renderCel(
+      planPolicy(doc, {
+        generator: 'rclass test',
+        thresholds: {},
+        servers: [
+          { name: 'mystery', unrecognised: 'no record names the npm package `x`' },
+          { name: 'odd', recordId: 'odd' },
+        ],
+      }),
+    );
     expect(text).toContain('# mystery: unrecognised (no record names the npm package `x`), so none of its tools is allowed.');
     expect(agentgatewayAllows(rulesOf(text), 'mystery', 'read')).toBe(false);
     expect(agentgatewayAllows(rulesOf(text), 'odd', 'read')).toBe(true);

@@ -10,7 +10,18 @@ import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { EXEC_FORM_SINCE, supportsExecForm } from '../../src/export/claude-hook.ts';
-import { EVENT_MATCHERS, HOOK_DEADLINE_MS, HOOK_EVENTS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER, type ClaudeHookSettings, hookCommand, renderClaudeHook, shellWord } from '../../src/export/claude-hook.ts';
+import {
+  EVENT_MATCHERS,
+  HOOK_DEADLINE_MS,
+  HOOK_EVENTS,
+  HOOK_TIMEOUT_SECONDS,
+  MCP_MATCHER,
+  OUTCOME_MATCHER,
+  type ClaudeHookSettings,
+  hookCommand,
+  renderClaudeHook,
+  shellWord,
+} from '../../src/export/claude-hook.ts';
 import { type ClaudeSettings, claudeServerName, claudeToolName, renderClaudeSettings } from '../../src/export/claude-settings.ts';
 import { renderCursorCli } from '../../src/export/cursor-cli.ts';
 import { planPolicy } from '../../src/export/plan.ts';
@@ -21,7 +32,13 @@ import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 function ruleMatches(rule: string, tool: string): boolean {
   if (rule === tool) return true;
   if (/^mcp__[A-Za-z0-9_-]+$/.test(rule) && !rule.slice(5).includes('__')) return tool.startsWith(`${rule}__`);
-  if (rule.includes('*')) return new RegExp(`^${rule.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(tool);
+  if (rule.includes('*'))
+    return new RegExp(
+      `^${rule
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(tool);
   return false;
 }
 
@@ -37,7 +54,11 @@ function claudeDecides(settings: ClaudeSettings, tool: string): 'deny' | 'ask' |
 /** Whether a hook matcher matches a tool name, as Claude Code reads matchers. */
 function matcherMatches(matcher: string, tool: string): boolean {
   if (matcher === '' || matcher === '*') return true;
-  if (/^[A-Za-z0-9_|, -]+$/.test(matcher)) return matcher.split(/[|,]/).map((part) => part.trim()).includes(tool);
+  if (/^[A-Za-z0-9_|, -]+$/.test(matcher))
+    return matcher
+      .split(/[|,]/)
+      .map((part) => part.trim())
+      .includes(tool);
   return new RegExp(matcher).test(tool);
 }
 
@@ -92,14 +113,22 @@ for (const [label, thresholds] of [
 }
 
 describe('claude-settings with a configuration', () => {
-  const doc = buildDocument([syntheticRecord('db', [{ name: 'query', class: 'R4', lowest: 'R0' }, { name: 'list', class: 'R0' }, { name: 'drop', class: 'R4' }])]);
+  const doc = buildDocument([
+    syntheticRecord('db', [
+      { name: 'query', class: 'R4', lowest: 'R0' },
+      { name: 'list', class: 'R0' },
+      { name: 'drop', class: 'R4' },
+    ]),
+  ]);
   const servers = [
     { name: 'my.db', recordId: 'db' },
     { name: 'mystery', unrecognised: '`node` is not a package launcher' },
   ];
 
-  it('uses config names (with Claude Code\'s character rule) and asks for every tool of an unrecognised server', () => {
-    const settings = JSON.parse(renderClaudeSettings(planPolicy(doc, { generator: 'rclass test', thresholds: { allowUpTo: 'R1' }, servers }))) as ClaudeSettings;
+  it("uses config names (with Claude Code's character rule) and asks for every tool of an unrecognised server", () => {
+    const settings = JSON.parse(
+      renderClaudeSettings(planPolicy(doc, { generator: 'rclass test', thresholds: { allowUpTo: 'R1' }, servers })),
+    ) as ClaudeSettings;
     expect(settings).toEqual({ permissions: { allow: ['mcp__my_db__list'], ask: ['mcp__my_db__drop', 'mcp__my_db__query', 'mcp__mystery'], deny: [] } });
     expect(claudeDecides(settings, 'mcp__mystery__anything')).toBe('ask');
   });
@@ -123,7 +152,9 @@ describe('claude-settings with a configuration', () => {
 });
 
 describe('claude-hook', () => {
-  const fragment = JSON.parse(renderClaudeHook({ launcher: ['/opt/node 20/bin/node', '/opt/rclass/bin/rclass.mjs'], thresholds: { denyFrom: 'R4' } })) as ClaudeHookSettings;
+  const fragment = JSON.parse(
+    renderClaudeHook({ launcher: ['/opt/node 20/bin/node', '/opt/rclass/bin/rclass.mjs'], thresholds: { denyFrom: 'R4' } }),
+  ) as ClaudeHookSettings;
   const command = "'/opt/node 20/bin/node' /opt/rclass/bin/rclass.mjs hook --deny-from R4";
 
   it('installs SessionStart, PreToolUse for every tool, and PostToolUse and PostToolUseFailure for the tools whose outcome is logged', () => {
@@ -137,7 +168,7 @@ describe('claude-hook', () => {
     expect(fragment.hooks.PostToolUseFailure[0]!.matcher).toBe(OUTCOME_MATCHER);
   });
 
-  it('gives every entry an explicit timeout in seconds larger than the hook\'s own deadline (BR-11 e)', () => {
+  it("gives every entry an explicit timeout in seconds larger than the hook's own deadline (BR-11 e)", () => {
     for (const event of HOOK_EVENTS) {
       for (const group of fragment.hooks[event]) {
         for (const hook of group.hooks) {
@@ -147,20 +178,28 @@ describe('claude-hook', () => {
         }
       }
     }
-    expect(() => renderClaudeHook({ launcher: ['rclass'], thresholds: {}, timeoutSeconds: HOOK_DEADLINE_MS / 1000 })).toThrow(`above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline`);
+    expect(() => renderClaudeHook({ launcher: ['rclass'], thresholds: {}, timeoutSeconds: HOOK_DEADLINE_MS / 1000 })).toThrow(
+      `above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline`,
+    );
     expect(() => renderClaudeHook({ launcher: ['rclass'], thresholds: {}, timeoutSeconds: 7.5 })).toThrow(RangeError);
   });
 
   it('BR-09: the written matchers reach mcp__github__create_repository, mcp__pg__query and a plugin tool before and after the call', () => {
     const names = ['mcp__github__create_repository', 'mcp__pg__query', 'mcp__plugin_kit_github__create_repository', 'mcp__claude_ai_Gmail__send'];
     for (const event of ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const) {
-      for (const name of names) expect(fragment.hooks[event].some((group) => matcherMatches(group.matcher, name)), `${event} ${name}`).toBe(true);
+      for (const name of names)
+        expect(
+          fragment.hooks[event].some((group) => matcherMatches(group.matcher, name)),
+          `${event} ${name}`,
+        ).toBe(true);
     }
   });
 
   it('sees every built-in tool before the call (the session guard), and after it only the tools that send data out and those that can write', () => {
-    for (const tool of ['Read', 'Grep', 'Glob', 'Bash', 'Write', 'WebFetch', 'WebSearch', 'Task']) expect(matcherMatches(fragment.hooks.PreToolUse[0]!.matcher, tool)).toBe(true);
-    for (const tool of ['WebFetch', 'WebSearch', 'Artifact', 'SendUserFile', 'RemoteTrigger', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
+    for (const tool of ['Read', 'Grep', 'Glob', 'Bash', 'Write', 'WebFetch', 'WebSearch', 'Task'])
+      expect(matcherMatches(fragment.hooks.PreToolUse[0]!.matcher, tool)).toBe(true);
+    for (const tool of ['WebFetch', 'WebSearch', 'Artifact', 'SendUserFile', 'RemoteTrigger', 'Bash', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit'])
+      expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(true);
     for (const tool of ['Read', 'Grep', 'Glob', 'TodoWrite', 'BashOutput', 'WebSearchX']) expect(matcherMatches(OUTCOME_MATCHER, tool), tool).toBe(false);
   });
 
@@ -181,9 +220,27 @@ describe('claude-hook', () => {
   });
 
   it('issue 14: writes exec form (command + args, one word each, no quoting) when asked, so no shell (PowerShell on Windows) parses it', () => {
-    const exec = JSON.parse(renderClaudeHook({ launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"], thresholds: { denyFrom: 'R4' }, form: 'exec' })) as ClaudeHookSettings;
+    const exec = JSON.parse(
+      renderClaudeHook({
+        launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"],
+        thresholds: { denyFrom: 'R4' },
+        form: 'exec',
+      }),
+    ) as ClaudeHookSettings;
     for (const event of HOOK_EVENTS) {
-      expect(exec.hooks[event]).toEqual([{ matcher: EVENT_MATCHERS[event], hooks: [{ type: 'command', command: 'C:\\Program Files\\nodejs\\node.exe', args: ["C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs", 'hook', '--deny-from', 'R4'], timeout: HOOK_TIMEOUT_SECONDS }] }]);
+      expect(exec.hooks[event]).toEqual([
+        {
+          matcher: EVENT_MATCHERS[event],
+          hooks: [
+            {
+              type: 'command',
+              command: 'C:\\Program Files\\nodejs\\node.exe',
+              args: ["C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs", 'hook', '--deny-from', 'R4'],
+              timeout: HOOK_TIMEOUT_SECONDS,
+            },
+          ],
+        },
+      ]);
     }
   });
 
@@ -200,7 +257,15 @@ describe('claude-hook', () => {
 });
 
 describe('cursor-cli', () => {
-  const doc = buildDocument([syntheticRecord('db', [{ name: 'query', class: 'R4', lowest: 'R0' }, { name: 'list', class: 'R0' }, { name: 'save', class: 'R1' }, { name: 'drop', class: 'R4' }, { name: 'grant', class: 'R3' }])]);
+  const doc = buildDocument([
+    syntheticRecord('db', [
+      { name: 'query', class: 'R4', lowest: 'R0' },
+      { name: 'list', class: 'R0' },
+      { name: 'save', class: 'R1' },
+      { name: 'drop', class: 'R4' },
+      { name: 'grant', class: 'R3' },
+    ]),
+  ]);
 
   it('writes nothing by default: Cursor prompts for every tool not allowed', () => {
     expect(JSON.parse(renderCursorCli(planPolicy(doc, { generator: 'rclass test', thresholds: {} })))).toEqual({ permissions: { allow: [], deny: [] } });
@@ -212,7 +277,9 @@ describe('cursor-cli', () => {
   });
 
   it('denies an unrecognised server as Mcp(server:*) with --deny-from', () => {
-    const out = JSON.parse(renderCursorCli(planPolicy(doc, { generator: 'rclass test', thresholds: { denyFrom: 'R4' }, servers: [{ name: 'x', unrecognised: 'unknown' }] })));
+    const out = JSON.parse(
+      renderCursorCli(planPolicy(doc, { generator: 'rclass test', thresholds: { denyFrom: 'R4' }, servers: [{ name: 'x', unrecognised: 'unknown' }] })),
+    );
     expect(out).toEqual({ permissions: { allow: [], deny: ['Mcp(x:*)'] } });
   });
 });

@@ -24,7 +24,10 @@ const EFFECT_OF: Record<ToolClass, string> = { R0: 'read', R1: 'edit-restorable'
  * A record with the given tools and classes, for tests that need odd names or exact classes.
  * Each tool (and its lowering rule) lists one effect of its class, so the class is the derived one.
  */
-export function syntheticRecord(id: string, tools: Array<{ name: string; class: ServerRecord['tools'][number]['class']; lowest?: ServerRecord['tools'][number]['class'] }>): ServerRecord {
+export function syntheticRecord(
+  id: string,
+  tools: Array<{ name: string; class: ServerRecord['tools'][number]['class']; lowest?: ServerRecord['tools'][number]['class'] }>,
+): ServerRecord {
   return {
     id,
     name: `Synthetic ${id}`,
@@ -37,7 +40,19 @@ export function syntheticRecord(id: string, tools: Array<{ name: string; class: 
       rationale: `Tool ${tool.name} is ${tool.class} "for a test".`,
       evidence: { path: 'x.ts', line: 1 },
       effects: tool.lowest !== undefined && tool.lowest !== tool.class ? [EFFECT_OF[tool.lowest], EFFECT_OF[tool.class]] : [EFFECT_OF[tool.class]],
-      ...(tool.lowest !== undefined ? { rules: [{ id: 'lower', class: tool.lowest, effects: [EFFECT_OF[tool.lowest]], when: [{ equals: { arg: 'dry', value: true } }], reason: 'A dry run changes nothing.' }] } : {}),
+      ...(tool.lowest !== undefined
+        ? {
+            rules: [
+              {
+                id: 'lower',
+                class: tool.lowest,
+                effects: [EFFECT_OF[tool.lowest]],
+                when: [{ equals: { arg: 'dry', value: true } }],
+                reason: 'A dry run changes nothing.',
+              },
+            ],
+          }
+        : {}),
     })),
   };
 }

@@ -81,7 +81,9 @@ function celReader(text: string): Reader {
       } catch {
         return false;
       }
-    }) ? ALLOW : HUMAN;
+    })
+      ? ALLOW
+      : HUMAN;
   };
 }
 
@@ -147,7 +149,10 @@ const value = fc.oneof(
 
 describe('static exports are never more permissive than the hook (SPEC 8.1, 9)', () => {
   it('regression: fetch/fetch and playwright/browser_navigate are not allowed by any static format, since the hook asks for them after a read', () => {
-    for (const [server, tool] of [['fetch', 'fetch'], ['playwright', 'browser_navigate']] as const) {
+    for (const [server, tool] of [
+      ['fetch', 'fetch'],
+      ['playwright', 'browser_navigate'],
+    ] as const) {
       for (const format of FORMATS) {
         for (let index = 0; index < THRESHOLDS.length; index += 1) {
           expect.soft(reader(format, index)(server, tool), `${format} ${JSON.stringify(THRESHOLDS[index])} ${server}/${tool}`).not.toBe(ALLOW);
@@ -163,7 +168,17 @@ describe('static exports are never more permissive than the hook (SPEC 8.1, 9)',
     for (const { server, tool } of tools) await classifier.prepare(server, tool.name);
     const wrong: string[] = [];
     for (const { server, tool } of tools) {
-      const keys = [...(tool.egress?.destination ?? []), ...(tool.rules ?? []).flatMap((rule) => JSON.stringify(rule.when).match(/"arg":"([^"]+)"/g)?.map((m) => m.slice(7, -1)) ?? []), 'url', 'sql'];
+      const keys = [
+        ...(tool.egress?.destination ?? []),
+        ...(tool.rules ?? []).flatMap(
+          (rule) =>
+            JSON.stringify(rule.when)
+              .match(/"arg":"([^"]+)"/g)
+              ?.map((m) => m.slice(7, -1)) ?? [],
+        ),
+        'url',
+        'sql',
+      ];
       const outcome = fc.check(
         fc.property(
           fc.nat(THRESHOLDS.length - 1),
@@ -178,7 +193,9 @@ describe('static exports are never more permissive than the hook (SPEC 8.1, 9)',
               const hook = HOOK_LEVEL[decisionFor(cls, thresholds)];
               const exported = reader(format, index)(server, tool.name);
               if (exported < hook) {
-                wrong.push(`${format} ${JSON.stringify(THRESHOLDS[index])}: ${server}/${tool.name} exported ${exported}, hook ${hook} (${cls}) for ${JSON.stringify(args)} hasRead=${hasRead}`);
+                wrong.push(
+                  `${format} ${JSON.stringify(THRESHOLDS[index])}: ${server}/${tool.name} exported ${exported}, hook ${hook} (${cls}) for ${JSON.stringify(args)} hasRead=${hasRead}`,
+                );
                 return false;
               }
             }

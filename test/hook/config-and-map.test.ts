@@ -11,7 +11,7 @@ import { PROJECT_SERVERS, hook, logLines, makeWorld, pre, writeProjectServers } 
 const select = (session: string, server = 'pg') => pre(session, `mcp__${server}__query`, { sql: 'SELECT 1' });
 
 describe('configuration changes during a session', () => {
-  it('rates a server R4 once its entry changed since the session\'s first call, and only in that session', async () => {
+  it("rates a server R4 once its entry changed since the session's first call, and only in that session", async () => {
     const world = makeWorld();
     expect((await hook(world, select('C1'))).json).toEqual({});
     writeProjectServers(world, { ...PROJECT_SERVERS, pg: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres', 'postgresql://prod/app'] } });
@@ -22,7 +22,10 @@ describe('configuration changes during a session', () => {
     // Other servers of the session are unaffected, and a new session starts from the new configuration.
     expect((await hook(world, pre('C1', 'mcp__github__get_file_contents', { owner: 'a', repo: 'b', path: 'c' }))).json).toEqual({});
     expect((await hook(world, select('C2'))).json).toEqual({});
-    expect(logLines(world.log).find((line) => line.session === 'C1' && line.class === 'R4')).toMatchObject({ source: 'unknown', detail: expect.stringContaining('changed during the session') });
+    expect(logLines(world.log).find((line) => line.session === 'C1' && line.class === 'R4')).toMatchObject({
+      source: 'unknown',
+      detail: expect.stringContaining('changed during the session'),
+    });
   });
 
   it('notices an env value that changed (only its digest is kept), and a server added after the session started', async () => {
@@ -82,12 +85,12 @@ describe('--map NAME=RECORD', () => {
     expect(logLines(world.log).at(-1)).toMatchObject({ server: 'corpdb', record: 'postgres', class: 'R4' });
   });
 
-  it('refuses when a repository\'s .mcp.json defines the same name (a repository cannot borrow the user\'s vouching)', async () => {
+  it("refuses when a repository's .mcp.json defines the same name (a repository cannot borrow the user's vouching)", async () => {
     const world = makeWorld({ corpdb: { command: 'node', args: ['./evil.js'] } }, { corpdb: launcher });
     const result = await hook(world, select('M3', 'corpdb'), ['--map', 'corpdb=postgres']);
     expect(result.decision).toBe('ask');
     expect(result.reason).toContain('`--map corpdb=postgres` does not apply');
-    expect(result.reason).toContain('project\'s .mcp.json');
+    expect(result.reason).toContain("project's .mcp.json");
   });
 
   it('refuses a name defined only by the repository', async () => {
@@ -97,7 +100,7 @@ describe('--map NAME=RECORD', () => {
     expect(result.reason).toContain('does not apply');
   });
 
-  it('refuses the project\'s local scope, an env that changes what runs, a launcher or script in the project, and an unknown record', async () => {
+  it("refuses the project's local scope, an env that changes what runs, a launcher or script in the project, and an unknown record", async () => {
     const local = makeWorld(null, {}, { corpdb: launcher });
     expect((await hook(local, select('M5', 'corpdb'), ['--map', 'corpdb=postgres'])).reason).toContain('does not apply');
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -138,7 +141,9 @@ describe('the server mapping file (SPEC 6.3)', () => {
     writeFileSync(file, mapping);
     const result = await hook(world, select('S1', 'corpdb'), ['--servers', file]);
     expect(result.decision).toBe('ask');
-    expect(result.reason).toContain(`the server mapping file \`${file}\` was not used: you can write it or a folder on its path, so an agent running as you could too`);
+    expect(result.reason).toContain(
+      `the server mapping file \`${file}\` was not used: you can write it or a folder on its path, so an agent running as you could too`,
+    );
     const viaEnv = await hook(world, select('S2', 'corpdb'), [], { RCLASS_SERVERS: file });
     expect(viaEnv.reason).toContain(`\`${file}\` was not used: you can write it`);
   });
@@ -180,7 +185,10 @@ describe('project settings that change what a launcher installs (SPEC 6.2)', () 
 
 describe('server names that contain `__` (SPEC 8.5)', () => {
   it('answers R4 for mcp__my__mem__read_graph when a user server `my__mem` and a project server `my` both fit the name', async () => {
-    const world = makeWorld({ my: { command: 'node', args: ['./server.js'] } }, { my__mem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
+    const world = makeWorld(
+      { my: { command: 'node', args: ['./server.js'] } },
+      { my__mem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } },
+    );
     const run = await hook(world, pre('U1', 'mcp__my__mem__read_graph', {}));
     expect(run.decision).toBe('ask');
     expect(run.reason).toContain('R4 Irreversible (unknown)');

@@ -78,7 +78,11 @@ describe('the configuration cache in the session state (issue 14)', () => {
   it('parses a ~/.claude.json with comments and trailing commas with the JSONC parser after JSON.parse fails', async () => {
     const world = makeWorld(null);
     writeFileSync(path.join(world.home, '.claude.json'), `{\n  // a comment\n  "mcpServers": { "pg": ${JSON.stringify(PROJECT_SERVERS.pg)}, },\n}\n`);
-    const { servers } = await readClaudeServersCached({ claudeJson: path.join(world.home, '.claude.json'), projectDir: world.project, managedMcp: path.join(world.root, 'no-managed.json') });
+    const { servers } = await readClaudeServersCached({
+      claudeJson: path.join(world.home, '.claude.json'),
+      projectDir: world.project,
+      managedMcp: path.join(world.root, 'no-managed.json'),
+    });
     expect(servers.problems).toEqual([]);
     expect([...servers.servers.keys()]).toEqual(['pg']);
   });

@@ -24,7 +24,9 @@ describe('BR-10: DROP TABLE and SELECT 1 through one SQL tool', () => {
     const world = makeWorld();
     const result = await hook(world, drop);
     expectShape(result);
-    expect(result.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: expect.any(String) } });
+    expect(result.json).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: expect.any(String) },
+    });
     expect(result.reason).toMatch(/^rclass: R4 Irreversible \(registry\) for pg\/query \[record postgres, (draft|reviewed|verified)\]: /);
     expect(result.reason).toContain('Needs your approval.');
   });
@@ -77,7 +79,9 @@ describe('servers and tools rclass cannot identify are R4 (SPEC 4.3, 6.2)', () =
     const world = makeWorld();
     const unknownServer = await hook(world, pre('U1', 'mcp__mystery__do_it', {}));
     expect(unknownServer.decision).toBe('ask');
-    expect(unknownServer.reason).toMatch(/^rclass: R4 Irreversible \(unknown\) for mystery\/do_it: rclass cannot tell which server `mystery` runs: no server `mystery` is configured/);
+    expect(unknownServer.reason).toMatch(
+      /^rclass: R4 Irreversible \(unknown\) for mystery\/do_it: rclass cannot tell which server `mystery` runs: no server `mystery` is configured/,
+    );
     const unknownTool = await hook(world, pre('U1', 'mcp__pg__vacuum_everything', {}));
     expect(unknownTool.decision).toBe('ask');
     expect(unknownTool.reason).toContain('R4 Irreversible (unknown) for pg/vacuum_everything');
@@ -102,11 +106,11 @@ describe('servers and tools rclass cannot identify are R4 (SPEC 4.3, 6.2)', () =
     expect(JSON.stringify(logLines(world.log))).not.toContain('--require');
   });
 
-  it('asks for a plugin server\'s tool and a claude.ai connector\'s tool, saying why', async () => {
+  it("asks for a plugin server's tool and a claude.ai connector's tool, saying why", async () => {
     const world = makeWorld();
     const plugin = await hook(world, pre('U3', 'mcp__plugin_kit_github__create_repository', { name: 'x', private: true }));
     expect(plugin.decision).toBe('ask');
-    expect(plugin.reason).toContain('a plugin\'s server');
+    expect(plugin.reason).toContain("a plugin's server");
     const connector = await hook(world, pre('U3', 'mcp__claude_ai_Gmail__send_email', {}));
     expect(connector.decision).toBe('ask');
     expect(connector.reason).toContain('claude.ai connector');
@@ -119,7 +123,7 @@ describe('servers and tools rclass cannot identify are R4 (SPEC 4.3, 6.2)', () =
     expect(logLines(world.log)[0]).toMatchObject({ server: 'my_db', record: 'sqlite', tool: 'read_query' });
   });
 
-  it('ignores argument rules for a pinned release older than the record\'s min_version (SPEC 5.3)', async () => {
+  it("ignores argument rules for a pinned release older than the record's min_version (SPEC 5.3)", async () => {
     const world = makeWorld({ github: { command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/github/github-mcp-server:0.1.0'] } });
     const result = await hook(world, pre('U5', 'mcp__github__create_repository', { name: 'x', private: true }));
     expect(result.decision).toBe('ask');
@@ -127,9 +131,13 @@ describe('servers and tools rclass cannot identify are R4 (SPEC 4.3, 6.2)', () =
   });
 });
 
-describe('Claude Code\'s configuration scopes (SPEC 6, 8.5)', () => {
-  it('reads the user scope and this project\'s local scope of ~/.claude.json, not another project\'s', async () => {
-    const world = makeWorld(null, { userdb: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', '/tmp/u.db'] } }, { localdb: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', '/tmp/l.db'] } });
+describe("Claude Code's configuration scopes (SPEC 6, 8.5)", () => {
+  it("reads the user scope and this project's local scope of ~/.claude.json, not another project's", async () => {
+    const world = makeWorld(
+      null,
+      { userdb: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', '/tmp/u.db'] } },
+      { localdb: { command: 'uvx', args: ['mcp-server-sqlite', '--db-path', '/tmp/l.db'] } },
+    );
     expect((await hook(world, pre('C1', 'mcp__userdb__read_query', { query: 'SELECT 1' }))).json).toEqual({});
     expect((await hook(world, pre('C1', 'mcp__localdb__read_query', { query: 'SELECT 1' }))).json).toEqual({});
     const other = makeWorld(null, {}, { elsewhere: { command: 'uvx', args: ['mcp-server-sqlite'] } });
@@ -137,7 +145,7 @@ describe('Claude Code\'s configuration scopes (SPEC 6, 8.5)', () => {
     expect(moved.decision).toBe('ask');
   });
 
-  it('uses CLAUDE_PROJECT_DIR, or the cwd of the session\'s first call, not the folder the agent moved to', async () => {
+  it("uses CLAUDE_PROJECT_DIR, or the cwd of the session's first call, not the folder the agent moved to", async () => {
     const world = makeWorld();
     const elsewhere = makeWorld({ pg: { command: 'node', args: ['/tmp/fake-pg.js'] } });
     // No CLAUDE_PROJECT_DIR: the first call's cwd is the project, and later calls keep it.
@@ -167,7 +175,7 @@ describe('Claude Code\'s configuration scopes (SPEC 6, 8.5)', () => {
   });
 });
 
-describe('a configuration Claude Code\'s hook cannot read', () => {
+describe("a configuration Claude Code's hook cannot read", () => {
   it('rates every MCP call R4 while a configuration file is not JSON, naming the file', async () => {
     const { writeFileSync } = await import('node:fs');
     const path = await import('node:path');

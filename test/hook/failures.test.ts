@@ -13,8 +13,16 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
   it.each([
     ['(a) not json', 'not json', 'unparseable hook input: stdin is not JSON'],
     ['(b) {}', '{}', 'unparseable hook input: `hook_event_name` is missing or not a string'],
-    ['(c) tool_input null', JSON.stringify({ session_id: 'B11', hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: null }), 'unparseable hook input: `tool_input` is missing or not a JSON object'],
-    ['no session_id', JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: {} }), 'unparseable hook input: `session_id` is missing'],
+    [
+      '(c) tool_input null',
+      JSON.stringify({ session_id: 'B11', hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: null }),
+      'unparseable hook input: `tool_input` is missing or not a JSON object',
+    ],
+    [
+      'no session_id',
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'mcp__pg__query', tool_input: {} }),
+      'unparseable hook input: `session_id` is missing',
+    ],
     ['no tool_name', JSON.stringify({ session_id: 'B11', hook_event_name: 'PreToolUse', tool_input: {} }), 'unparseable hook input: `tool_name` is missing'],
     ['a JSON list', '[1, 2]', 'unparseable hook input: stdin is not a JSON object'],
     ['empty stdin', '', 'unparseable hook input: stdin is not JSON'],
@@ -22,7 +30,9 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
     const world = makeWorld();
     const result = await hook(world, stdin);
     expect(result.code).toBe(0);
-    expect(result.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining(reason) } });
+    expect(result.json).toEqual({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining(reason) },
+    });
     expect(result.stderr).toContain(reason);
     const [entry] = logLines(world.log);
     expect(entry).toMatchObject({ seq: 1, event: 'decision', class: 'R4', source: 'error', decision: 'ask', detail: expect.stringContaining(reason) });
@@ -43,7 +53,16 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
 
   it('answers a misconfigured command line with ask and exit 0, not a usage error that would block every tool', async () => {
     const world = makeWorld();
-    for (const args of [['--deny-from', 'R9'], ['--allow-up-to', 'R3'], ['--egress-allow', 'https://x.example/'], ['--egress-allow', '*.example.com'], ['--map', 'oops'], ['--log', 'relative.jsonl'], ['--bogus'], ['--log', '/tmp/x', '--no-log']]) {
+    for (const args of [
+      ['--deny-from', 'R9'],
+      ['--allow-up-to', 'R3'],
+      ['--egress-allow', 'https://x.example/'],
+      ['--egress-allow', '*.example.com'],
+      ['--map', 'oops'],
+      ['--log', 'relative.jsonl'],
+      ['--bogus'],
+      ['--log', '/tmp/x', '--no-log'],
+    ]) {
       const result = await hook(world, pre('B13', 'Read', { file_path: '/x' }), args);
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.decision, args.join(' ')).toBe('ask');
@@ -54,7 +73,13 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
   it('prints its help with --help', async () => {
     const world = makeWorld();
     let out = '';
-    const code = await run(['hook', '--help'], { stdin: (async function* () {})(), stdout: { write: (s: string) => (out += s) }, stderr: { write: () => true }, env: world.env, cwd: world.project });
+    const code = await run(['hook', '--help'], {
+      stdin: (async function* () {})(),
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      env: world.env,
+      cwd: world.project,
+    });
     expect(code).toBe(0);
     expect(out).toContain('usage: rclass hook');
     expect(out).toContain('fails open');
@@ -62,7 +87,7 @@ describe('BR-11 (a)–(c): unparseable input asks, with a reason and an audit en
   });
 });
 
-describe('BR-11 (d): a huge argument is decided quickly, within the classifier\'s caps', () => {
+describe("BR-11 (d): a huge argument is decided quickly, within the classifier's caps", () => {
   it('classifies a 5.7 MB UNION ALL query as R4 and asks, well under 2 s of hook work', async () => {
     const world = makeWorld();
     const sql = `SELECT 1${' UNION ALL SELECT 1'.repeat(300_000)}`;
@@ -88,7 +113,7 @@ describe('BR-11 (d): a huge argument is decided quickly, within the classifier\'
   });
 });
 
-describe('the hook\'s own deadline', () => {
+describe("the hook's own deadline", () => {
   it(`answers ask within ${HOOK_DEADLINE_MS} ms when stdin never ends`, async () => {
     const world = makeWorld();
     let out = '';
@@ -105,9 +130,14 @@ describe('the hook\'s own deadline', () => {
     });
     const elapsed = performance.now() - started;
     expect(code).toBe(0);
-    expect(JSON.parse(out).hookSpecificOutput).toMatchObject({ permissionDecision: 'ask', permissionDecisionReason: expect.stringContaining(`no answer within ${HOOK_DEADLINE_MS / 1000} s`) });
+    expect(JSON.parse(out).hookSpecificOutput).toMatchObject({
+      permissionDecision: 'ask',
+      permissionDecisionReason: expect.stringContaining(`no answer within ${HOOK_DEADLINE_MS / 1000} s`),
+    });
     expect(elapsed).toBeGreaterThanOrEqual(HOOK_DEADLINE_MS - 50);
     expect(elapsed).toBeLessThan(HOOK_DEADLINE_MS + TIMEOUT_LOG_MS + 2000);
-    expect(logLines(world.log)).toEqual([expect.objectContaining({ class: 'R4', source: 'error', decision: 'ask', detail: `no answer within ${HOOK_DEADLINE_MS / 1000} s` })]);
+    expect(logLines(world.log)).toEqual([
+      expect.objectContaining({ class: 'R4', source: 'error', decision: 'ask', detail: `no answer within ${HOOK_DEADLINE_MS / 1000} s` }),
+    ]);
   }, 30_000);
 });

@@ -28,7 +28,11 @@ afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
 });
 
-async function startProxy(answer?: (message: string) => ElicitResult, extra: string[] = [], server: string[] = ['npx', '-y', '@modelcontextprotocol/server-memory']): Promise<Proxy> {
+async function startProxy(
+  answer?: (message: string) => ElicitResult,
+  extra: string[] = [],
+  server: string[] = ['npx', '-y', '@modelcontextprotocol/server-memory'],
+): Promise<Proxy> {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
   writeFileSync(registry, JSON.stringify(await registryDocument()));
@@ -101,16 +105,21 @@ describe('rclass proxy in front of the memory server', () => {
     expect(text(await client.callTool({ name: 'read_graph', arguments: {} }))).not.toContain('"name": "Ada"');
     expect(questions).toHaveLength(2);
     expect(questions[0]).toMatch(/^rclass: R4 Irreversible \(registry\) for memory\/delete_entities/);
-    const outcomes = logLines(log).filter((line) => line.event === 'outcome').map((line) => line.tool);
+    const outcomes = logLines(log)
+      .filter((line) => line.event === 'outcome')
+      .map((line) => line.tool);
     expect(outcomes).toEqual(['create_entities', 'read_graph', 'delete_entities', 'read_graph']);
   }, 120_000);
 
   it('with --deny-from R4 refuses delete_entities without asking, even a client that can be asked', async () => {
     const questions: string[] = [];
-    const { client } = await startProxy((message) => {
-      questions.push(message);
-      return { action: 'accept', content: { approve: true } };
-    }, ['--deny-from', 'R4']);
+    const { client } = await startProxy(
+      (message) => {
+        questions.push(message);
+        return { action: 'accept', content: { approve: true } };
+      },
+      ['--deny-from', 'R4'],
+    );
     const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
     expect(deleted.isError).toBe(true);
     expect(text(deleted)).toContain('It is blocked by --deny-from');

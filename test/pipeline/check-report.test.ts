@@ -102,7 +102,10 @@ describe('npm run check and build as commands', () => {
     const good = await mkdtemp(path.join(tmpdir(), 'rclass-good-'));
     await writeFile(path.join(good, 'demo.yaml'), GOOD);
     const out = await mkdtemp(path.join(tmpdir(), 'rclass-build-'));
-    const { stdout } = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: good, RCLASS_BUILD_DIR: out, RCLASS_SKIP_SITE: '1' } });
+    const { stdout } = await run('npx', ['tsx', 'scripts/build.ts'], {
+      cwd: root,
+      env: { ...process.env, RCLASS_REGISTRY_DIR: good, RCLASS_BUILD_DIR: out, RCLASS_SKIP_SITE: '1' },
+    });
     expect(stdout).toContain('1 servers, 2 tools.');
     const document = JSON.parse(await readFile(path.join(out, 'registry.json'), 'utf8'));
     expect(document.totals).toEqual({

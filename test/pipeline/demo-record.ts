@@ -43,7 +43,14 @@ export function demoRecord(options: DemoRecordOptions = {}): string {
     `    evidence: { path: ${options.evidencePath ?? 'src/index.ts'}, line: 10 }`,
     '    effects: [read]',
   ];
-  if (options.beta === true) lines.push('  - name: beta', '    class: R4', '    rationale: Deletes rows with no copy kept.', '    evidence: { path: src/index.ts, line: 20 }', '    effects: [delete]');
+  if (options.beta === true)
+    lines.push(
+      '  - name: beta',
+      '    class: R4',
+      '    rationale: Deletes rows with no copy kept.',
+      '    evidence: { path: src/index.ts, line: 20 }',
+      '    effects: [delete]',
+    );
   return `${lines.join('\n')}\n`;
 }
 

@@ -27,8 +27,20 @@ describe('draft-placeholder', () => {
     const evidenceLine = lines.findIndex((line) => line.includes('TODO-cite-the-file-defining-this-tool')) + 1;
     const rationaleLine = lines.findIndex((line) => line.includes('Not yet classified:')) + 1;
     expect(problems).toHaveLength(2);
-    expect(problems.some((line) => line.startsWith(`registry/demo.yaml:${rationaleLine}:`) && line.endsWith("[draft-placeholder]  `zeta` still has the draft's placeholder rationale: say in one sentence why the tool has its class"))).toBe(true);
-    expect(problems.some((line) => line.startsWith(`registry/demo.yaml:${evidenceLine}:`) && line.endsWith("[draft-placeholder]  `zeta` still has the draft's placeholder evidence: cite the file and line defining the tool"))).toBe(true);
+    expect(
+      problems.some(
+        (line) =>
+          line.startsWith(`registry/demo.yaml:${rationaleLine}:`) &&
+          line.endsWith("[draft-placeholder]  `zeta` still has the draft's placeholder rationale: say in one sentence why the tool has its class"),
+      ),
+    ).toBe(true);
+    expect(
+      problems.some(
+        (line) =>
+          line.startsWith(`registry/demo.yaml:${evidenceLine}:`) &&
+          line.endsWith("[draft-placeholder]  `zeta` still has the draft's placeholder evidence: cite the file and line defining the tool"),
+      ),
+    ).toBe(true);
   });
 
   it('passes once the evidence and rationale are edited, and a rationale merely mentioning the words is fine', () => {
@@ -38,8 +50,15 @@ describe('draft-placeholder', () => {
   });
 
   it('refuses the evidence placeholder in any record, draft or not', () => {
-    const sources = [parseRecordSource('registry/demo.yaml', demoRecord({ evidencePath: 'TODO-cite-the-file-defining-this-tool', status: 'reviewed', reviewers: '[bob]' })).source];
-    const found = validateSources(sources).problems.map(formatProblem).filter((line) => line.includes('[draft-placeholder]'));
-    expect(found).toEqual(["registry/demo.yaml:16:23  error  [draft-placeholder]  `alpha` still has the draft's placeholder evidence: cite the file and line defining the tool"]);
+    const sources = [
+      parseRecordSource('registry/demo.yaml', demoRecord({ evidencePath: 'TODO-cite-the-file-defining-this-tool', status: 'reviewed', reviewers: '[bob]' }))
+        .source,
+    ];
+    const found = validateSources(sources)
+      .problems.map(formatProblem)
+      .filter((line) => line.includes('[draft-placeholder]'));
+    expect(found).toEqual([
+      "registry/demo.yaml:16:23  error  [draft-placeholder]  `alpha` still has the draft's placeholder evidence: cite the file and line defining the tool",
+    ]);
   });
 });

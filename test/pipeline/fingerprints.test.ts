@@ -46,10 +46,18 @@ function record(options: { provenance?: string[]; tool?: string[]; effects?: str
 
 describe('tool fingerprints', () => {
   it('is the SHA-256 of the canonical JSON of {description, inputSchema, annotations}, as the Node digest computes it', async () => {
-    const listed = { name: 'alpha', title: 'ignored', description: 'Reads a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } }, annotations: { readOnlyHint: true } };
+    const listed = {
+      name: 'alpha',
+      title: 'ignored',
+      description: 'Reads a file.',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      annotations: { readOnlyHint: true },
+    };
     const definition = toolDefinition(listed);
     expect(definition).toEqual({ description: 'Reads a file.', inputSchema: listed.inputSchema, annotations: { readOnlyHint: true } });
-    expect(canonicalJson(definition)).toBe('{"annotations":{"readOnlyHint":true},"description":"Reads a file.","inputSchema":{"properties":{"path":{"type":"string"}},"type":"object"}}');
+    expect(canonicalJson(definition)).toBe(
+      '{"annotations":{"readOnlyHint":true},"description":"Reads a file.","inputSchema":{"properties":{"path":{"type":"string"}},"type":"object"}}',
+    );
     expect(await toolFingerprint(definition)).toBe(sha256Hex(canonicalJson(definition)));
     // The empty definition: SHA-256 of `{}`.
     expect(await toolFingerprint({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
@@ -66,7 +74,10 @@ describe('tool fingerprints', () => {
 
 describe('validation of fingerprints and drafts', () => {
   it('accepts fingerprints with the npm listing they came from', () => {
-    const text = record({ provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01 }'], tool: [`    fingerprint: ${FP}`] });
+    const text = record({
+      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01 }'],
+      tool: [`    fingerprint: ${FP}`],
+    });
     expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
   });
 
@@ -92,6 +103,9 @@ describe('validation of fingerprints and drafts', () => {
     expect(await checkDraftsDir(path.join(dir, 'none'), 'registry/drafts')).toEqual([]);
     writeFileSync(path.join(dir, 'demo.yaml'), record({ effects: 'unclassified' }));
     const problems = await checkDraftsDir(dir, 'registry/drafts');
-    expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.check}`)).toEqual(['registry/drafts/demo.yaml:1 pending-draft', 'registry/drafts/demo.yaml:19 unknown-effect']);
+    expect(problems.map((problem) => `${problem.file}:${problem.line} ${problem.check}`)).toEqual([
+      'registry/drafts/demo.yaml:1 pending-draft',
+      'registry/drafts/demo.yaml:19 unknown-effect',
+    ]);
   });
 });

@@ -23,13 +23,24 @@ let files: string[] = [];
 beforeAll(() => {
   const destination = tempDir();
   // Packing runs `prepack` (the CLI bundle), as a real `npm pack` does.
-  const packed = JSON.parse(execFileSync(NPM, ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 }).replace(/^[^[]*/s, '')) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(
+    execFileSync(NPM, ['pack', '--json', '--pack-destination', destination], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+    }).replace(/^[^[]*/s, ''),
+  ) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(destination, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
 }, 300_000);
 
 function npm(args: string[], cwd: string): { code: number | null; output: string } {
-  const result = spawnSync(NPM, [...args, '--ignore-scripts=false', '--no-audit', '--no-fund'], { cwd, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'warn' } });
+  const result = spawnSync(NPM, [...args, '--ignore-scripts=false', '--no-audit', '--no-fund'], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_loglevel: 'warn' },
+  });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 

@@ -22,7 +22,10 @@ const TIME = await readFile(new URL('../../registry/time.yaml', import.meta.url)
 const ANNOTATIONS = '{ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }';
 
 /** registry/time.yaml with the first tool's annotations anchored and the second's an alias of them (lines 32 and 38: 31 and 37 before provenance.live_listing). */
-const TIME_WITH_ALIAS = TIME.replace(`annotations: ${ANNOTATIONS}`, `annotations: &ann ${ANNOTATIONS}`).replace(`annotations: ${ANNOTATIONS}`, 'annotations: *ann');
+const TIME_WITH_ALIAS = TIME.replace(`annotations: ${ANNOTATIONS}`, `annotations: &ann ${ANNOTATIONS}`).replace(
+  `annotations: ${ANNOTATIONS}`,
+  'annotations: *ann',
+);
 
 const GOOD = demoRecord();
 
@@ -54,7 +57,10 @@ describe('anchors, aliases, tags and directives', () => {
   });
 
   it('a merge key through an alias is reported at the alias', () => {
-    const text = GOOD.replace('    evidence: { path: src/index.ts, line: 10 }\n', '    evidence: &ev { path: src/index.ts, line: 10 }\n    annotations:\n      <<: *ev\n');
+    const text = GOOD.replace(
+      '    evidence: { path: src/index.ts, line: 10 }\n',
+      '    evidence: &ev { path: src/index.ts, line: 10 }\n    annotations:\n      <<: *ev\n',
+    );
     expect(problemsOf('registry/demo.yaml', text)).toEqual([
       "registry/demo.yaml:16:15  error  [yaml-syntax]  anchor `&ev` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
       "registry/demo.yaml:18:11  error  [yaml-syntax]  alias `*ev` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
@@ -62,7 +68,16 @@ describe('anchors, aliases, tags and directives', () => {
   });
 
   it('an alias bomb (many aliases of aliases) is reported, not expanded', () => {
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 9 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 9 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(', ')}]`,
+      ),
+    ].join('\n');
     const parsed = parseRecordSource('registry/bomb.yaml', `${bomb}\n`);
     expect(parsed.source.data).toBeUndefined();
     expect(parsed.problems).toHaveLength(10 + 81);
@@ -175,7 +190,10 @@ describe('check, build and prepare on a record with an alias', () => {
     const failure = await run('npx', ['tsx', 'scripts/check.ts', dir], { cwd: root }).then(() => undefined, fail);
     expect(failure?.code).toBe(1);
     expect(failure!.stderr).not.toContain('ReferenceError');
-    const lines = failure!.stdout.split('\n').filter((line) => line.includes('  error  ')).map((line) => line.replaceAll(dir.replace(/\/+$/, ''), 'DIR'));
+    const lines = failure!.stdout
+      .split('\n')
+      .filter((line) => line.includes('  error  '))
+      .map((line) => line.replaceAll(dir.replace(/\/+$/, ''), 'DIR'));
     expect(lines).toEqual([
       "DIR/time.yaml:32:18  error  [yaml-syntax]  anchor `&ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
       "DIR/time.yaml:38:18  error  [yaml-syntax]  alias `*ann` is not allowed: records don't use YAML anchors or aliases; write the value out in full",
@@ -184,7 +202,10 @@ describe('check, build and prepare on a record with an alias', () => {
 
   it('build reports it, exits 1 and writes nothing', async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'rclass-build-'));
-    const failure = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: dir, RCLASS_BUILD_DIR: out } }).then(() => undefined, fail);
+    const failure = await run('npx', ['tsx', 'scripts/build.ts'], { cwd: root, env: { ...process.env, RCLASS_REGISTRY_DIR: dir, RCLASS_BUILD_DIR: out } }).then(
+      () => undefined,
+      fail,
+    );
     expect(failure?.code).toBe(1);
     expect(failure!.stdout).toContain('time.yaml:38:18  error  [yaml-syntax]  alias `*ann`');
     expect(failure!.stdout).toContain('2 errors in 1 file; nothing was written');

@@ -21,7 +21,9 @@ function claiming(block: string[]): string {
 
 function problems(files: Record<string, string>): string[] {
   const sources = Object.entries(files).map(([file, text]) => parseRecordSource(file, text).source);
-  return validateSources(sources).problems.map(formatProblem).filter((line) => line.includes('[unique-identities]'));
+  return validateSources(sources)
+    .problems.map(formatProblem)
+    .filter((line) => line.includes('[unique-identities]'));
 }
 
 /** Where `needle` starts in `text`, as `LINE:COL`. */
@@ -46,22 +48,34 @@ describe('unique-identities (SPEC 5.3)', () => {
     const b = claiming(['  packages:', '    - registry: pypi', '      name: MCP-Server-Git', '  images:', '    - mcp/memory']).replace('id: demo', 'id: other');
     const found = problems({ 'registry/demo.yaml': a, 'registry/other.yaml': b });
     expect(found).toHaveLength(4);
-    expect(found[0]).toBe('registry/demo.yaml:8:13  error  [unique-identities]  the package `pypi mcp_server.git` is also claimed by record `other` at registry/other.yaml:8:13; identification leaves a server two records claim unrecognised');
-    expect(found[1]).toBe('registry/demo.yaml:10:7  error  [unique-identities]  the image `docker.io/mcp/memory` is also claimed by record `other` at registry/other.yaml:10:7; identification leaves a server two records claim unrecognised');
+    expect(found[0]).toBe(
+      'registry/demo.yaml:8:13  error  [unique-identities]  the package `pypi mcp_server.git` is also claimed by record `other` at registry/other.yaml:8:13; identification leaves a server two records claim unrecognised',
+    );
+    expect(found[1]).toBe(
+      'registry/demo.yaml:10:7  error  [unique-identities]  the image `docker.io/mcp/memory` is also claimed by record `other` at registry/other.yaml:10:7; identification leaves a server two records claim unrecognised',
+    );
   });
 
-  it('reports a hosted URL inside another record\'s URL (api.githubcopilot.com/mcp/x/ under github\'s /mcp/)', () => {
+  it("reports a hosted URL inside another record's URL (api.githubcopilot.com/mcp/x/ under github's /mcp/)", () => {
     const inside = claiming(['  urls:', '    - https://api.githubcopilot.com/mcp/x/repos']);
     const found = problems({ 'registry/github.yaml': GITHUB, 'registry/demo.yaml': inside });
-    expect(found[0]).toMatch(/^registry\/demo\.yaml:7:7  error  \[unique-identities\]  the hosted URL `https:\/\/api\.githubcopilot\.com\/mcp\/x\/repos` overlaps /);
-    expect(found[0]).toContain(`\`https://api.githubcopilot.com/mcp/\` of record \`github\` at registry/github.yaml:${at(GITHUB, 'https://api.githubcopilot.com/mcp/')}`);
+    expect(found[0]).toMatch(
+      /^registry\/demo\.yaml:7:7  error  \[unique-identities\]  the hosted URL `https:\/\/api\.githubcopilot\.com\/mcp\/x\/repos` overlaps /,
+    );
+    expect(found[0]).toContain(
+      `\`https://api.githubcopilot.com/mcp/\` of record \`github\` at registry/github.yaml:${at(GITHUB, 'https://api.githubcopilot.com/mcp/')}`,
+    );
     expect(found.filter((line) => line.startsWith('registry/github.yaml:')).length).toBeGreaterThan(0);
     // Another path on the same origin is no claim on it.
     expect(problems({ 'registry/github.yaml': GITHUB, 'registry/demo.yaml': claiming(['  urls:', '    - https://api.githubcopilot.com/other/']) })).toEqual([]);
   });
 
   it('the registry as it stands has no shared identity', () => {
-    const files = Object.fromEntries(readdirSync(`${root}registry`).filter((name) => /\.ya?ml$/.test(name)).map((name) => [`registry/${name}`, readFileSync(`${root}registry/${name}`, 'utf8')]));
+    const files = Object.fromEntries(
+      readdirSync(`${root}registry`)
+        .filter((name) => /\.ya?ml$/.test(name))
+        .map((name) => [`registry/${name}`, readFileSync(`${root}registry/${name}`, 'utf8')]),
+    );
     expect(Object.keys(files).length).toBeGreaterThan(50);
     expect(problems(files)).toEqual([]);
   });

@@ -25,15 +25,32 @@ describe('npm run refresh against the real npm registry', () => {
     const progress = run.stderr.split('\n').filter((line) => line.startsWith('['));
     expect(progress).toHaveLength(2);
     expect(progress[0]).toMatch(/^\[1\/2\] brave-search \(npm @modelcontextprotocol\/server-brave-search\) 0\.6\.2 → 0\.6\.2: current \[\d+ s\]$/);
-    expect(progress[1]).toMatch(/^\[2\/2\] chrome-devtools \(npm chrome-devtools-mcp\) 1\.7\.0 → \d+\.\d+\.\d+: listed \d+\.\d+\.\d+: drift \d+ new, \d+ removed, \d+ changed \[\d+ s\]$/);
+    expect(progress[1]).toMatch(
+      /^\[2\/2\] chrome-devtools \(npm chrome-devtools-mcp\) 1\.7\.0 → \d+\.\d+\.\d+: listed \d+\.\d+\.\d+: drift \d+ new, \d+ removed, \d+ changed \[\d+ s\]$/,
+    );
 
     const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'));
     expect(report).toMatchObject({ format_version: 1, mode: 'latest', date: '2026-12-01', exit_code: 1 });
     const [brave, chrome] = report.servers;
-    expect(brave).toMatchObject({ id: 'brave-search', status: 'current', pinned: { version: '0.6.2' }, latest: { version: '0.6.2' }, listed_version: null, runs: [] });
-    expect(chrome).toMatchObject({ id: 'chrome-devtools', status: 'drift', pinned: { version: '1.7.0', from: 'min_version' }, launch: `${hints}/chrome-devtools.json` });
+    expect(brave).toMatchObject({
+      id: 'brave-search',
+      status: 'current',
+      pinned: { version: '0.6.2' },
+      latest: { version: '0.6.2' },
+      listed_version: null,
+      runs: [],
+    });
+    expect(chrome).toMatchObject({
+      id: 'chrome-devtools',
+      status: 'drift',
+      pinned: { version: '1.7.0', from: 'min_version' },
+      launch: `${hints}/chrome-devtools.json`,
+    });
     expect(chrome.listed_version).toBe(chrome.latest.version);
-    expect(chrome.runs.map((r: { label: string; ok: boolean }) => [r.label, r.ok])).toEqual([['fixture run 1', true], ['fixture run 2', true]]);
+    expect(chrome.runs.map((r: { label: string; ok: boolean }) => [r.label, r.ok])).toEqual([
+      ['fixture run 1', true],
+      ['fixture run 2', true],
+    ]);
     expect(chrome.added).toEqual(expect.arrayContaining(['analyze_heapsnapshot_contexts', 'get_css_styles', 'query_heapsnapshot_objects']));
 
     const markdown = readFileSync(path.join(out, 'report.md'), 'utf8');

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 /** A scratch registry with copies of `registry/<id>.yaml`, each changed by `edit` if given. */
-export function scratchRegistry(ids: readonly string[], edit: (id: string, text: string) => string = (_, text) => text): { root: string; registry: string; out: string } {
+export function scratchRegistry(
+  ids: readonly string[],
+  edit: (id: string, text: string) => string = (_, text) => text,
+): { root: string; registry: string; out: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'rclass-refresh-test-'));
   const registry = path.join(root, 'registry');
   mkdirSync(registry);
@@ -41,7 +44,11 @@ export interface RefreshRun {
 /** Run scripts/refresh.ts with these arguments and environment additions. */
 export function runRefresh(args: readonly string[], env: Record<string, string> = {}): Promise<RefreshRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'refresh.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'refresh.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -80,13 +87,24 @@ export async function startFakeReleases(data: FakeReleases): Promise<{ url: stri
     const repo = match === null ? undefined : data[`${match[1]}/${match[2]}`];
     if (match === null || repo === undefined) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
     if (match[3] === 'releases/latest') {
-      if (repo.latest === undefined) return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/releases/releases#get-the-latest-release', status: '404' });
-      return send(200, { id: 1, tag_name: repo.latest, name: repo.latest, draft: false, prerelease: false, html_url: `https://github.com/${match[1]}/${match[2]}/releases/tag/${repo.latest}` });
+      if (repo.latest === undefined)
+        return send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/releases/releases#get-the-latest-release', status: '404' });
+      return send(200, {
+        id: 1,
+        tag_name: repo.latest,
+        name: repo.latest,
+        draft: false,
+        prerelease: false,
+        html_url: `https://github.com/${match[1]}/${match[2]}/releases/tag/${repo.latest}`,
+      });
     }
     const perPage = Number(url.searchParams.get('per_page') ?? '30');
     const page = Number(url.searchParams.get('page') ?? '1');
     const slice = repo.tags.slice((page - 1) * perPage, page * perPage);
-    return send(200, slice.map((name, i) => ({ name, commit: { sha: String(i).padStart(40, '0'), url: '' }, zipball_url: '', tarball_url: '', node_id: '' })));
+    return send(
+      200,
+      slice.map((name, i) => ({ name, commit: { sha: String(i).padStart(40, '0'), url: '' }, zipball_url: '', tarball_url: '', node_id: '' })),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

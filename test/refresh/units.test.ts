@@ -43,18 +43,30 @@ describe('reading gates', () => {
   });
 
   it('reads NAME=value, turns --x=false into --x=true, and says when a description names no switch', () => {
-    expect(readGate({ id: 'a', kind: 'toolset', description: 'Set GITHUB_TOOLSETS=actions to add them.' })).toMatchObject({ switch: { kind: 'env', name: 'GITHUB_TOOLSETS', value: 'actions' } });
-    expect(readGate({ id: 'b', kind: 'toolset', description: 'Network tools; --categoryNetwork=false removes them.' })).toMatchObject({ switch: { kind: 'arg', arg: '--categoryNetwork=true' } });
-    expect(readGate({ id: 'c', kind: 'capability', description: 'Tools of the connected workspace plan.' })).toMatchObject({ unreadable: 'gate `c` does not name a --flag or NAME=value in its description' });
+    expect(readGate({ id: 'a', kind: 'toolset', description: 'Set GITHUB_TOOLSETS=actions to add them.' })).toMatchObject({
+      switch: { kind: 'env', name: 'GITHUB_TOOLSETS', value: 'actions' },
+    });
+    expect(readGate({ id: 'b', kind: 'toolset', description: 'Network tools; --categoryNetwork=false removes them.' })).toMatchObject({
+      switch: { kind: 'arg', arg: '--categoryNetwork=true' },
+    });
+    expect(readGate({ id: 'c', kind: 'capability', description: 'Tools of the connected workspace plan.' })).toMatchObject({
+      unreadable: 'gate `c` does not name a --flag or NAME=value in its description',
+    });
   });
 });
 
 describe('versions', () => {
   it('takes the pinned version from min_version, then the release text, then the live fixture', () => {
     expect(pinnedVersion(chrome, 'chrome-devtools-mcp', '1.0.0')).toEqual({ version: '1.7.0', from: 'min_version' });
-    const memory = { ...chrome, server: { repository: 'modelcontextprotocol/servers' }, provenance: { ...chrome.provenance, release: '@modelcontextprotocol/server-memory 2026.7.4' } };
+    const memory = {
+      ...chrome,
+      server: { repository: 'modelcontextprotocol/servers' },
+      provenance: { ...chrome.provenance, release: '@modelcontextprotocol/server-memory 2026.7.4' },
+    };
     expect(pinnedVersion(memory, '@modelcontextprotocol/server-memory', '2026.8.31')).toEqual({ version: '2026.7.4', from: 'release' });
-    expect(pinnedVersion({ ...memory, provenance: { ...memory.provenance, release: 'unreleased' } }, '@modelcontextprotocol/server-memory', '2026.8.31')).toEqual({ version: '2026.8.31', from: 'fixture' });
+    expect(
+      pinnedVersion({ ...memory, provenance: { ...memory.provenance, release: 'unreleased' } }, '@modelcontextprotocol/server-memory', '2026.8.31'),
+    ).toEqual({ version: '2026.8.31', from: 'fixture' });
   });
 
   it('reads a tag prefix from provenance.release and versions from tags', () => {
@@ -98,31 +110,64 @@ describe('writing fingerprints into a record', () => {
     const prints = { click: '1'.repeat(64), drag: 'ab'.repeat(32) };
     const text = writeFingerprints(chromeText, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01' });
     const added = text.split('\n').filter((line) => !chromeText.split('\n').includes(line));
-    expect(added).toEqual(['  live_listing: { registry: npm, package: chrome-devtools-mcp, version: 1.7.0, date: 2026-12-01 }', `    fingerprint: "${'1'.repeat(64)}"`, `    fingerprint: ${'ab'.repeat(32)}`]);
+    expect(added).toEqual([
+      '  live_listing: { registry: npm, package: chrome-devtools-mcp, version: 1.7.0, date: 2026-12-01 }',
+      `    fingerprint: "${'1'.repeat(64)}"`,
+      `    fingerprint: ${'ab'.repeat(32)}`,
+    ]);
     const data = parse(text) as ServerRecord;
     expect(data.tools.find((tool) => tool.name === 'drag')!.fingerprint).toBe('ab'.repeat(32));
     expect(data.tools.find((tool) => tool.name === 'click')!.fingerprint).toBe('1'.repeat(64));
     // Writing again replaces rather than adds; an empty set with `unavailable` removes them.
     expect(writeFingerprints(text, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01' })).toBe(text);
     const none = writeFingerprints(text, {}, { unavailable: 'It could not be listed here.' });
-    expect(none.split('\n').filter((line) => !chromeText.split('\n').includes(line))).toEqual(['  live_listing: { unavailable: It could not be listed here. }']);
+    expect(none.split('\n').filter((line) => !chromeText.split('\n').includes(line))).toEqual([
+      '  live_listing: { unavailable: It could not be listed here. }',
+    ]);
   });
 });
 
 describe('writing fingerprints into a record without gates', () => {
   it('puts live_listing at the end of provenance when tools: follows it directly (regression: such records were refused)', () => {
-    const text = readFileSync(path.join(ROOT, 'registry', 'memory.yaml'), 'utf8').split('\n').filter((line) => !line.startsWith('  live_listing:')).join('\n');
-    const next = writeFingerprints(text, { read_graph: 'cd'.repeat(32) }, { registry: 'npm', package: '@modelcontextprotocol/server-memory', version: '2026.7.4', date: '2026-12-01' });
+    const text = readFileSync(path.join(ROOT, 'registry', 'memory.yaml'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('  live_listing:'))
+      .join('\n');
+    const next = writeFingerprints(
+      text,
+      { read_graph: 'cd'.repeat(32) },
+      { registry: 'npm', package: '@modelcontextprotocol/server-memory', version: '2026.7.4', date: '2026-12-01' },
+    );
     const lines = next.split('\n');
-    expect(lines[lines.indexOf('tools:') - 1]).toBe('  live_listing: { registry: npm, package: "@modelcontextprotocol/server-memory", version: 2026.7.4, date: 2026-12-01 }');
+    expect(lines[lines.indexOf('tools:') - 1]).toBe(
+      '  live_listing: { registry: npm, package: "@modelcontextprotocol/server-memory", version: 2026.7.4, date: 2026-12-01 }',
+    );
   });
 });
 
 describe('the Markdown report', () => {
   it('has a table row per record and details for drift, naming the new tools and the draft', () => {
     const server: ServerRefresh = {
-      id: 'chrome-devtools', source: 'npm', subject: 'chrome-devtools-mcp', pinned: { version: '1.7.0', from: 'min_version' }, latest: { version: '1.11.0' }, listedVersion: '1.11.0', status: 'drift',
-      launch: 'test/fixtures/live/chrome-devtools.json', runs: [{ label: 'fixture run 1', shown: '--slim', ok: true, tools: 3 }], gatesNotTurnedOn: [], added: [{ name: 'get_css_styles', unstable: false }], removed: [], notSeen: [], changed: [], compared: 0, fingerprints: {}, unstable: [], draft: 'registry/drafts/chrome-devtools.yaml', notes: [], seconds: 9,
+      id: 'chrome-devtools',
+      source: 'npm',
+      subject: 'chrome-devtools-mcp',
+      pinned: { version: '1.7.0', from: 'min_version' },
+      latest: { version: '1.11.0' },
+      listedVersion: '1.11.0',
+      status: 'drift',
+      launch: 'test/fixtures/live/chrome-devtools.json',
+      runs: [{ label: 'fixture run 1', shown: '--slim', ok: true, tools: 3 }],
+      gatesNotTurnedOn: [],
+      added: [{ name: 'get_css_styles', unstable: false }],
+      removed: [],
+      notSeen: [],
+      changed: [],
+      compared: 0,
+      fingerprints: {},
+      unstable: [],
+      draft: 'registry/drafts/chrome-devtools.yaml',
+      notes: [],
+      seconds: 9,
     };
     const text = reportMarkdown({ mode: 'latest', date: '2026-12-01', servers: [server], exitCode: 1 });
     expect(text).toContain('Exit 1: drift found. 1 records: 0 current, 0 newer with the same tools, 1 drift');

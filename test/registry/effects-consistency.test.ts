@@ -63,7 +63,12 @@ describe('the general law (SPEC 2.9)', () => {
 
 describe('the patterns the effects issue found are gone', () => {
   it('1. "this server cannot delete what it creates" no longer decides: account-visible creations are shared-write (R2), private ones create-private (R1)', () => {
-    for (const [server, name] of [['stripe', 'create_product'], ['stripe', 'create_customer'], ['heroku', 'create_app'], ['mongodb', 'atlas-create-project']] as const) {
+    for (const [server, name] of [
+      ['stripe', 'create_product'],
+      ['stripe', 'create_customer'],
+      ['heroku', 'create_app'],
+      ['mongodb', 'atlas-create-project'],
+    ] as const) {
       expect(tool(server, name).effects).toContain('shared-write');
       expect(tool(server, name).class).toBe('R2');
     }
@@ -100,13 +105,13 @@ describe('the patterns the effects issue found are gone', () => {
     expect(tool('everart', 'generate_image').class).toBe('R1');
   });
 
-  it('5. ending someone else\'s work is availability (R3) on every server', () => {
+  it("5. ending someone else's work is availability (R3) on every server", () => {
     expect(tool('heroku', 'pg_kill')).toMatchObject({ class: 'R3', effects: ['availability'] });
     expect(tool('cloudflare-browser', 'kill_browser_session')).toMatchObject({ class: 'R3', effects: ['availability'] });
     expect(tool('firecrawl', 'firecrawl_interact_stop')).toMatchObject({ class: 'R3', effects: ['availability'] });
   });
 
-  it('6. changes to a running service\'s availability are at least R3', () => {
+  it("6. changes to a running service's availability are at least R3", () => {
     for (const name of ['rename_app', 'create_addon', 'maintenance_off']) {
       expect(tool('heroku', name).effects).toContain('availability');
       expect(['R3', 'R4']).toContain(tool('heroku', name).class);

@@ -35,7 +35,10 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
 async function listFake(mode: string, timeoutMs = 20_000) {
   const scratch = makeScratch();
   try {
-    return await listServerTools({ command: process.execPath, args: ['-e', FAKE_SERVER], env: serverEnv(scratch, { FAKE_MODE: mode }), cwd: scratch.root }, timeoutMs);
+    return await listServerTools(
+      { command: process.execPath, args: ['-e', FAKE_SERVER], env: serverEnv(scratch, { FAKE_MODE: mode }), cwd: scratch.root },
+      timeoutMs,
+    );
   } finally {
     scratch.remove();
   }
@@ -62,7 +65,7 @@ describe('listServerTools', () => {
     expect(listed.serverInfo?.name).toBe('fake');
   });
 
-  it('kills the server\'s whole process group, grandchildren included', async () => {
+  it("kills the server's whole process group, grandchildren included", async () => {
     const listed = await listFake('grandchild');
     const pid = Number(listed.serverInfo?.version);
     expect(pid).toBeGreaterThan(0);

@@ -59,28 +59,38 @@ describe('live tools/list of published npm packages', () => {
       });
 
       fixture.runs.forEach((run, index) => {
-        it(`${describeRun(fixture, index)}: lists the fixture's tools, all in the record`, async () => {
-          const record = readRecord(id);
-          expect(record, `registry/${id}.yaml is missing`).toBeDefined();
-          const installed = resolveInstalledBin(fixture.package, fixture.bin);
-          expect(installed.version, `installed ${fixture.package} is ${installed.version}, the fixture is for ${fixture.version}`).toBe(fixture.version);
+        it(
+          `${describeRun(fixture, index)}: lists the fixture's tools, all in the record`,
+          async () => {
+            const record = readRecord(id);
+            expect(record, `registry/${id}.yaml is missing`).toBeDefined();
+            const installed = resolveInstalledBin(fixture.package, fixture.bin);
+            expect(installed.version, `installed ${fixture.package} is ${installed.version}, the fixture is for ${fixture.version}`).toBe(fixture.version);
 
-          const scratch = makeScratch();
-          try {
-            const args = run.args.map((arg) => (arg === TMPDIR_PLACEHOLDER ? scratch.placeholderDir() : arg));
-            const listed = await listServerTools(
-              { command: process.execPath, args: [installed.binPath, ...args], env: serverEnv(scratch, run.env), cwd: scratch.root },
-              SERVER_DEADLINE_MS,
-            );
-            const live = [...listed.names].sort();
-            expect(live.filter((name, i) => live[i - 1] === name), 'tools listed twice').toEqual([]);
-            expect(live, 'live tools/list differs from the fixture').toEqual([...run.tools].sort());
-            const known = new Set(record!.tools.map((tool) => tool.name));
-            expect(live.filter((name) => !known.has(name)), `drift: live tools that registry/${id}.yaml does not list`).toEqual([]);
-          } finally {
-            scratch.remove();
-          }
-        }, SERVER_DEADLINE_MS + 15_000);
+            const scratch = makeScratch();
+            try {
+              const args = run.args.map((arg) => (arg === TMPDIR_PLACEHOLDER ? scratch.placeholderDir() : arg));
+              const listed = await listServerTools(
+                { command: process.execPath, args: [installed.binPath, ...args], env: serverEnv(scratch, run.env), cwd: scratch.root },
+                SERVER_DEADLINE_MS,
+              );
+              const live = [...listed.names].sort();
+              expect(
+                live.filter((name, i) => live[i - 1] === name),
+                'tools listed twice',
+              ).toEqual([]);
+              expect(live, 'live tools/list differs from the fixture').toEqual([...run.tools].sort());
+              const known = new Set(record!.tools.map((tool) => tool.name));
+              expect(
+                live.filter((name) => !known.has(name)),
+                `drift: live tools that registry/${id}.yaml does not list`,
+              ).toEqual([]);
+            } finally {
+              scratch.remove();
+            }
+          },
+          SERVER_DEADLINE_MS + 15_000,
+        );
       });
     });
   }

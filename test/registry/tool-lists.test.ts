@@ -25,7 +25,7 @@ describe('tool lists match the source they cite', () => {
         expect(readToolList(id), `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
       });
 
-      it('cites the fixture\'s repository and commit', () => {
+      it("cites the fixture's repository and commit", () => {
         const record = readRecord(id)!;
         const fixture = readToolList(id);
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
@@ -35,7 +35,7 @@ describe('tool lists match the source they cite', () => {
         });
       });
 
-      it('lists exactly the fixture\'s tools, each cited at the fixture\'s path and line', () => {
+      it("lists exactly the fixture's tools, each cited at the fixture's path and line", () => {
         const record = readRecord(id)!;
         const fixture = readToolList(id);
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();

@@ -20,18 +20,36 @@ describe('rclass scan as a child process', () => {
   it('exits 1 from the shell when --fail-on is met', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { fx: fixtureEntry(['--tools', 'a']) });
-    const result = spawnSync(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--fail-on', 'R4'], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--fail-on', 'R4'], {
+      cwd: ROOT,
+      env: childEnv(),
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('rclass: starting 1 server, 1 at a time, each with 30 s to list its tools (`--timeout`)\nrclass: [1/1] fx: 1 tool\n');
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('1 tool across 1 server. 1 irreversible (R4).');
   });
 
-  it('--list --format sarif writes SARIF for code scanning, at each server entry\'s line, and exits 1 when --fail-on is met', async () => {
+  it("--list --format sarif writes SARIF for code scanning, at each server entry's line, and exits 1 when --fail-on is met", async () => {
     const { file: registry } = await registryFile();
     const config = path.join('test', 'fixtures', 'configs', 'br03', '.cursor', 'mcp.json');
-    const result = spawnSync(process.execPath, [BIN, 'scan', '--list', config, '--format', 'sarif', '--fail-on', 'R4', '--registry', registry], { cwd: ROOT, env: childEnv(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [BIN, 'scan', '--list', config, '--format', 'sarif', '--fail-on', 'R4', '--registry', registry], {
+      cwd: ROOT,
+      env: childEnv(),
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
-    const log = JSON.parse(result.stdout) as { version: string; runs: { results: { ruleId: string; level: string; properties: { server: string }; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+    const log = JSON.parse(result.stdout) as {
+      version: string;
+      runs: {
+        results: {
+          ruleId: string;
+          level: string;
+          properties: { server: string };
+          locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[];
+        }[];
+      }[];
+    };
     expect(log.version).toBe('2.1.0');
     const found = log.runs[0]?.results ?? [];
     expect(new Set(found.map((each) => `${each.ruleId} ${each.level}`))).toEqual(new Set(['R4 error']));
@@ -40,12 +58,16 @@ describe('rclass scan as a child process', () => {
     expect(found[0]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe('test/fixtures/configs/br03/.cursor/mcp.json');
   });
 
-  it('kills the servers\' process groups when interrupted with SIGINT (regression: detached servers outlived rclass)', async () => {
+  it("kills the servers' process groups when interrupted with SIGINT (regression: detached servers outlived rclass)", async () => {
     const { file: registry } = await registryFile();
     const dir = tempDir();
     const pidFile = path.join(dir, 'pids');
     const config = writeConfig(dir, 'claude_desktop_config.json', { stuck: fixtureEntry(['--hang', pidFile]) });
-    const rclass = spawn(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--timeout', '120'], { cwd: ROOT, env: childEnv(), stdio: 'ignore' });
+    const rclass = spawn(process.execPath, [BIN, 'scan', config, '--yes', '--registry', registry, '--timeout', '120'], {
+      cwd: ROOT,
+      env: childEnv(),
+      stdio: 'ignore',
+    });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => rclass.once('exit', (_code, signal) => resolve(signal)));
     expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' '), 20_000)).toBe(true);
     const [server, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];

@@ -21,7 +21,11 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
   });
 
   it('reads Gemini CLI user, system (per OS) and project settings', () => {
-    expect(table(linux.files, 'gemini-cli')).toEqual(['/home/u/.gemini/settings.json user', '/etc/gemini-cli/settings.json user', '/work/app/.gemini/settings.json project']);
+    expect(table(linux.files, 'gemini-cli')).toEqual([
+      '/home/u/.gemini/settings.json user',
+      '/etc/gemini-cli/settings.json user',
+      '/work/app/.gemini/settings.json project',
+    ]);
     expect(table(mac.files, 'gemini-cli')[1]).toBe('/Library/Application Support/GeminiCli/settings.json user');
     expect(table(windows.files, 'gemini-cli')[1]).toBe('C:\\ProgramData\\gemini-cli\\settings.json user');
   });
@@ -31,8 +35,12 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
       '/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json user',
       '/home/u/.cline/data/settings/cline_mcp_settings.json user',
     ]);
-    expect(table(mac.files, 'roo-code')[0]).toBe('/Users/u/Library/Application Support/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json user');
-    expect(table(windows.files, 'kilo-code')[0]).toBe('C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\kilocode.kilo-code\\settings\\mcp_settings.json user');
+    expect(table(mac.files, 'roo-code')[0]).toBe(
+      '/Users/u/Library/Application Support/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json user',
+    );
+    expect(table(windows.files, 'kilo-code')[0]).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\kilocode.kilo-code\\settings\\mcp_settings.json user',
+    );
     expect(table(linux.files, 'roo-code')[1]).toBe('/work/app/.roo/mcp.json project');
   });
 
@@ -59,7 +67,7 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
     ]);
   });
 
-  it('counts a project path that is also a user file (the project is the home folder) as the user\'s own, once', () => {
+  it("counts a project path that is also a user file (the project is the home folder) as the user's own, once", () => {
     const atHome = clientLocations({ HOME: '/home/u' }, '/home/u', 'linux');
     expect(table(atHome.files, 'codex')).toEqual(['/home/u/.codex/config.toml user']);
     expect(table(atHome.files, 'kiro')).toEqual(['/home/u/.kiro/settings/mcp.json user']);

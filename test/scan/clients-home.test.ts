@@ -37,27 +37,48 @@ describe('rclass scan --list over a HOME with every client', () => {
     const project = path.join(tempDir(), 'app');
     const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
     // Codex: user file, with a tool filter
-    put(path.join(home, '.codex', 'config.toml'), `[mcp_servers.codex-memory]\ncommand = "npx"\nargs = ["-y", "@modelcontextprotocol/server-memory"]\nenabled_tools = ["read_graph", "search_nodes"]\ndisabled_tools = ["search_nodes"]\n`);
+    put(
+      path.join(home, '.codex', 'config.toml'),
+      `[mcp_servers.codex-memory]\ncommand = "npx"\nargs = ["-y", "@modelcontextprotocol/server-memory"]\nenabled_tools = ["read_graph", "search_nodes"]\ndisabled_tools = ["search_nodes"]\n`,
+    );
     // Gemini CLI: user file with excludeTools, project file
     put(path.join(home, '.gemini', 'settings.json'), json({ mcpServers: { 'gemini-time': { ...TIME, excludeTools: ['convert_time'] } } }));
     put(path.join(project, '.gemini', 'settings.json'), json({ mcpServers: { 'gemini-project': { command: 'node', args: ['server.js'] } } }));
     put(path.join(home, '.copilot', 'mcp-config.json'), json({ mcpServers: { 'copilot-memory': { type: 'local', ...MEMORY, tools: ['*'] } } }));
-    put(path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), json({ mcpServers: { 'cline-time': { ...TIME, disabled: false, autoApprove: [] } } }));
+    put(
+      path.join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
+      json({ mcpServers: { 'cline-time': { ...TIME, disabled: false, autoApprove: [] } } }),
+    );
     put(path.join(project, '.roo', 'mcp.json'), json({ mcpServers: { 'roo-memory': MEMORY } }));
     put(path.join(home, '.kilocode', 'cli', 'global', 'settings', 'mcp_settings.json'), json({ mcpServers: { 'kilo-time': TIME } }));
     put(path.join(home, '.kiro', 'settings', 'mcp.json'), json({ mcpServers: { 'kiro-memory': { ...MEMORY, disabledTools: ['delete_entities'] } } }));
     put(path.join(home, '.config', 'opencode', 'opencode.json'), json({ mcp: { 'opencode-time': { type: 'local', command: ['uvx', 'mcp-server-time'] } } }));
-    put(path.join(home, '.config', 'zed', 'settings.json'), `{\n  // Zed settings are JSONC\n  "context_servers": { "zed-ext": { "source": "extension", "settings": {} } }\n}\n`);
-    put(path.join(home, '.continue', 'config.yaml'), 'name: Local\nversion: 1.0.0\nmcpServers:\n  - name: continue-time\n    command: uvx\n    args: [mcp-server-time]\n');
-    put(path.join(project, '.continue', 'mcpServers', 'block.yaml'), 'name: Block\nversion: 1.0.0\nmcpServers:\n  - name: continue-block\n    command: ./local-server\n');
-    put(path.join(home, '.config', 'goose', 'config.yaml'), 'extensions:\n  goose-memory:\n    enabled: true\n    type: stdio\n    name: goose-memory\n    cmd: npx\n    args: ["-y", "@modelcontextprotocol/server-memory"]\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n');
+    put(
+      path.join(home, '.config', 'zed', 'settings.json'),
+      `{\n  // Zed settings are JSONC\n  "context_servers": { "zed-ext": { "source": "extension", "settings": {} } }\n}\n`,
+    );
+    put(
+      path.join(home, '.continue', 'config.yaml'),
+      'name: Local\nversion: 1.0.0\nmcpServers:\n  - name: continue-time\n    command: uvx\n    args: [mcp-server-time]\n',
+    );
+    put(
+      path.join(project, '.continue', 'mcpServers', 'block.yaml'),
+      'name: Block\nversion: 1.0.0\nmcpServers:\n  - name: continue-block\n    command: ./local-server\n',
+    );
+    put(
+      path.join(home, '.config', 'goose', 'config.yaml'),
+      'extensions:\n  goose-memory:\n    enabled: true\n    type: stdio\n    name: goose-memory\n    cmd: npx\n    args: ["-y", "@modelcontextprotocol/server-memory"]\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n',
+    );
     put(path.join(home, '.junie', 'mcp', 'mcp.json'), json({ mcpServers: { 'junie-time': TIME } }));
     put(path.join(home, '.aws', 'amazonq', 'mcp.json'), json({ mcpServers: { 'amazonq-memory': MEMORY } }));
     // Cursor project file with an envFile that sets NODE_OPTIONS: SPEC 6.2 applies to its keys
     put(path.join(project, '.env'), 'NODE_OPTIONS=--require ./evil.js\nTOKEN=abc\n');
     put(path.join(project, '.cursor', 'mcp.json'), json({ mcpServers: { 'cursor-memory': { ...MEMORY, envFile: '${workspaceFolder}/.env' } } }));
     // VS Code user file: ${input:…} in the command line
-    put(path.join(home, '.config', 'Code', 'User', 'mcp.json'), json({ servers: { 'vscode-input': { type: 'stdio', command: 'npx', args: ['-y', '${input:pkg}'] } } }));
+    put(
+      path.join(home, '.config', 'Code', 'User', 'mcp.json'),
+      json({ servers: { 'vscode-input': { type: 'stdio', command: 'npx', args: ['-y', '${input:pkg}'] } } }),
+    );
 
     const env = { PATH: process.env.PATH ?? '', HOME: home, RCLASS_SOURCE: '1', GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(home, 'no-system-settings.json') };
     const result = spawnSync(process.execPath, [BIN, 'scan', '--list', '--json'], { cwd: project, env, encoding: 'utf8' });

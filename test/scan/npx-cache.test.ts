@@ -19,7 +19,7 @@ import { scan, writeConfig } from './support.ts';
 const PACKAGE = '@modelcontextprotocol/server-memory';
 
 describe('scan and the npx cache', () => {
-  it('regression: a deadline during a cold npx install leaves the user\'s npx cache alone, and their client\'s npx -y still starts the server', async () => {
+  it("regression: a deadline during a cold npx install leaves the user's npx cache alone, and their client's npx -y still starts the server", async () => {
     const home = tempDir();
     const project = tempDir();
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };

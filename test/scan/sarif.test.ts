@@ -42,7 +42,21 @@ function counts(tools: readonly ToolResult[]): ClassCounts {
 
 function server(name: string, fields: Partial<ServerResult>): ServerResult {
   const tools = fields.tools ?? [];
-  return { name, client: 'cursor', config: '.cursor/mcp.json', scope: 'mcpServers', transport: 'stdio', status: 'registry', tools, toolCount: tools.length, classes: counts(tools), drift: [], suggestions: [], incomplete: false, ...fields };
+  return {
+    name,
+    client: 'cursor',
+    config: '.cursor/mcp.json',
+    scope: 'mcpServers',
+    transport: 'stdio',
+    status: 'registry',
+    tools,
+    toolCount: tools.length,
+    classes: counts(tools),
+    drift: [],
+    suggestions: [],
+    incomplete: false,
+    ...fields,
+  };
 }
 
 /** A `--list` report of CURSOR: `memory` identified as the memory record (three of its tools), `mystery` unrecognised. */
@@ -100,11 +114,21 @@ describe('rclass scan --format sarif', () => {
   });
 
   it('names one rule per class R0–R4 with SPEC 3 descriptions, R4 an error and R2–R3 warnings', () => {
-    const run = reportSarif(cursorReport(), options).runs[0] as { tool: { driver: { name: string; version: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } } };
+    const run = reportSarif(cursorReport(), options).runs[0] as {
+      tool: { driver: { name: string; version: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } };
+    };
     expect(run.tool.driver.name).toBe('rclass');
     expect(run.tool.driver.version).toBe('9.9.9');
-    expect(run.tool.driver.rules.map((rule) => [rule.id, rule.defaultConfiguration.level])).toEqual([['R0', 'note'], ['R1', 'note'], ['R2', 'warning'], ['R3', 'warning'], ['R4', 'error']]);
-    expect(run.tool.driver.rules[4]?.shortDescription.text).toBe('R4 Irreversible (never_autonomous): the agent never makes the call alone; a human approves it explicitly, or it is blocked.');
+    expect(run.tool.driver.rules.map((rule) => [rule.id, rule.defaultConfiguration.level])).toEqual([
+      ['R0', 'note'],
+      ['R1', 'note'],
+      ['R2', 'warning'],
+      ['R3', 'warning'],
+      ['R4', 'error'],
+    ]);
+    expect(run.tool.driver.rules[4]?.shortDescription.text).toBe(
+      'R4 Irreversible (never_autonomous): the agent never makes the call alone; a human approves it explicitly, or it is blocked.',
+    );
   });
 
   it('without --fail-on reports R2 and above: one result per reachable tool, and one R4 result for a server with unknown tools', () => {
@@ -115,7 +139,9 @@ describe('rclass scan --format sarif', () => {
       ['R2', 'warning', 4],
       ['R4', 'error', 6],
     ]);
-    expect(found[0]?.message.text).toBe('R4 Irreversible: tool `delete_entities` of server `memory` (Knowledge Graph Memory). Deletes entities with no copy kept.');
+    expect(found[0]?.message.text).toBe(
+      'R4 Irreversible: tool `delete_entities` of server `memory` (Knowledge Graph Memory). Deletes entities with no copy kept.',
+    );
     expect(found[2]?.message.text).toBe('R4 Irreversible: server `mystery` has unknown tools, so every tool counts as R4: a launcher inside the project');
     expect(found[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({ uri: '.cursor/mcp.json', uriBaseId: '%SRCROOT%' });
   });
@@ -147,7 +173,8 @@ describe('the line of a server entry', () => {
   it('finds the key in JSON with a byte order mark, in JSONC, and in a Claude Code project scope', () => {
     expect(entryLine('\uFEFF{"mcpServers":{\n  "time":{"command":"uvx"}\n}}', 'json', 'mcpServers', 'time')).toBe(2);
     expect(entryLine(CURSOR, 'json', 'mcpServers', 'mystery')).toBe(6);
-    const claude = '{\n  "mcpServers": { "a": {} },\n  "projects": {\n    "/work/app": {\n      "mcpServers": {\n        "a": { "command": "x" }\n      }\n    }\n  }\n}';
+    const claude =
+      '{\n  "mcpServers": { "a": {} },\n  "projects": {\n    "/work/app": {\n      "mcpServers": {\n        "a": { "command": "x" }\n      }\n    }\n  }\n}';
     expect(entryLine(claude, 'json', 'mcpServers', 'a')).toBe(2);
     expect(entryLine(claude, 'json', 'projects["/work/app"].mcpServers', 'a')).toBe(6);
     expect(entryLine(claude, 'json', 'mcpServers', 'absent')).toBeUndefined();
@@ -171,7 +198,10 @@ describe('the line of a server entry', () => {
 
 describe('SARIF fingerprints', () => {
   it('give each tool of one server entry its own fingerprint, unchanged when the entry moves to another line', () => {
-    const fingerprints = (report: ScanReport, text: string) => results(reportSarif(report, { ...options, texts: new Map([['/repo/.cursor/mcp.json', text]]) })).map((result) => (result as unknown as { partialFingerprints: Record<string, string> }).partialFingerprints['rclassFinding/v1']);
+    const fingerprints = (report: ScanReport, text: string) =>
+      results(reportSarif(report, { ...options, texts: new Map([['/repo/.cursor/mcp.json', text]]) })).map(
+        (result) => (result as unknown as { partialFingerprints: Record<string, string> }).partialFingerprints['rclassFinding/v1'],
+      );
     const before = fingerprints(cursorReport(), CURSOR);
     expect(new Set(before).size).toBe(3);
     expect(fingerprints(cursorReport(), `\n\n${CURSOR}`)).toEqual(before);

@@ -18,7 +18,7 @@ const MEMORY = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memo
 const THINKING = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-sequential-thinking'] };
 
 describe('rclass scan: a full scan of real servers', () => {
-  it('counts the memory server\'s live tools per class from its record, names R4, and totals them', async () => {
+  it("counts the memory server's live tools per class from its record, names R4, and totals them", async () => {
     const { file: registry, document } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const result = await scan([config, '--yes', '--registry', registry]);
@@ -45,10 +45,24 @@ describe('rclass scan: a full scan of real servers', () => {
     expect(json).toMatchObject({ mode: 'full', complete: true, fail_on: null, threshold_met: null });
     expect(json.servers.map((s: { name: string }) => s.name)).toEqual(['notes', 'think']);
     const notes = json.servers[0];
-    expect(notes).toMatchObject({ status: 'scanned', record: 'memory', identified_by: 'config', subject: 'npm @modelcontextprotocol/server-memory', tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, drift: [] });
+    expect(notes).toMatchObject({
+      status: 'scanned',
+      record: 'memory',
+      identified_by: 'config',
+      subject: 'npm @modelcontextprotocol/server-memory',
+      tool_count: 9,
+      classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 },
+      drift: [],
+    });
     const record = document.servers.find((server) => server.id === 'memory')!;
     expect(notes.tools.map((t: { name: string; class: string }) => [t.name, t.class])).toEqual(record.tools.map((t) => [t.name, t.class]).sort());
-    expect(notes.tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R0', source: 'registry', in_record: true, hint_class: 'R0' });
+    expect(notes.tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({
+      name: 'read_graph',
+      class: 'R0',
+      source: 'registry',
+      in_record: true,
+      hint_class: 'R0',
+    });
     expect(json.servers[1]).toMatchObject({ record: 'sequentialthinking', tool_count: 1, classes: { R0: 1, R1: 0, R2: 0, R3: 0, R4: 0 } });
     expect(json.totals).toEqual({ servers: 2, tools: 10, classes: { R0: 4, R1: 3, R2: 2, R3: 0, R4: 1 }, act_alone: 7, need_human: 3, unknown_servers: 0 });
   });
@@ -69,7 +83,9 @@ describe('rclass scan: a full scan of real servers', () => {
 
 describe('rclass scan: drift and drafts', () => {
   it('names a live tool the record does not list as R4 (regression: drift must never take a registry class)', async () => {
-    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record));
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record,
+    );
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const result = await scan([config, '--yes', '--registry', registry]);
     expect(result.code).toBe(0);
@@ -78,11 +94,19 @@ describe('rclass scan: drift and drafts', () => {
     expect(result.stdout).toContain('  drift: the record does not list read_graph; counted as R4');
     const json = JSON.parse((await scan([config, '--yes', '--registry', registry, '--json'])).stdout);
     expect(json.servers[0].drift).toEqual(['read_graph']);
-    expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({ name: 'read_graph', class: 'R4', source: 'unknown', in_record: false, hint_class: 'R0' });
+    expect(json.servers[0].tools.find((t: { name: string }) => t.name === 'read_graph')).toEqual({
+      name: 'read_graph',
+      class: 'R4',
+      source: 'unknown',
+      in_record: false,
+      hint_class: 'R0',
+    });
   });
 
-  it('--write-drafts writes a record that passes the registry\'s schema and every lint check but the placeholders it names, and never overwrites it', async () => {
-    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record));
+  it("--write-drafts writes a record that passes the registry's schema and every lint check but the placeholders it names, and never overwrites it", async () => {
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph' && tool.name !== 'open_nodes') } : record,
+    );
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const drafts = path.join(tempDir(), 'drafts');
     const result = await scan([config, '--yes', '--registry', registry, '--write-drafts', drafts]);
@@ -101,9 +125,24 @@ describe('rclass scan: drift and drafts', () => {
     ]);
     const draft = parse(readFileSync(file, 'utf8')) as ServerRecord;
     expect(draft.provenance.status).toBe('draft');
-    expect(draft.tools.map((tool) => tool.name)).toEqual(['add_observations', 'create_entities', 'create_relations', 'delete_entities', 'delete_observations', 'delete_relations', 'open_nodes', 'read_graph', 'search_nodes']);
+    expect(draft.tools.map((tool) => tool.name)).toEqual([
+      'add_observations',
+      'create_entities',
+      'create_relations',
+      'delete_entities',
+      'delete_observations',
+      'delete_relations',
+      'open_nodes',
+      'read_graph',
+      'search_nodes',
+    ]);
     const added = draft.tools.find((tool) => tool.name === 'read_graph')!;
-    expect(added).toMatchObject({ class: 'R4', effects: ['unclassified'], evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 }, annotations: { readOnlyHint: true } });
+    expect(added).toMatchObject({
+      class: 'R4',
+      effects: ['unclassified'],
+      evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 },
+      annotations: { readOnlyHint: true },
+    });
     expect(added.rationale).toMatch(/^Not yet classified: /);
     expect(draft.tools.find((tool) => tool.name === 'delete_entities')!.class).toBe('R4');
     expect(draft.tools.find((tool) => tool.name === 'add_observations')!.class).toBe('R1');
@@ -123,9 +162,16 @@ describe('rclass scan: tool definitions that changed', () => {
     // The fixture lists each tool as {inputSchema: {type: object}, annotations: {readOnlyHint: true}}; the record's fingerprints are of exactly that.
     const listed = await toolFingerprint({ inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
     const { file: registry } = await registryFile((record) =>
-      record.id === 'memory' ? { ...record, tools: record.tools.map((tool) => (tool.name === 'read_graph' || tool.name === 'search_nodes' ? { ...tool, fingerprint: listed! } : tool)) } : record,
+      record.id === 'memory'
+        ? {
+            ...record,
+            tools: record.tools.map((tool) => (tool.name === 'read_graph' || tool.name === 'search_nodes' ? { ...tool, fingerprint: listed! } : tool)),
+          }
+        : record,
     );
-    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw: fixtureEntry(['--tools', 'read_graph,search_nodes', '--change-schema', 'read_graph']) });
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
+      raw: fixtureEntry(['--tools', 'read_graph,search_nodes', '--change-schema', 'read_graph']),
+    });
     const text = await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('  R0 1  R1 0  R2 0  R3 0  R4 1');
@@ -148,7 +194,10 @@ describe('rclass scan: unrecognised servers and --assume', () => {
     // U+202E right-to-left override, U+200F right-to-left mark, U+061C Arabic letter mark, U+2066 isolate, U+FEFF byte-order mark, U+E0041 a tag character (above U+FFFF).
     const server = 'srv\u202eevil\u2066';
     const tools = ['read\u200f_me', 'x\u061cy\ufeff', 'tag\u{e0041}'];
-    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { [server]: fixtureEntry(['--tools', tools.join(',')]), ['off\u200e']: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true } });
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
+      [server]: fixtureEntry(['--tools', tools.join(',')]),
+      ['off\u200e']: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true },
+    });
     const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(/\p{Cf}/u);
@@ -170,7 +219,13 @@ describe('rclass scan: unrecognised servers and --assume', () => {
     const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     const server = JSON.parse(result.stdout).servers[0];
-    expect(server).toMatchObject({ status: 'scanned', record: null, tool_count: 9, classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 9 }, suggestions: [{ record: 'memory', matched: 9, of: 9 }] });
+    expect(server).toMatchObject({
+      status: 'scanned',
+      record: null,
+      tool_count: 9,
+      classes: { R0: 0, R1: 0, R2: 0, R3: 0, R4: 9 },
+      suggestions: [{ record: 'memory', matched: 9, of: 9 }],
+    });
     expect(server.unrecognised).toMatch(/is not a package launcher rclass recognises/);
     const text = await scan([config, '--yes', '--registry', registry]);
     expect(text.stdout).toContain('rerun with --assume raw=memory');
@@ -182,7 +237,13 @@ describe('rclass scan: unrecognised servers and --assume', () => {
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { raw });
     const result = await scan([config, '--yes', '--registry', registry, '--assume', 'raw=memory', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ record: 'memory', identified_by: 'assume', subject: '--assume raw=memory', classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, suggestions: [] });
+    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({
+      record: 'memory',
+      identified_by: 'assume',
+      subject: '--assume raw=memory',
+      classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 },
+      suggestions: [],
+    });
   });
 
   it('refuses --assume with --list, for an unknown record, and for a name not in the config (exit 2)', async () => {
@@ -219,7 +280,13 @@ describe('rclass scan --list', () => {
     const json = JSON.parse(result.stdout);
     expect(json.mode).toBe('list');
     expect(json.servers[0]).toMatchObject({ name: 'local', status: 'unlisted', record: null, tool_count: null, incomplete: false });
-    expect(json.servers[1]).toMatchObject({ name: 'notes', status: 'registry', record: 'memory', tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 } });
+    expect(json.servers[1]).toMatchObject({
+      name: 'notes',
+      status: 'registry',
+      record: 'memory',
+      tool_count: 9,
+      classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 },
+    });
     expect(json.totals).toMatchObject({ servers: 1, tools: 9, unknown_servers: 1 });
     const text = await scan([config, '--yes', '--registry', registry, '--list', '--fail-on', 'R3']);
     expect(text.code).toBe(1);
@@ -235,7 +302,12 @@ describe('rclass scan --list', () => {
     const result = await scan([config, '--yes', '--client', 'cursor', '--registry', registry, '--json']);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(json.servers.find((s: { name: string }) => s.name === 'remote')).toMatchObject({ status: 'registry', record: hosted.id, transport: 'http', tool_count: hosted.tools.length });
+    expect(json.servers.find((s: { name: string }) => s.name === 'remote')).toMatchObject({
+      status: 'registry',
+      record: hosted.id,
+      transport: 'http',
+      tool_count: hosted.tools.length,
+    });
     expect(json.servers.find((s: { name: string }) => s.name === 'elsewhere')).toMatchObject({ status: 'unlisted', record: null, tool_count: null });
   });
 });
@@ -267,7 +339,7 @@ describe('rclass scan: consent for repository configs', () => {
     expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ status: 'scanned', tool_count: 2, classes: { R4: 2 } });
   });
 
-  it('finds the project\'s .mcp.json with no CONFIG and still asks for consent', async () => {
+  it("finds the project's .mcp.json with no CONFIG and still asks for consent", async () => {
     const { file: registry } = await registryFile();
     const { dir, marker } = project();
     const result = await scan(['--registry', registry, '--json'], { cwd: dir });
@@ -278,7 +350,7 @@ describe('rclass scan: consent for repository configs', () => {
     expect(json.servers[0]).toMatchObject({ name: 'repo', status: 'not-started' });
   });
 
-  it('honours an approval in ~/.claude.json\'s project entry', async () => {
+  it("honours an approval in ~/.claude.json's project entry", async () => {
     const { file: registry } = await registryFile();
     const { dir, marker, config } = project();
     const env = scanEnv();
@@ -288,7 +360,7 @@ describe('rclass scan: consent for repository configs', () => {
     expect(existsSync(marker)).toBe(true);
   });
 
-  it('does not take an approval shipped in the project\'s .claude/settings.local.json as consent (regression: a repository must not approve itself)', async () => {
+  it("does not take an approval shipped in the project's .claude/settings.local.json as consent (regression: a repository must not approve itself)", async () => {
     const { file: registry } = await registryFile();
     const { dir, marker, config } = project();
     mkdirSync(path.join(dir, '.claude'));
@@ -299,20 +371,23 @@ describe('rclass scan: consent for repository configs', () => {
     expect(JSON.parse(result.stdout).notes[0]).toMatch(/were not taken as consent: a repository can ship that file/);
   });
 
-  it('with no CONFIG reads ~/.claude.json\'s user scope and this project\'s local scope, which wins over .mcp.json and needs no consent', async () => {
+  it("with no CONFIG reads ~/.claude.json's user scope and this project's local scope, which wins over .mcp.json and needs no consent", async () => {
     const { file: registry } = await registryFile();
     const { dir, marker } = project();
     const env = scanEnv();
     const local = path.join(dir, 'local-started');
     const user = path.join(dir, 'user-started');
     const elsewhere = path.join(dir, 'elsewhere-started');
-    writeFileSync(path.join(env.HOME!, '.claude.json'), JSON.stringify({
-      mcpServers: { mine: fixtureEntry(['--marker', user]) },
-      projects: {
-        [dir]: { mcpServers: { repo: fixtureEntry(['--marker', local, '--tools', 'one']) } },
-        '/some/other/project': { mcpServers: { other: fixtureEntry(['--marker', elsewhere]) } },
-      },
-    }));
+    writeFileSync(
+      path.join(env.HOME!, '.claude.json'),
+      JSON.stringify({
+        mcpServers: { mine: fixtureEntry(['--marker', user]) },
+        projects: {
+          [dir]: { mcpServers: { repo: fixtureEntry(['--marker', local, '--tools', 'one']) } },
+          '/some/other/project': { mcpServers: { other: fixtureEntry(['--marker', elsewhere]) } },
+        },
+      }),
+    );
     const result = await scan(['--registry', registry, '--json'], { env, cwd: dir });
     expect(result.code).toBe(0);
     expect([existsSync(local), existsSync(user), existsSync(marker), existsSync(elsewhere)]).toEqual([true, true, false, false]);
@@ -349,7 +424,12 @@ describe('rclass scan: hostile servers', () => {
     expect(result.code).toBe(3);
     expect(elapsed).toBeLessThan(10_000);
     const server = JSON.parse(result.stdout).servers[0];
-    expect(server).toMatchObject({ status: 'failed', tool_count: null, incomplete: true, reason: 'it did not answer initialize within 1.5 s, so it was killed' });
+    expect(server).toMatchObject({
+      status: 'failed',
+      tool_count: null,
+      incomplete: true,
+      reason: 'it did not answer initialize within 1.5 s, so it was killed',
+    });
     const [serverPid, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];
     expect(child).toBeGreaterThan(0);
     expect(await eventually(() => !alive(serverPid) && !alive(child))).toBe(true);
@@ -358,7 +438,10 @@ describe('rclass scan: hostile servers', () => {
   it('tolerates log lines on stdout and cuts off a server that writes a line over the limit', async () => {
     const { file: registry } = await registryFile();
     const dir = tempDir();
-    const config = writeConfig(dir, 'claude_desktop_config.json', { chatty: fixtureEntry(['--garbage', '20', '--tools', 'x,y,z']), huge: fixtureEntry(['--huge']) });
+    const config = writeConfig(dir, 'claude_desktop_config.json', {
+      chatty: fixtureEntry(['--garbage', '20', '--tools', 'x,y,z']),
+      huge: fixtureEntry(['--huge']),
+    });
     const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(3);
     const json = JSON.parse(result.stdout);
@@ -369,7 +452,9 @@ describe('rclass scan: hostile servers', () => {
 
   it('reports a server that cannot be started without crashing, as R4 and incomplete', async () => {
     const { file: registry } = await registryFile();
-    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { gone: { command: '/nonexistent/bin/server', args: ['--token', 'argument-secret-123'] } });
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
+      gone: { command: '/nonexistent/bin/server', args: ['--token', 'argument-secret-123'] },
+    });
     const result = await scan([config, '--yes', '--registry', registry, '--fail-on', 'R4']);
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('gone  unrecognised · not scanned');
@@ -385,7 +470,14 @@ describe('rclass scan: environment and secrets', () => {
     const dir = tempDir();
     const envFile = path.join(dir, 'env.json');
     const config = writeConfig(dir, 'claude_desktop_config.json', { probe: fixtureEntry(['--env-names', envFile], { OWN_SETTING: 'x' }) });
-    const env = scanEnv({ AWS_SECRET_ACCESS_KEY: 'aws-secret', GITHUB_TOKEN: 'ghp_secret', HTTPS_PROXY: 'http://proxy:3128', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', USER: 'someone', SHELL: '() { evil; }' });
+    const env = scanEnv({
+      AWS_SECRET_ACCESS_KEY: 'aws-secret',
+      GITHUB_TOKEN: 'ghp_secret',
+      HTTPS_PROXY: 'http://proxy:3128',
+      NODE_EXTRA_CA_CERTS: '/etc/ca.pem',
+      USER: 'someone',
+      SHELL: '() { evil; }',
+    });
     expect((await scan([config, '--yes', '--registry', registry], { env })).code).toBe(0);
     expect(JSON.parse(readFileSync(envFile, 'utf8'))).toEqual(['HOME', 'HTTPS_PROXY', 'NODE_EXTRA_CA_CERTS', 'OWN_SETTING', 'PATH', 'USER']);
     expect((await scan([config, '--yes', '--registry', registry, '--inherit-env'], { env })).code).toBe(0);
@@ -434,7 +526,9 @@ describe('rclass scan: usage', () => {
   it('has help in the style of the other commands', async () => {
     const result = await scan(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]');
+    expect(result.stdout.split('\n')[0]).toBe(
+      'usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]',
+    );
     expect(result.stdout).toContain('3 wins over 1');
   });
 
@@ -467,7 +561,7 @@ describe('rclass scan: security review regressions', () => {
     ['.mcp.json read as Cursor', '.mcp.json', 'mcpServers', ['--client', 'cursor']],
     ['.mcp.json read as Claude Desktop', '.mcp.json', 'mcpServers', ['--client', 'claude-desktop']],
     ['a project .cursor/mcp.json read as Windsurf', '.cursor/mcp.json', 'mcpServers', ['--client', 'windsurf']],
-  ])('needs consent for %s (regression: consent followed --client, not the file\'s location)', async (_case, relative, key, args) => {
+  ])("needs consent for %s (regression: consent followed --client, not the file's location)", async (_case, relative, key, args) => {
     const { file: registry } = await registryFile();
     const { marker, config } = projectConfig(relative, key);
     const result = await scan([config, ...args, '--registry', registry, '--json']);
@@ -494,7 +588,7 @@ describe('rclass scan: security review regressions', () => {
     expect(existsSync(path.join(env.HOME!, 'other'))).toBe(false);
   });
 
-  it('prints no escape sequence from config text: a disabled server\'s name and an unrecognised reason (regression: terminal title injection)', async () => {
+  it("prints no escape sequence from config text: a disabled server's name and an unrecognised reason (regression: terminal title injection)", async () => {
     const { file: registry } = await registryFile();
     const title = '\u001b]0;PWNED\u0007';
     const config = writeConfig(tempDir(), 'mcp.json', {
@@ -515,7 +609,10 @@ describe('rclass scan: security review regressions', () => {
     const { file: registry } = await registryFile();
     const real = 'the-real-token-value-4242';
     const { config } = projectConfig('.mcp.json', 'mcpServers');
-    writeFileSync(config, JSON.stringify({ mcpServers: { leaky: { ...fixtureEntry(['--fail-with-env', 'SECRET_TOKEN']), env: { SECRET_TOKEN: '${MY_REAL_TOKEN}' } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { leaky: { ...fixtureEntry(['--fail-with-env', 'SECRET_TOKEN']), env: { SECRET_TOKEN: '${MY_REAL_TOKEN}' } } } }),
+    );
     const result = await scan([config, '--yes', '--registry', registry, '--show-server-errors'], { env: scanEnv({ MY_REAL_TOKEN: real }) });
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('    | fatal: could not log in with [redacted]');
@@ -535,7 +632,9 @@ describe('rclass scan: security review regressions', () => {
 
   it('--show-server-errors redacts argument values named like secrets that a server echoes (--api-key V, --token=V)', async () => {
     const { file: registry } = await registryFile();
-    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { echo: fixtureEntry(['--fail-echo-args', '--api-key', 'ARGSECRETzzz999', '--token=TOKSECRET777', '--name', 'visible-name']) });
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
+      echo: fixtureEntry(['--fail-echo-args', '--api-key', 'ARGSECRETzzz999', '--token=TOKSECRET777', '--name', 'visible-name']),
+    });
     const result = await scan([config, '--yes', '--registry', registry, '--show-server-errors']);
     expect(result.code).toBe(3);
     expect(result.stdout).toContain('--fail-echo-args --api-key [redacted] --token=[redacted] --name visible-name');
@@ -566,20 +665,24 @@ describe('rclass scan: security review regressions', () => {
   });
 
   it('--write-drafts leaves a dangling symlink at DIR/<record>.yaml alone (regression: it was replaced)', async () => {
-    const { file: registry } = await registryFile((record) => (record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record));
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory' ? { ...record, tools: record.tools.filter((tool) => tool.name !== 'read_graph') } : record,
+    );
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { notes: MEMORY });
     const drafts = tempDir();
     const target = path.join(tempDir(), 'elsewhere.yaml');
     symlinkSync(target, path.join(drafts, 'memory.yaml'));
     const result = await scan([config, '--yes', '--registry', registry, '--write-drafts', drafts]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Note: a draft for \`memory\` was not written: \`${path.join(drafts, 'memory.yaml')}\` already exists and was not overwritten`);
+    expect(result.stdout).toContain(
+      `Note: a draft for \`memory\` was not written: \`${path.join(drafts, 'memory.yaml')}\` already exists and was not overwritten`,
+    );
     expect(readlinkSync(path.join(drafts, 'memory.yaml'))).toBe(target);
     expect(existsSync(target)).toBe(false);
     expect(readdirSync(drafts)).toEqual(['memory.yaml']);
   });
 
-  it('starts a project config\'s server in the project folder, and a user-level one in rclass\'s working folder', async () => {
+  it("starts a project config's server in the project folder, and a user-level one in rclass's working folder", async () => {
     const { file: registry } = await registryFile();
     const out = path.join(tempDir(), 'cwd');
     for (const relative of ['.mcp.json', '.cursor/mcp.json', '.vscode/mcp.json']) {

@@ -24,7 +24,16 @@ describe('rclass scan with a server mapping file', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('warning: you can edit the server mapping file');
     const server = JSON.parse(result.stdout).servers[0];
-    expect(server).toMatchObject({ name: 'notes', status: 'scanned', record: 'memory', identified_by: 'mapping', mapping: `${servers}:2:5`, tool_count: 9, classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 }, drift: [] });
+    expect(server).toMatchObject({
+      name: 'notes',
+      status: 'scanned',
+      record: 'memory',
+      identified_by: 'mapping',
+      mapping: `${servers}:2:5`,
+      tool_count: 9,
+      classes: { R0: 3, R1: 3, R2: 2, R3: 0, R4: 1 },
+      drift: [],
+    });
 
     const text = await scan([config, '--yes', '--registry', registry, '--servers', servers]);
     expect(text.stdout).toContain(`notes  Memory (MCP reference server) (by the server mapping at ${servers}:2:5) · 9 tools`);
@@ -33,12 +42,20 @@ describe('rclass scan with a server mapping file', () => {
   it('--list recognises a mirrored image through the mapping without starting anything, and a broken file exits 3', async () => {
     const { file: registry } = await registryFile();
     const dir = tempDir();
-    const config = writeConfig(dir, 'claude_desktop_config.json', { gh: { command: 'docker', args: ['run', '-i', '--rm', 'registry.corp.example/mcp/github-mcp-server:1.12.0'] } });
+    const config = writeConfig(dir, 'claude_desktop_config.json', {
+      gh: { command: 'docker', args: ['run', '-i', '--rm', 'registry.corp.example/mcp/github-mcp-server:1.12.0'] },
+    });
     const servers = path.join(dir, 'servers.yaml');
     writeFileSync(servers, 'servers:\n  - record: github\n    image: registry.corp.example/mcp/github-mcp-server\n');
     const result = await scan([config, '--yes', '--registry', registry, '--list', '--json', '--servers', servers]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ name: 'gh', status: 'registry', record: 'github', identified_by: 'mapping', mapping: `${servers}:2:5` });
+    expect(JSON.parse(result.stdout).servers[0]).toMatchObject({
+      name: 'gh',
+      status: 'registry',
+      record: 'github',
+      identified_by: 'mapping',
+      mapping: `${servers}:2:5`,
+    });
 
     writeFileSync(servers, 'servers:\n  - record: github\n    image: registry.corp.example/mcp/github-mcp-server:1.12.0\n');
     const broken = await scan([config, '--yes', '--registry', registry, '--list', '--json', '--servers', servers]);

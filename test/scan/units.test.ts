@@ -17,7 +17,7 @@ import { syntheticRecord } from '../export/registry.ts';
 import type { CliIO } from '../../src/cli/io.ts';
 
 describe('client locations', () => {
-  it('uses each client\'s own paths on Linux, macOS and Windows', () => {
+  it("uses each client's own paths on Linux, macOS and Windows", () => {
     const linux = clientLocations({ HOME: '/home/u' }, '/work/app', 'linux');
     expect(linux.files.slice(0, 6).map((f) => `${f.client} ${f.file} ${f.repository}`)).toEqual([
       'claude-desktop /home/u/.config/Claude/claude_desktop_config.json false',
@@ -64,13 +64,22 @@ describe('variable expansion', () => {
 
   it('expands $VAR and ${VAR} in Gemini CLI env values only, an unset one to empty, and nothing for Codex', () => {
     const context = { ...base, client: 'gemini-cli' as const };
-    expect(expandLaunch({ command: '$TOKEN', args: ['${TOKEN}'], env: { A: '$TOKEN', B: '${TOKEN}-x', C: '$MISSING' } }, context)).toEqual({ command: '$TOKEN', args: ['${TOKEN}'], env: { A: 't0k', B: 't0k-x', C: '' } });
+    expect(expandLaunch({ command: '$TOKEN', args: ['${TOKEN}'], env: { A: '$TOKEN', B: '${TOKEN}-x', C: '$MISSING' } }, context)).toEqual({
+      command: '$TOKEN',
+      args: ['${TOKEN}'],
+      env: { A: 't0k', B: 't0k-x', C: '' },
+    });
     expect(expandValue('${TOKEN}', { ...base, client: 'codex' })).toBe('${TOKEN}');
   });
 
-  it('expands the editors\' variables and refuses ${input:…}, which the editor asks the user for', () => {
+  it("expands the editors' variables and refuses ${input:…}, which the editor asks the user for", () => {
     const context = { ...base, client: 'vscode' as const };
-    expect(expandLaunch({ command: 'node', args: ['${workspaceFolder}/server.js', '${userHome}/x', '${env:TOKEN}', '${workspaceFolderBasename}'], env: { A: '${env:NOPE}' } }, context)).toEqual({
+    expect(
+      expandLaunch(
+        { command: 'node', args: ['${workspaceFolder}/server.js', '${userHome}/x', '${env:TOKEN}', '${workspaceFolderBasename}'], env: { A: '${env:NOPE}' } },
+        context,
+      ),
+    ).toEqual({
       command: 'node',
       args: ['/work/app/server.js', '/home/u/x', 't0k', 'app'],
       env: { A: '' },
@@ -83,7 +92,13 @@ describe('variable expansion', () => {
 describe('server environment', () => {
   it('keeps only the SDK defaults and network settings, drops shell functions, and lets the entry win', () => {
     const user = { PATH: '/bin', HOME: '/h', AWS_SECRET_ACCESS_KEY: 's', https_proxy: 'http://p', SSL_CERT_FILE: '/c', TERM: '() { x; }' };
-    expect(serverEnvironment(user, { PATH: '/own', KEY: 'v' }, false, ['HOME', 'PATH', 'TERM'])).toEqual({ HOME: '/h', PATH: '/own', https_proxy: 'http://p', SSL_CERT_FILE: '/c', KEY: 'v' });
+    expect(serverEnvironment(user, { PATH: '/own', KEY: 'v' }, false, ['HOME', 'PATH', 'TERM'])).toEqual({
+      HOME: '/h',
+      PATH: '/own',
+      https_proxy: 'http://p',
+      SSL_CERT_FILE: '/c',
+      KEY: 'v',
+    });
     expect(serverEnvironment(user, { KEY: 'v' }, true)).toMatchObject({ AWS_SECRET_ACCESS_KEY: 's', KEY: 'v' });
   });
 });
@@ -96,10 +111,22 @@ describe('redaction', () => {
   });
 
   it('takes argument values named like secrets: --api-key V, --token=V, NAME=V; not other values', () => {
-    expect(argumentSecrets(['--api-key', 'ARGSECRETzzz999', '--token=TOKSECRET777', 'GITHUB_PERSONAL_ACCESS_TOKEN=abc123456', '--name', 'plain', '-p', 'x', '--auth'])).toEqual(['ARGSECRETzzz999', 'TOKSECRET777', 'abc123456']);
+    expect(
+      argumentSecrets([
+        '--api-key',
+        'ARGSECRETzzz999',
+        '--token=TOKSECRET777',
+        'GITHUB_PERSONAL_ACCESS_TOKEN=abc123456',
+        '--name',
+        'plain',
+        '-p',
+        'x',
+        '--auth',
+      ]),
+    ).toEqual(['ARGSECRETzzz999', 'TOKSECRET777', 'abc123456']);
   });
 
-  it('drops a cut tail\'s partial first line, or redacts a secret\'s end it starts with (regression: partial secrets at the 8 KiB cut)', () => {
+  it("drops a cut tail's partial first line, or redacts a secret's end it starts with (regression: partial secrets at the 8 KiB cut)", () => {
     expect(redactTail('MNOPQRSTUV\nnext line', ['ABCDEFGHIJKLMNOPQRSTUV'], true)).toBe('next line');
     expect(redactTail('QRSTUV and more', ['ABCDEFGHIJKLMNOPQRSTUV'], true)).toBe('[redacted] and more');
     expect(redactTail('_abc0123456789 more', [], true)).toBe('[cut] more');
@@ -119,7 +146,13 @@ describe('redaction', () => {
 
 describe('reading tools/list', () => {
   it('takes names and well-formed annotations, ignores bad annotations, and reads the cursor', () => {
-    const page = readToolsPage({ tools: [{ name: 'a', annotations: { readOnlyHint: true, extra: 1 } }, { name: 'b', annotations: { readOnlyHint: 'yes' } }], nextCursor: 'c2' });
+    const page = readToolsPage({
+      tools: [
+        { name: 'a', annotations: { readOnlyHint: true, extra: 1 } },
+        { name: 'b', annotations: { readOnlyHint: 'yes' } },
+      ],
+      nextCursor: 'c2',
+    });
     // The definition (for the fingerprint) keeps the annotations exactly as sent, the unknown key and the bad value included.
     expect(page).toEqual({
       tools: [
@@ -139,8 +172,17 @@ describe('reading tools/list', () => {
 
 describe('record suggestions', () => {
   const registry = Registry.fromRecords([
-    syntheticRecord('alpha', [{ name: 'read', class: 'R0' }, { name: 'write', class: 'R4' }, { name: 'list', class: 'R0' }]),
-    syntheticRecord('beta', [{ name: 'read', class: 'R0' }, { name: 'write', class: 'R4' }, { name: 'list', class: 'R0' }, { name: 'drop', class: 'R4' }]),
+    syntheticRecord('alpha', [
+      { name: 'read', class: 'R0' },
+      { name: 'write', class: 'R4' },
+      { name: 'list', class: 'R0' },
+    ]),
+    syntheticRecord('beta', [
+      { name: 'read', class: 'R0' },
+      { name: 'write', class: 'R4' },
+      { name: 'list', class: 'R0' },
+      { name: 'drop', class: 'R4' },
+    ]),
     syntheticRecord('gamma', [{ name: 'read', class: 'R0' }]),
   ]);
 
@@ -156,11 +198,20 @@ describe('record suggestions', () => {
 describe('the terminal question', () => {
   function io(lines: string, tty: boolean): { io: CliIO; written: () => string } {
     let written = '';
-    const stdin = Object.assign((async function* () {
-      yield lines;
-    })(), { isTTY: tty });
+    const stdin = Object.assign(
+      (async function* () {
+        yield lines;
+      })(),
+      { isTTY: tty },
+    );
     return {
-      io: { stdin, stdout: { write: () => true }, stderr: Object.assign({ write: (chunk: string) => (written += chunk) }, { isTTY: tty }), env: {}, cwd: path.sep },
+      io: {
+        stdin,
+        stdout: { write: () => true },
+        stderr: Object.assign({ write: (chunk: string) => (written += chunk) }, { isTTY: tty }),
+        env: {},
+        cwd: path.sep,
+      },
       written: () => written,
     };
   }

@@ -38,6 +38,8 @@ describe('listDownloads', () => {
       ['policies/claude-hook.json', 'Claude Code hooks (an example: generate your own)', CLAUDE_HOOK_DOWNLOAD_NOTE],
       ['policies/rclass.cedar', 'Docker Sandboxes MCP policy (Cedar)', undefined],
     ]);
-    expect(CLAUDE_HOOK_DOWNLOAD_NOTE).toContain('generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths');
+    expect(CLAUDE_HOOK_DOWNLOAD_NOTE).toContain(
+      'generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths',
+    );
   });
 });

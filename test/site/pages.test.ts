@@ -55,13 +55,15 @@ describe('registry coverage', () => {
           problems.push(`${file} is missing`);
           continue;
         }
-        if (!new RegExp(`${tool.class} ${CLASS_NAMES[tool.class]}</(span|a)>`).test(html)) problems.push(`${file}: no class badge "${tool.class} ${CLASS_NAMES[tool.class]}"`);
+        if (!new RegExp(`${tool.class} ${CLASS_NAMES[tool.class]}</(span|a)>`).test(html))
+          problems.push(`${file}: no class badge "${tool.class} ${CLASS_NAMES[tool.class]}"`);
         const href = hrefOfClass(html, 'evidence-link');
         if (href === undefined || href !== tool.evidence.url) problems.push(`${file}: evidence link ${href} is not ${tool.evidence.url}`);
         else if (!/\/blob\/[0-9a-f]{40}\//.test(href)) problems.push(`${file}: evidence link is not at a 40-hex commit`);
         const dispute = hrefOfClass(html, 'dispute-link');
         const params = dispute ? new URL(dispute).searchParams : undefined;
-        if (params?.get('server') !== record.id || params.get('tool') !== tool.name || params.get('current-class') !== tool.class) problems.push(`${file}: dispute link not prefilled`);
+        if (params?.get('server') !== record.id || params.get('tool') !== tool.name || params.get('current-class') !== tool.class)
+          problems.push(`${file}: dispute link not prefilled`);
       }
     }
     expect(problems.slice(0, 20)).toEqual([]);

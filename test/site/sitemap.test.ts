@@ -28,7 +28,9 @@ describe('sitemap', () => {
   it('lists every HTML page except the 404 page', () => {
     const base = sitePagesBase();
     const listed = new Set(urls.map((url) => fileForUrl(new URL(url).pathname, 'index.html', base)));
-    const missing = pages().filter((page) => page.file !== '404.html' && !listed.has(page.file)).map((page) => page.file);
+    const missing = pages()
+      .filter((page) => page.file !== '404.html' && !listed.has(page.file))
+      .map((page) => page.file);
     expect(missing).toEqual([]);
   });
 

@@ -89,7 +89,7 @@ export function parseSince(text: string): number {
 
 function unreadable(io: CliIO, shown: string, error: unknown): number {
   const code = (error as NodeJS.ErrnoException).code;
-  complain(io, code === 'ENOENT' ? `no audit log at \`${shown}\`` : `cannot read the audit log \`${shown}\`: ${code ?? (messageOf(error))}`);
+  complain(io, code === 'ENOENT' ? `no audit log at \`${shown}\`` : `cannot read the audit log \`${shown}\`: ${code ?? messageOf(error)}`);
   return EXIT.incomplete;
 }
 
@@ -131,7 +131,10 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
     // No log at all while the anchor holds heads: every line was removed.
     if (defaultLog && (error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length === 0) return noLogYet(io, 'verify', shown);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length > 0) {
-      complain(io, `the audit log does not verify against the anchor: there is no log at \`${shown}\` but the anchor's last head is seq ${heads.heads.at(-1)!.seq}`);
+      complain(
+        io,
+        `the audit log does not verify against the anchor: there is no log at \`${shown}\` but the anchor's last head is seq ${heads.heads.at(-1)!.seq}`,
+      );
       return EXIT.threshold;
     }
     return unreadable(io, shown, error);
@@ -146,8 +149,14 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
     return EXIT.threshold;
   }
   const head = verdict.anchored!;
-  io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds and reaches the anchor's last head, seq ${head.seq} (\`${shown}\`)\n`);
-  if (verdict.unanchored > 0) complain(io, `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`);
+  io.stdout.write(
+    `ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds and reaches the anchor's last head, seq ${head.seq} (\`${shown}\`)\n`,
+  );
+  if (verdict.unanchored > 0)
+    complain(
+      io,
+      `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`,
+    );
   complain(io, `note: ${ANCHORED_LIMITS}`);
   return EXIT.ok;
 }
@@ -179,7 +188,8 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
     return EXIT.ok;
   }
   const [action, ...extra] = positionals;
-  if (action !== 'verify' && action !== 'report') throw new UsageError(action === undefined ? '`audit` needs `verify` or `report`' : `\`audit\` takes \`verify\` or \`report\`; got \`${action}\``);
+  if (action !== 'verify' && action !== 'report')
+    throw new UsageError(action === undefined ? '`audit` needs `verify` or `report`' : `\`audit\` takes \`verify\` or \`report\`; got \`${action}\``);
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\``);
   if (values.since !== undefined && action !== 'report') throw new UsageError('`--since` applies to `report` only');
   if (values.anchor !== undefined && action !== 'verify') throw new UsageError('`--anchor` applies to `verify` only');
@@ -223,8 +233,13 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
     return unreadable(io, shown, error);
   }
   for (const line of report.lines) io.stdout.write(`${line}\n`);
-  if (report.lines.length === 0) complain(io, `no R3 or R4 decisions and nothing asked or blocked among ${report.decisions} decision${report.decisions === 1 ? '' : 's'} in \`${shown}\`${values.since !== undefined ? ` since ${values.since}` : ''}`);
-  if (report.unreadable > 0) complain(io, `${report.unreadable} line${report.unreadable === 1 ? ' is' : 's are'} not JSON and ${report.unreadable === 1 ? 'was' : 'were'} left out`);
+  if (report.lines.length === 0)
+    complain(
+      io,
+      `no R3 or R4 decisions and nothing asked or blocked among ${report.decisions} decision${report.decisions === 1 ? '' : 's'} in \`${shown}\`${values.since !== undefined ? ` since ${values.since}` : ''}`,
+    );
+  if (report.unreadable > 0)
+    complain(io, `${report.unreadable} line${report.unreadable === 1 ? ' is' : 's are'} not JSON and ${report.unreadable === 1 ? 'was' : 'were'} left out`);
   if (broken !== undefined) {
     complain(io, `the audit log does not verify, so this report may be wrong: ${broken}`);
     return EXIT.threshold;

@@ -24,7 +24,8 @@ import { messageOf } from '../../core/errors.ts';
 import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clients/agents/index.ts';
 
 /** The usage line of `hook`. */
-export const HOOK_USAGE = 'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE]';
+export const HOOK_USAGE =
+  'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE]';
 
 /** The help text of `hook`. */
 export const HOOK_HELP = `usage: ${HOOK_USAGE}
@@ -144,7 +145,8 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean; age
   const agentValue = values.agent;
   let agent: AgentName | undefined;
   if (agentValue !== undefined && agentValue !== 'claude-code') {
-    if (!(AGENTS as readonly string[]).includes(agentValue)) return { error: `\`--agent\` must be one of claude-code, ${AGENTS.join(', ')}; got \`${agentValue}\`` };
+    if (!(AGENTS as readonly string[]).includes(agentValue))
+      return { error: `\`--agent\` must be one of claude-code, ${AGENTS.join(', ')}; got \`${agentValue}\`` };
     agent = agentValue as AgentName;
   }
   const withAgent = <T extends object>(result: T): T & { agent?: AgentName } => (agent !== undefined ? { ...result, agent } : result);
@@ -155,16 +157,22 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean; age
   const mappings = parseMappings(values.map ?? []);
   if ('error' in mappings) return withAgent({ error: mappings.error });
   if (values.log !== undefined && values['no-log']) return withAgent({ error: '`--log` and `--no-log` cannot both be given' });
-  if (values.log !== undefined && !path.isAbsolute(values.log)) return withAgent({ error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' });
-  if (values.registry !== undefined && !path.isAbsolute(values.registry)) return withAgent({ error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (values.log !== undefined && !path.isAbsolute(values.log))
+    return withAgent({ error: '`--log` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (values.registry !== undefined && !path.isAbsolute(values.registry))
+    return withAgent({ error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' });
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];
-  if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log']) return withAgent({ error: '`--anchor-file` and `--anchor-command` anchor the log, so they cannot go with `--no-log`' });
-  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) return withAgent({ error: '`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log'])
+    return withAgent({ error: '`--anchor-file` and `--anchor-command` anchor the log, so they cannot go with `--no-log`' });
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile))
+    return withAgent({ error: '`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (anchorCommand !== undefined && anchorCommand.trim() === '') return withAgent({ error: '`--anchor-command` needs a command' });
-  if (anchorFile !== undefined || anchorCommand !== undefined) options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
-  if (values.servers !== undefined && !path.isAbsolute(values.servers)) return withAgent({ error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (anchorFile !== undefined || anchorCommand !== undefined)
+    options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
+  if (values.servers !== undefined && !path.isAbsolute(values.servers))
+    return withAgent({ error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (values.registry !== undefined) options.registry = values.registry;
   if (values.servers !== undefined) options.servers = values.servers;
   return withAgent({ options, help: values.help });
@@ -198,7 +206,16 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
     if (!('error' in read)) return handleHook(context, input);
     const partial = input.ok ? parseHookPayload(input.text) : undefined;
-    const known = partial === undefined ? {} : partial.ok ? { eventName: partial.payload.eventName, sessionId: partial.payload.sessionId, ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}) } : partial.partial;
+    const known =
+      partial === undefined
+        ? {}
+        : partial.ok
+          ? {
+              eventName: partial.payload.eventName,
+              sessionId: partial.payload.sessionId,
+              ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}),
+            }
+          : partial.partial;
     return failure(context, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -239,7 +256,16 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
     if (!('error' in read)) return handleAgentHook(context, adapter, input);
     const parsed = input.ok ? adapter.parse(input.text) : undefined;
-    const known = parsed === undefined ? {} : parsed.kind === 'call' ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName } : parsed.kind === 'error' || parsed.kind === 'pass' ? (parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}) : {};
+    const known =
+      parsed === undefined
+        ? {}
+        : parsed.kind === 'call'
+          ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
+          : parsed.kind === 'error' || parsed.kind === 'pass'
+            ? parsed.sessionId !== undefined
+              ? { sessionId: parsed.sessionId }
+              : {}
+            : {};
     return agentFailure(context, adapter, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
   })();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -258,7 +284,13 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
   if (answer === 'timeout') {
     work.catch(() => undefined);
     const seen = context.seen ?? {};
-    answer = await agentFailure(context, adapter, `no answer within ${HOOK_DEADLINE_MS / 1000} s`, { ...(seen.sessionId !== undefined ? { sessionId: seen.sessionId } : {}), ...(seen.toolName !== undefined ? { toolName: seen.toolName } : {}) }, Date.now() + TIMEOUT_LOG_MS);
+    answer = await agentFailure(
+      context,
+      adapter,
+      `no answer within ${HOOK_DEADLINE_MS / 1000} s`,
+      { ...(seen.sessionId !== undefined ? { sessionId: seen.sessionId } : {}), ...(seen.toolName !== undefined ? { toolName: seen.toolName } : {}) },
+      Date.now() + TIMEOUT_LOG_MS,
+    );
   }
   for (const line of answer.stderr) io.stderr.write(`${line}\n`);
   io.stdout.write(answer.stdout === '' ? adapter.render('ask', failureReason('the hook produced no answer')).stdout : answer.stdout);

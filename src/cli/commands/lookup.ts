@@ -55,7 +55,9 @@ export function parseArgsJson(text: string): Record<string, unknown> {
     throw new UsageError(`\`--args\` is not valid JSON: ${messageOf(error)}`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`\`--args\` must be a JSON object such as \`{"query": "SELECT 1"}\`; got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`);
+    throw new UsageError(
+      `\`--args\` must be a JSON object such as \`{"query": "SELECT 1"}\`; got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`,
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -74,7 +76,8 @@ export function formatClassification(c: Classification & { hint_class?: string; 
   if (c.base_class !== undefined && c.base_class !== c.class) lines.push(`base class: ${c.base_class} ${CLASS_NAMES[c.base_class]}`);
   for (const rule of c.rules ?? []) {
     lines.push(`rule ${rule.id} (${rule.class}): ${rule.fired ? 'fired' : 'did not fire'}`);
-    for (const condition of rule.conditions) lines.push(`  ${condition.held ? 'held' : 'did not hold'}: ${condition.predicate} ${condition.arg}: ${condition.detail}`);
+    for (const condition of rule.conditions)
+      lines.push(`  ${condition.held ? 'held' : 'did not hold'}: ${condition.predicate} ${condition.arg}: ${condition.detail}`);
   }
   if (c.hint_class !== undefined) lines.push(`server's own hint: ${c.hint_class} (${c.hint_from ?? 'annotations'}; a hint, never used for the class)`);
   if (c.evidence !== undefined) lines.push(`evidence: ${c.evidence}`);
@@ -106,10 +109,12 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
     io.stdout.write(LOOKUP_HELP);
     return EXIT.ok;
   }
-  if (positionals.length !== 2) throw new UsageError(`\`lookup\` takes SERVER and TOOL; got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`);
+  if (positionals.length !== 2)
+    throw new UsageError(`\`lookup\` takes SERVER and TOOL; got ${positionals.length} argument${positionals.length === 1 ? '' : 's'}`);
   const [server, tool] = positionals as [string, string];
   const failOn = values['fail-on'] === undefined ? undefined : parseClass(values['fail-on']);
-  if (values['fail-on'] !== undefined && failOn === undefined) throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
+  if (values['fail-on'] !== undefined && failOn === undefined)
+    throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
   let args: Record<string, unknown> = {};
   if (values.args !== undefined) args = parseArgsJson(values.args === '-' ? await readStdin(io, MAX_ARGS_BYTES) : values.args);
 
@@ -121,7 +126,11 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
     classification = await classifier.checkAsync(server, tool, args, values['server-version'] === undefined ? {} : { serverVersion: values['server-version'] });
     const entry = registry.server(server)?.tools.get(tool);
     if (entry !== undefined) {
-      classification = { ...classification, hint_class: hintClass(entry.annotations), hint_from: entry.annotations === undefined ? 'no annotations declared, so the MCP defaults' : 'from its annotations' };
+      classification = {
+        ...classification,
+        hint_class: hintClass(entry.annotations),
+        hint_from: entry.annotations === undefined ? 'no annotations declared, so the MCP defaults' : 'from its annotations',
+      };
     }
   } catch (error) {
     classification = {

@@ -131,29 +131,39 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const format: PolicyFormat = values.format;
   const hookFormOption = values['hook-form'];
   if (hookFormOption !== undefined && format !== 'claude-hook') throw new UsageError('`--hook-form` applies only to `--format claude-hook`');
-  if (hookFormOption !== undefined && hookFormOption !== 'exec' && hookFormOption !== 'shell') throw new UsageError(`\`--hook-form\` must be exec or shell; got \`${hookFormOption}\``);
+  if (hookFormOption !== undefined && hookFormOption !== 'exec' && hookFormOption !== 'shell')
+    throw new UsageError(`\`--hook-form\` must be exec or shell; got \`${hookFormOption}\``);
   if (positionals.length > 1) throw new UsageError(`\`policy\` takes at most one CONFIG; got ${positionals.length}`);
   const configFile = positionals[0];
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) throw new UsageError(thresholds.error);
-  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
+  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client))
+    throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
   if (values.client !== undefined && configFile === undefined) throw new UsageError('`--client` needs a CONFIG');
   if (HOOK_FORMATS.has(format) && (configFile !== undefined || values.server !== undefined)) {
-    throw new UsageError(`\`${format}\` takes no CONFIG or \`--server\`: the hook identifies servers ${format === 'claude-hook' ? 'from Claude Code\'s configuration ' : ''}each time it runs`);
+    throw new UsageError(
+      `\`${format}\` takes no CONFIG or \`--server\`: the hook identifies servers ${format === 'claude-hook' ? "from Claude Code's configuration " : ''}each time it runs`,
+    );
   }
   let egressAllow: string[] | undefined;
   if (values['egress-allow'] !== undefined) {
-    if (format !== 'claude-hook') throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
+    if (format !== 'claude-hook')
+      throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
     const allow = parseEgressAllowlist(values['egress-allow']);
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
     egressAllow = allow.hosts;
   }
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];
-  if ((anchorFile !== undefined || anchorCommand !== undefined) && format !== 'claude-hook') throw new UsageError('`--anchor-file` and `--anchor-command` are for `--format claude-hook`');
-  if (anchorFile !== undefined && !path.isAbsolute(anchorFile)) throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && format !== 'claude-hook')
+    throw new UsageError('`--anchor-file` and `--anchor-command` are for `--format claude-hook`');
+  if (anchorFile !== undefined && !path.isAbsolute(anchorFile))
+    throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
   if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
-  const anchor = anchorFile !== undefined || anchorCommand !== undefined ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) } : undefined;
+  const anchor =
+    anchorFile !== undefined || anchorCommand !== undefined
+      ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) }
+      : undefined;
 
   let registry;
   try {
@@ -170,7 +180,11 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (configFile !== undefined) {
     let config;
     try {
-      config = await readConfigFile(configFile, { cwd: io.cwd, ...(values.client !== undefined ? { client: values.client as ClientKind } : {}), ...(io.env.HOME !== undefined ? { home: io.env.HOME } : io.env.USERPROFILE !== undefined ? { home: io.env.USERPROFILE } : {}) });
+      config = await readConfigFile(configFile, {
+        cwd: io.cwd,
+        ...(values.client !== undefined ? { client: values.client as ClientKind } : {}),
+        ...(io.env.HOME !== undefined ? { home: io.env.HOME } : io.env.USERPROFILE !== undefined ? { home: io.env.USERPROFILE } : {}),
+      });
     } catch (error) {
       if (error instanceof ConfigError) {
         if (error.kind === 'missing') throw new UsageError(error.message);
@@ -182,7 +196,13 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
     // VS Code and Cursor load `envFile` into the server's environment: SPEC 6.2 applies to its keys as to `env`.
     const parsed = config;
     const home = io.env.HOME ?? io.env.USERPROFILE;
-    await loadEnvFiles(parsed.entries, undefined, (value, entry) => expandValue(value, { client: parsed.client, env: io.env, workspace: entry.projectDir ?? io.cwd, ...(home !== undefined ? { home } : {}) }), io.cwd);
+    await loadEnvFiles(
+      parsed.entries,
+      undefined,
+      (value, entry) =>
+        expandValue(value, { client: parsed.client, env: io.env, workspace: entry.projectDir ?? io.cwd, ...(home !== undefined ? { home } : {}) }),
+      io.cwd,
+    );
     for (const note of config.notes) complain(io, `note: ${note}`);
     const identities = await identityIndexFor(io, registry, values.servers);
     if (identities.incomplete) exit = EXIT.incomplete;
@@ -191,12 +211,21 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
     selections = [];
     for (const server of servers) {
       if (server.recordId !== undefined) {
-        const subjects = [...new Set(server.entries.map(({ identification: i }) => (i.status === 'recognised' ? `${i.subject}${i.mapping !== undefined ? `, by the server mapping at ${i.mapping}` : ''}` : '')))].join('; ');
+        const subjects = [
+          ...new Set(
+            server.entries.map(({ identification: i }) =>
+              i.status === 'recognised' ? `${i.subject}${i.mapping !== undefined ? `, by the server mapping at ${i.mapping}` : ''}` : '',
+            ),
+          ),
+        ].join('; ');
         complain(io, `\`${server.name}\` runs record \`${server.recordId}\` (${subjects})`);
         selections.push({ name: server.name, recordId: server.recordId });
       } else {
         if (server.invalid) exit = EXIT.incomplete;
-        complain(io, `\`${server.name}\` is ${server.invalid ? 'invalid' : 'unrecognised'}, so every tool counts as R4: ${server.unrecognised ?? 'no reason given'}`);
+        complain(
+          io,
+          `\`${server.name}\` is ${server.invalid ? 'invalid' : 'unrecognised'}, so every tool counts as R4: ${server.unrecognised ?? 'no reason given'}`,
+        );
         selections.push({ name: server.name, unrecognised: server.unrecognised ?? 'not identified' });
       }
     }
@@ -218,15 +247,23 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (format === 'cedar-toolhive' && selections !== undefined) {
     const unrecognised = selections.filter((selection) => 'unrecognised' in selection);
     const recognised = selections.length - unrecognised.length;
-    for (const selection of unrecognised) complain(io, `do not attach this ToolHive config to \`${selection.name}\`: it is unrecognised, so none of its tools may run without approval`);
-    if (recognised > 1) complain(io, `one ToolHive config covers ${recognised} servers here, so each tool name gets the strictest decision any of them needs; use \`--server NAME\` for one server's exact config`);
+    for (const selection of unrecognised)
+      complain(io, `do not attach this ToolHive config to \`${selection.name}\`: it is unrecognised, so none of its tools may run without approval`);
+    if (recognised > 1)
+      complain(
+        io,
+        `one ToolHive config covers ${recognised} servers here, so each tool name gets the strictest decision any of them needs; use \`--server NAME\` for one server's exact config`,
+      );
   }
 
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
   const launcher = HOOK_FORMATS.has(format) ? fixedLauncher() : [];
   if (launcher.some(inNpxCache)) {
-    complain(io, `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`);
+    complain(
+      io,
+      `warning: the hook would run rclass from npm's npx cache (${launcher[1]}), which npm may clear; install rclass (npm install -g, or a clone) and generate the hook from there`,
+    );
   }
   let hookForm: HookForm = 'shell';
   if (format === 'claude-hook') {
@@ -235,7 +272,11 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
     else {
       const installed = installedClaudeVersion(io.env);
       hookForm = installed !== undefined && supportsExecForm(installed) ? 'exec' : 'shell';
-      if (hookForm === 'shell') complain(io, `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`);
+      if (hookForm === 'shell')
+        complain(
+          io,
+          `note: wrote the hook in shell form (one POSIX-quoted command): ${installed === undefined ? 'no `claude` on the PATH answered `claude --version`' : `Claude Code ${installed} is older than ${EXEC_FORM_SINCE}`}, which added exec form (\`command\` + \`args\`); on Windows without Git Bash, Claude Code runs shell-form hooks with PowerShell, where this command does not run. Pass \`--hook-form exec\` once Claude Code is ${EXEC_FORM_SINCE} or later`,
+        );
     }
   }
   const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);

@@ -14,7 +14,8 @@ import { runProxy } from '../../hook/proxy/proxy.ts';
 import { EXIT, type CliIO, UsageError } from '../io.ts';
 
 /** The usage line of `proxy`. */
-export const PROXY_USAGE = 'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--log FILE | --no-log] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
+export const PROXY_USAGE =
+  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--log FILE | --no-log] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
 
 /** The help text of `proxy`. */
 export const PROXY_HELP = `usage: ${PROXY_USAGE}
@@ -84,7 +85,8 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
     return EXIT.ok;
   }
   const [command, ...args] = server;
-  if (command === undefined || command === '') throw new UsageError('`proxy` needs the server to run after `--`, e.g. `rclass proxy -- npx -y @modelcontextprotocol/server-memory`');
+  if (command === undefined || command === '')
+    throw new UsageError('`proxy` needs the server to run after `--`, e.g. `rclass proxy -- npx -y @modelcontextprotocol/server-memory`');
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) throw new UsageError(thresholds.error);
   const allow = parseAllowlist(values['egress-allow'] ?? []);
@@ -104,7 +106,13 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
   await runProxy(
     context,
     {
-      server: { command, args, cwd: io.cwd, ...(values.record !== undefined ? { record: values.record } : {}), ...(values.name !== undefined ? { name: values.name } : {}) },
+      server: {
+        command,
+        args,
+        cwd: io.cwd,
+        ...(values.record !== undefined ? { record: values.record } : {}),
+        ...(values.name !== undefined ? { name: values.name } : {}),
+      },
       allowTools: values['allow-tool'] ?? [],
     },
     upstream,

@@ -28,7 +28,8 @@ import { messageOf } from '../../core/errors.ts';
 import { escapeUnsafeInJson } from '../../core/safe-text.ts';
 
 /** The usage line of `scan`. */
-export const SCAN_USAGE = 'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
+export const SCAN_USAGE =
+  'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
 
 /** Default `--timeout`, in seconds. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -179,7 +180,8 @@ function parseAssume(values: readonly string[]): Map<string, string> {
 function parseTimeout(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_SECONDS * 1000;
   const seconds = /^[0-9]+(\.[0-9]+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS) throw new UsageError(`\`--timeout\` takes seconds, at least ${MIN_TIMEOUT_SECONDS} and at most ${MAX_TIMEOUT_SECONDS}; got \`${value.slice(0, 40)}\``);
+  if (!Number.isFinite(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS)
+    throw new UsageError(`\`--timeout\` takes seconds, at least ${MIN_TIMEOUT_SECONDS} and at most ${MAX_TIMEOUT_SECONDS}; got \`${value.slice(0, 40)}\``);
   return Math.round(seconds * 1000);
 }
 
@@ -215,15 +217,18 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     return EXIT.ok;
   }
   const failOn = values['fail-on'] === undefined ? undefined : parseClass(values['fail-on']);
-  if (values['fail-on'] !== undefined && failOn === undefined) throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
-  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`\`--format\` must be one of ${FORMATS.join(', ')}; got \`${values.format.slice(0, 40)}\``);
+  if (values['fail-on'] !== undefined && failOn === undefined)
+    throw new UsageError(`\`--fail-on\` must be one of R0, R1, R2, R3, R4; got \`${values['fail-on']}\``);
+  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format))
+    throw new UsageError(`\`--format\` must be one of ${FORMATS.join(', ')}; got \`${values.format.slice(0, 40)}\``);
   if (values.json && values.format !== undefined && values.format !== 'json') throw new UsageError('`--json` is `--format json`; give one of them');
   const format: Format = values.json ? 'json' : ((values.format as Format | undefined) ?? 'text');
   const timeoutMs = parseTimeout(values.timeout);
   const assume = parseAssume(values.assume ?? []);
   if (values.list && assume.size > 0) throw new UsageError('`--assume` applies only to servers scan starts itself, and `--list` starts none');
   if (values.list && values['write-drafts'] !== undefined) throw new UsageError('`--write-drafts` needs servers that were started, and `--list` starts none');
-  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client)) throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
+  if (values.client !== undefined && !(CLIENTS as readonly string[]).includes(values.client))
+    throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
   if (values.client !== undefined && positionals.length === 0) throw new UsageError('`--client` needs a CONFIG');
 
   let registry;
@@ -233,7 +238,8 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     complain(io, messageOf(error));
     return EXIT.incomplete;
   }
-  for (const record of assume.values()) if (registry.server(record) === undefined) throw new UsageError(`\`--assume\`: the registry has no record \`${record}\``);
+  for (const record of assume.values())
+    if (registry.server(record) === undefined) throw new UsageError(`\`--assume\`: the registry has no record \`${record}\``);
 
   const identities = await identityIndexFor(io, registry, values.servers);
   const locations = clientLocations(io.env, io.cwd);
@@ -252,7 +258,8 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     throw error;
   }
   for (const name of assume.keys()) {
-    if (!discovery.targets.some((target) => target.name === name)) throw new UsageError(`\`--assume\`: no server \`${name.slice(0, 80)}\` in the configuration${positionals.length === 1 ? '' : 's'} read`);
+    if (!discovery.targets.some((target) => target.name === name))
+      throw new UsageError(`\`--assume\`: no server \`${name.slice(0, 80)}\` in the configuration${positionals.length === 1 ? '' : 's'} read`);
   }
 
   const show = (file: string) => showPath(file, io.env, io.cwd);
@@ -284,7 +291,12 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   );
   // Server-supplied strings keep their bidirectional and invisible characters, escaped as \uXXXX in JSON and SARIF, as the text output removes them (issue 15).
   if (format === 'sarif') {
-    const sarif = reportSarif(report, { ...(failOn !== undefined ? { failOn } : {}), version: await packageVersion(), texts: await configTexts(report), rationale: (record, tool) => registry.server(record)?.tools.get(tool)?.rationale });
+    const sarif = reportSarif(report, {
+      ...(failOn !== undefined ? { failOn } : {}),
+      version: await packageVersion(),
+      texts: await configTexts(report),
+      rationale: (record, tool) => registry.server(record)?.tools.get(tool)?.rationale,
+    });
     io.stdout.write(`${escapeUnsafeInJson(JSON.stringify(sarif, null, 2))}\n`);
   } else {
     io.stdout.write(format === 'json' ? `${escapeUnsafeInJson(JSON.stringify(reportJson(report, failOn), null, 2))}\n` : formatReport(report, failOn));

@@ -24,7 +24,8 @@ import { type AgentAdapter, type AgentDecision, type AgentInput, jsonObject, obj
 export const CODEX_EVENT = 'PreToolUse';
 
 /** What an `ask` becomes in Codex, appended to the reason. */
-export const CODEX_ASK_NOTE = 'Codex hooks cannot ask (PreToolUse `ask` is not supported), so rclass blocks the call instead; run it yourself if you want it, or lower what rclass blocks with --deny-from.';
+export const CODEX_ASK_NOTE =
+  'Codex hooks cannot ask (PreToolUse `ask` is not supported), so rclass blocks the call instead; run it yourself if you want it, or lower what rclass blocks with --deny-from.';
 
 /** Read a Codex hook payload. Never throws. */
 export function parseCodex(text: string): AgentInput {
@@ -46,7 +47,18 @@ export function parseCodex(text: string): AgentInput {
   const toolUseId = stringOf(value.tool_use_id, 512);
   const permissionMode = stringOf(value.permission_mode, 128);
   const extra = { ...(toolUseId !== undefined ? { toolUseId } : {}), ...(permissionMode !== undefined ? { permissionMode } : {}) };
-  if (parts === undefined) return { kind: 'call', call: { sessionId, tool: toolName, toolName, input, server: { kind: 'none', name: toolName, why: 'the tool name is not `mcp__<server>__<tool>`' }, ...extra } };
+  if (parts === undefined)
+    return {
+      kind: 'call',
+      call: {
+        sessionId,
+        tool: toolName,
+        toolName,
+        input,
+        server: { kind: 'none', name: toolName, why: 'the tool name is not `mcp__<server>__<tool>`' },
+        ...extra,
+      },
+    };
   return { kind: 'call', call: { sessionId, tool: parts.tool, toolName, input, server: { kind: 'name', name: parts.server }, ...extra } };
 }
 

@@ -44,8 +44,14 @@ export function parseCursor(text: string): AgentInput {
   const toolName = stringOf(value.tool_name, 512);
   const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
   if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
-  if (event !== CURSOR_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'afterMCPExecution' || event === 'preToolUse' || event === 'postToolUse' };
-  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `conversation_id` is missing, empty, too long or not a string', ...partial };
+  if (event !== CURSOR_EVENT)
+    return {
+      kind: 'pass',
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      marksRead: event === 'afterMCPExecution' || event === 'preToolUse' || event === 'postToolUse',
+    };
+  if (sessionId === undefined)
+    return { kind: 'error', reason: 'unparseable hook input: `conversation_id` is missing, empty, too long or not a string', ...partial };
   if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
   let input = objectOf(value.tool_input);
   if (input === undefined && typeof value.tool_input === 'string') {

@@ -26,7 +26,8 @@ export const GEMINI_EVENT = 'BeforeTool';
 export const GEMINI_MCP_PREFIX = 'mcp_';
 
 function hintOf(context: Record<string, unknown> | undefined, toolName: string): { hint: ServerHint; tool: string } {
-  if (context === undefined) return { hint: { kind: 'none', name: toolName, why: 'Gemini CLI sent no `mcp_context` for it, so its server is unknown' }, tool: toolName };
+  if (context === undefined)
+    return { hint: { kind: 'none', name: toolName, why: 'Gemini CLI sent no `mcp_context` for it, so its server is unknown' }, tool: toolName };
   const name = stringOf(context.server_name, 200) ?? '';
   const tool = stringOf(context.tool_name, 512) ?? toolName;
   if (name === '') return { hint: { kind: 'none', name: toolName, why: '`mcp_context` names no server' }, tool };
@@ -37,7 +38,8 @@ function hintOf(context: Record<string, unknown> | undefined, toolName: string):
   if (Array.isArray(context.args) && args === undefined) return { hint: { kind: 'none', name, why: '`mcp_context.args` is not a list of strings' }, tool };
   const cwd = stringOf(context.cwd);
   if (url !== undefined && command === undefined) return { hint: { kind: 'entry', name, url }, tool };
-  if (command !== undefined && url === undefined) return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
+  if (command !== undefined && url === undefined)
+    return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
   return { hint: { kind: 'none', name, why: '`mcp_context` gives neither one command nor one URL' }, tool };
 }
 

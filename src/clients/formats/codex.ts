@@ -24,9 +24,31 @@ import type { EntryValues } from '../types.ts';
 import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
 
 const KNOWN_KEYS = new Set([
-  'command', 'args', 'env', 'env_vars', 'cwd', 'http_headers', 'env_http_headers', 'url', 'bearer_token', 'bearer_token_env_var',
-  'experimental_environment', 'startup_timeout_sec', 'startup_timeout_ms', 'tool_timeout_sec', 'enabled', 'required',
-  'supports_parallel_tool_calls', 'default_tools_approval_mode', 'enabled_tools', 'disabled_tools', 'scopes', 'oauth', 'oauth_resource', 'name', 'tools',
+  'command',
+  'args',
+  'env',
+  'env_vars',
+  'cwd',
+  'http_headers',
+  'env_http_headers',
+  'url',
+  'bearer_token',
+  'bearer_token_env_var',
+  'experimental_environment',
+  'startup_timeout_sec',
+  'startup_timeout_ms',
+  'tool_timeout_sec',
+  'enabled',
+  'required',
+  'supports_parallel_tool_calls',
+  'default_tools_approval_mode',
+  'enabled_tools',
+  'disabled_tools',
+  'scopes',
+  'oauth',
+  'oauth_resource',
+  'name',
+  'tools',
 ]);
 const STDIO_ONLY = ['args', 'env', 'env_vars', 'cwd', 'bearer_token'] as const;
 const HTTP_ONLY = ['url', 'bearer_token_env_var', 'bearer_token', 'http_headers', 'env_http_headers', 'oauth', 'oauth_resource'] as const;
@@ -83,7 +105,8 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
       }
       settle(entry, 'stdio');
     } else if (url !== undefined) {
-      for (const key of STDIO_ONLY) if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a streamable HTTP server (Codex refuses it)`);
+      for (const key of STDIO_ONLY)
+        if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a streamable HTTP server (Codex refuses it)`);
       entry.url = url;
       const headers = readMap(entry, raw.http_headers, 'http_headers');
       const envHeaders = readMap(entry, raw.env_http_headers, 'env_http_headers');
@@ -97,7 +120,12 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
     }
     const include = readStrings(entry, raw.enabled_tools, 'enabled_tools');
     const exclude = readStrings(entry, raw.disabled_tools, 'disabled_tools');
-    setToolFilter(entry, include, exclude, ['enabled_tools', 'disabled_tools'].filter((key) => raw[key] !== undefined));
+    setToolFilter(
+      entry,
+      include,
+      exclude,
+      ['enabled_tools', 'disabled_tools'].filter((key) => raw[key] !== undefined),
+    );
   }
   return result;
 }

@@ -38,7 +38,8 @@ export function readContinue(document: Record<string, unknown>, projectDir: stri
       return;
     }
     if (name.startsWith('#')) entry.problems.push('the entry has no `name`');
-    if (raw.type !== undefined && (typeof raw.type !== 'string' || TYPES[raw.type] === undefined)) entry.problems.push('unknown transport type (Continue reads `stdio`, `sse` and `streamable-http`)');
+    if (raw.type !== undefined && (typeof raw.type !== 'string' || TYPES[raw.type] === undefined))
+      entry.problems.push('unknown transport type (Continue reads `stdio`, `sse` and `streamable-http`)');
     if (typeof raw.type === 'string') entry.type = raw.type;
     const command = readString(entry, raw.command, 'command');
     const url = readString(entry, raw.url, 'url');

@@ -83,8 +83,14 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
     // `includeTools: ["name(args…)"]` matches the tool `name` (isEnabled: `tool.startsWith(\`${name}(\`)`).
     const include = readStrings(entry, raw.includeTools, 'includeTools')?.map((item) => (item.includes('(') ? item.slice(0, item.indexOf('(')) : item));
     const exclude = readStrings(entry, raw.excludeTools, 'excludeTools');
-    setToolFilter(entry, include, exclude, ['includeTools', 'excludeTools'].filter((key) => raw[key] !== undefined));
+    setToolFilter(
+      entry,
+      include,
+      exclude,
+      ['includeTools', 'excludeTools'].filter((key) => raw[key] !== undefined),
+    );
   }
-  if (allowed !== undefined || excluded.length > 0) result.notes.push('`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to; servers they leave out are reported as disabled');
+  if (allowed !== undefined || excluded.length > 0)
+    result.notes.push('`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to; servers they leave out are reported as disabled');
   return result;
 }

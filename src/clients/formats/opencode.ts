@@ -46,10 +46,10 @@ export function readOpenCode(document: Record<string, unknown>, projectDir: stri
     if (typeof raw.type === 'string') entry.type = raw.type;
     if (raw.type === 'local') {
       if (!Array.isArray(raw.command) || raw.command.length === 0 || !raw.command.every((word) => typeof word === 'string')) {
-        entry.problems.push('a local entry\'s `command` is not a non-empty list of strings');
+        entry.problems.push("a local entry's `command` is not a non-empty list of strings");
       } else {
         const [first, ...rest] = raw.command as string[];
-        if (first!.trim() === '') entry.problems.push('a local entry\'s `command` starts with an empty word');
+        if (first!.trim() === '') entry.problems.push("a local entry's `command` starts with an empty word");
         else {
           entry.command = first!;
           entry.args = rest;
@@ -67,7 +67,9 @@ export function readOpenCode(document: Record<string, unknown>, projectDir: stri
       values.headers = headers.values;
       settle(entry, 'http');
     } else {
-      entry.problems.push(raw.type === undefined ? 'the entry has no `type` (`local` or `remote`)' : 'unknown transport type (OpenCode reads `local` and `remote`)');
+      entry.problems.push(
+        raw.type === undefined ? 'the entry has no `type` (`local` or `remote`)' : 'unknown transport type (OpenCode reads `local` and `remote`)',
+      );
     }
   }
   return result;

@@ -40,7 +40,9 @@ export function readZed(document: Record<string, unknown>, projectDir: string | 
       continue;
     }
     // The older shape: `command: { path, args, env }`.
-    const launch = isObject(raw.command) ? { command: raw.command.path, args: raw.command.args, env: raw.command.env } : { command: raw.command, args: raw.args, env: raw.env };
+    const launch = isObject(raw.command)
+      ? { command: raw.command.path, args: raw.command.args, env: raw.command.env }
+      : { command: raw.command, args: raw.args, env: raw.env };
     const command = readString(entry, launch.command, 'command');
     const url = command === undefined ? readString(entry, raw.url, 'url') : undefined;
     if (command !== undefined) {

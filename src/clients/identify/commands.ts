@@ -38,7 +38,8 @@ function identifyMappedCommand(entry: ConfigEntry, index: IdentityIndex): Step<F
   const command = entry.command!.trim();
   const named = commands.filter((item) => normalisedPath(item.command) === normalisedPath(command));
   if (named.length === 0) return undefined;
-  if (entry.projectDir !== undefined && isInside(command, entry.projectDir)) return { error: `the launcher \`${command}\` lies inside the project, so no server mapping vouches for it` };
+  if (entry.projectDir !== undefined && isInside(command, entry.projectDir))
+    return { error: `the launcher \`${command}\` lies inside the project, so no server mapping vouches for it` };
   const args = entry.args ?? [];
   const exact = named.filter((item) => item.args.length === args.length && item.args.every((arg, i) => arg === args[i]));
   if (exact.length === 0) return { error: `a server mapping (${named[0]!.at}) names the launcher \`${command}\` with other arguments` };
@@ -76,7 +77,8 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   // Keys passed on from the client's own environment: the user's real home folders are no risk there (USER_FOLDER_KEYS).
   const inherited = (entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()));
   const inheritedWhy = envProblem([...entry.envKeys, ...inherited]);
-  if (inheritedWhy !== undefined) return { error: `its configuration passes ${inherited.map((key) => `\`${key}\``).join(', ')} on from the client's environment, so it ${inheritedWhy}` };
+  if (inheritedWhy !== undefined)
+    return { error: `its configuration passes ${inherited.map((key) => `\`${key}\``).join(', ')} on from the client's environment, so it ${inheritedWhy}` };
   const mapped = identifyMappedCommand(entry, index);
   if (mapped !== undefined) return mapped;
   let prefix = '';
@@ -92,7 +94,8 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
       if (failed(split)) return split;
       rest = split.words;
     }
-    if (rest.some((word) => CMD_SPECIAL.test(word))) return { error: '`cmd /c` is given characters it interprets (`&`, `|`, `<`, `>`, `^`, `%`, `!` or quotes)' };
+    if (rest.some((word) => CMD_SPECIAL.test(word)))
+      return { error: '`cmd /c` is given characters it interprets (`&`, `|`, `<`, `>`, `^`, `%`, `!` or quotes)' };
     prefix = `cmd ${words[i]!.toLowerCase()} `;
     words = rest;
     first = launcherName(words[0] ?? '', entry);
@@ -120,13 +123,17 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
       found = words[1] === 'dlx' ? identifyNpx(words, 2, 'pnpm dlx', false, index) : { error: `\`pnpm ${words[1] ?? ''}\` is not \`pnpm dlx\`` };
       break;
     case 'npm':
-      found = words[1] === 'exec' || words[1] === 'x' ? identifyNpmExec(words, `npm ${words[1]}`, index) : { error: `\`${`npm ${words[1] ?? ''}`.trim()}\` is not \`npm exec\`` };
+      found =
+        words[1] === 'exec' || words[1] === 'x'
+          ? identifyNpmExec(words, `npm ${words[1]}`, index)
+          : { error: `\`${`npm ${words[1] ?? ''}`.trim()}\` is not \`npm exec\`` };
       break;
     case 'uvx':
       found = identifyPypi(words, 1, 'uvx', index);
       break;
     case 'uv':
-      found = words[1] === 'tool' && words[2] === 'run' ? identifyPypi(words, 3, 'uv tool run', index) : { error: `\`uv ${words[1] ?? ''}\` is not \`uv tool run\`` };
+      found =
+        words[1] === 'tool' && words[2] === 'run' ? identifyPypi(words, 3, 'uv tool run', index) : { error: `\`uv ${words[1] ?? ''}\` is not \`uv tool run\`` };
       break;
     case 'pipx':
       found = words[1] === 'run' ? identifyPypi(words, 2, 'pipx run', index) : { error: `\`pipx ${words[1] ?? ''}\` is not \`pipx run\`` };
@@ -136,7 +143,9 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
       found = identifyContainer(words, name, index);
       break;
     default:
-      found = { error: `\`${name.split(/\s/)[0]}\` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)` };
+      found = {
+        error: `\`${name.split(/\s/)[0]}\` is not a package launcher rclass recognises (npx, bunx, pnpm dlx, npm exec, uvx, pipx run, docker run, podman run)`,
+      };
   }
   if (failed(found)) return found;
   return { ...found, launcher: `${prefix}${found.launcher}` };

@@ -23,9 +23,9 @@ export const MOUNT_OPTIONS = new Set(['-v', '--volume', '--mount', '--tmpfs']);
 
 /** Options refused whatever their value, with why (SPEC 6.2). */
 export const MOUNT_REFUSED: Readonly<Record<string, string>> = {
-  '--volumes-from': 'mounts every volume of another container, at folders rclass cannot see, which may replace the server\'s code',
-  '-w': 'changes the folder the image\'s command starts in, so a relative entrypoint may run other code',
-  '--workdir': 'changes the folder the image\'s command starts in, so a relative entrypoint may run other code',
+  '--volumes-from': "mounts every volume of another container, at folders rclass cannot see, which may replace the server's code",
+  '-w': "changes the folder the image's command starts in, so a relative entrypoint may run other code",
+  '--workdir': "changes the folder the image's command starts in, so a relative entrypoint may run other code",
 };
 
 /**
@@ -72,6 +72,7 @@ export function mountTarget(option: string, value: string): string | undefined {
 export function mountProblem(image: string, target: string): string | undefined {
   const folders = Object.hasOwn(DATA_FOLDERS, image) ? DATA_FOLDERS[image]! : [];
   if (folders.some((folder) => target === folder || target.startsWith(`${folder}/`))) return undefined;
-  if (folders.length === 0) return `mounts a folder at \`${target}\`, and rclass knows no folder of \`${image}\` that holds data only, so the mount may replace the server's code`;
+  if (folders.length === 0)
+    return `mounts a folder at \`${target}\`, and rclass knows no folder of \`${image}\` that holds data only, so the mount may replace the server's code`;
   return `mounts a folder at \`${target}\`, outside the image's data folders (${folders.map((folder) => `\`${folder}\``).join(', ')}), so the mount may replace the server's code`;
 }

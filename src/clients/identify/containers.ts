@@ -7,24 +7,113 @@ import { MOUNT_OPTIONS, MOUNT_REFUSED, mountProblem, mountTarget } from './conta
 import { envProblem, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
-const DOCKER_FLAGS = new Set(['-i', '--interactive', '-t', '--tty', '-d', '--detach', '--rm', '--init', '--read-only', '--privileged', '-P', '--publish-all', '--no-healthcheck', '-q', '--quiet', '--oom-kill-disable', '--sig-proxy', '--replace']);
+const DOCKER_FLAGS = new Set([
+  '-i',
+  '--interactive',
+  '-t',
+  '--tty',
+  '-d',
+  '--detach',
+  '--rm',
+  '--init',
+  '--read-only',
+  '--privileged',
+  '-P',
+  '--publish-all',
+  '--no-healthcheck',
+  '-q',
+  '--quiet',
+  '--oom-kill-disable',
+  '--sig-proxy',
+  '--replace',
+]);
 const DOCKER_WITH_VALUE = new Set([
-  '-e', '--env', '-v', '--volume', '--mount', '--name', '-p', '--publish', '--network', '--net', '-w', '--workdir', '-u', '--user', '-l', '--label',
-  '--platform', '--pull', '-m', '--memory', '--memory-swap', '--memory-reservation', '--cpus', '--cpu-shares', '-c', '--cpuset-cpus', '--add-host',
-  '--cap-add', '--cap-drop', '--security-opt', '--device', '--dns', '--dns-search', '--dns-option', '-h', '--hostname', '--ipc', '--pid', '--restart',
-  '--runtime', '--tmpfs', '--ulimit', '--log-driver', '--log-opt', '--shm-size', '--stop-signal', '--stop-timeout', '--group-add', '--userns', '--uts',
-  '--gpus', '--expose', '--cidfile', '--network-alias', '--ip', '--ip6', '--mac-address', '--link', '--attach', '-a', '--cgroupns', '--cgroup-parent',
-  '--isolation', '--pids-limit', '--storage-opt', '--sysctl', '--volume-driver', '--volumes-from', '--annotation', '--domainname', '--arch', '--os',
-  '--health-interval', '--health-retries', '--health-timeout', '--health-start-period',
+  '-e',
+  '--env',
+  '-v',
+  '--volume',
+  '--mount',
+  '--name',
+  '-p',
+  '--publish',
+  '--network',
+  '--net',
+  '-w',
+  '--workdir',
+  '-u',
+  '--user',
+  '-l',
+  '--label',
+  '--platform',
+  '--pull',
+  '-m',
+  '--memory',
+  '--memory-swap',
+  '--memory-reservation',
+  '--cpus',
+  '--cpu-shares',
+  '-c',
+  '--cpuset-cpus',
+  '--add-host',
+  '--cap-add',
+  '--cap-drop',
+  '--security-opt',
+  '--device',
+  '--dns',
+  '--dns-search',
+  '--dns-option',
+  '-h',
+  '--hostname',
+  '--ipc',
+  '--pid',
+  '--restart',
+  '--runtime',
+  '--tmpfs',
+  '--ulimit',
+  '--log-driver',
+  '--log-opt',
+  '--shm-size',
+  '--stop-signal',
+  '--stop-timeout',
+  '--group-add',
+  '--userns',
+  '--uts',
+  '--gpus',
+  '--expose',
+  '--cidfile',
+  '--network-alias',
+  '--ip',
+  '--ip6',
+  '--mac-address',
+  '--link',
+  '--attach',
+  '-a',
+  '--cgroupns',
+  '--cgroup-parent',
+  '--isolation',
+  '--pids-limit',
+  '--storage-opt',
+  '--sysctl',
+  '--volume-driver',
+  '--volumes-from',
+  '--annotation',
+  '--domainname',
+  '--arch',
+  '--os',
+  '--health-interval',
+  '--health-retries',
+  '--health-timeout',
+  '--health-start-period',
 ]);
 const DOCKER_REFUSED: Readonly<Record<string, string>> = {
-  '--entrypoint': 'overrides the image\'s entrypoint, so another program runs',
+  '--entrypoint': "overrides the image's entrypoint, so another program runs",
   '--env-file': 'reads environment variables from a file rclass cannot see, which may change what runs',
   '--env-host': 'passes the whole host environment into the container, which may change what runs',
   '--health-cmd': 'runs a command of its own inside the container',
 };
 /** Programs that, named right after the image, replace its command rather than give it arguments (SPEC 6.2). */
-const COMMAND_NAMES = /^(sh|bash|zsh|dash|ash|ksh|fish|busybox|env|exec|node|nodejs|deno|bun|python[0-9.]*|pip[0-9.]*|npx|npm|pnpm|yarn|uvx|uv|pipx|perl|ruby|php|java|cmd|powershell|pwsh)$/;
+const COMMAND_NAMES =
+  /^(sh|bash|zsh|dash|ash|ksh|fish|busybox|env|exec|node|nodejs|deno|bun|python[0-9.]*|pip[0-9.]*|npx|npm|pnpm|yarn|uvx|uv|pipx|perl|ruby|php|java|cmd|powershell|pwsh)$/;
 
 /**
  * Read `docker run …` or `podman run …` (SPEC 6.1, 6.2): only flags that
@@ -38,7 +127,8 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   let i = 1;
   if (words[i] === 'container') i += 1;
   if (words[i] !== 'run') {
-    if (words[i]?.startsWith('-')) return { error: `\`${launcher}\` options before \`run\` (such as \`${optionName(words[i]!)}\`) can choose another daemon or configuration` };
+    if (words[i]?.startsWith('-'))
+      return { error: `\`${launcher}\` options before \`run\` (such as \`${optionName(words[i]!)}\`) can choose another daemon or configuration` };
     return { error: `\`${`${launcher} ${words[i] ?? ''}`.trim()}\` is not \`${launcher} run\`` };
   }
   i += 1;
@@ -80,7 +170,9 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   }
   const name = canonicalImageName(image.name);
   if (launcher === 'podman' && !hasRegistryHost(image.name)) {
-    return { error: `podman resolves the short image name \`${image.name}\` through its own registry search list; write the registry host, e.g. \`docker.io/${name}\`` };
+    return {
+      error: `podman resolves the short image name \`${image.name}\` through its own registry search list; write the registry host, e.g. \`docker.io/${name}\``,
+    };
   }
   const mapped = index.mapped?.images.get(name);
   const ids = new Set([...(index.images.get(name) ?? []), ...(mapped?.keys() ?? [])]);
@@ -94,5 +186,11 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   const recordId = [...ids][0]!;
   const tagText = image.digest !== undefined ? `@${image.digest.slice(0, 19)}…` : image.tag !== undefined ? `:${image.tag}` : '';
   const at = index.images.get(name)?.has(recordId) === true ? undefined : mapped?.get(recordId);
-  return { recordId, subject: `image ${image.name}${tagText}`, version: image.version, launcher: `${launcher} run`, ...(at !== undefined ? { mapping: at } : {}) };
+  return {
+    recordId,
+    subject: `image ${image.name}${tagText}`,
+    version: image.version,
+    launcher: `${launcher} run`,
+    ...(at !== undefined ? { mapping: at } : {}),
+  };
 }

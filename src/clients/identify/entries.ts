@@ -75,7 +75,7 @@ function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identifi
     if (entry.transport === 'stdio') {
       if (entry.command === undefined) return { status: 'invalid', reason: 'a stdio entry has no `command`' };
       if (entry.command !== entry.command.trim()) {
-        return { status: 'unrecognised', reason: 'the command starts or ends with whitespace, which the client keeps as part of the program\'s path' };
+        return { status: 'unrecognised', reason: "the command starts or ends with whitespace, which the client keeps as part of the program's path" };
       }
       if (hasShellSpecial(entry.command) && !/\s/.test(entry.command.trim())) {
         return { status: 'unrecognised', reason: `the command contains characters shells read differently` };
@@ -96,9 +96,17 @@ function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identifi
       if (entry.url === undefined) return { status: 'invalid', reason: 'a remote entry has no URL' };
       const found = identifyUrl(entry.url, index);
       if (failed(found)) return { status: 'unrecognised', reason: found.error };
-      return { status: 'recognised', recordId: found.recordId, via: 'url', subject: found.subject, version: undefined, launcher: entry.transport, ...(found.mapping !== undefined ? { mapping: found.mapping } : {}) };
+      return {
+        status: 'recognised',
+        recordId: found.recordId,
+        via: 'url',
+        subject: found.subject,
+        version: undefined,
+        launcher: entry.transport,
+        ...(found.mapping !== undefined ? { mapping: found.mapping } : {}),
+      };
     }
-    return { status: 'unrecognised', reason: 'the entry\'s transport is not understood' };
+    return { status: 'unrecognised', reason: "the entry's transport is not understood" };
   } catch (error) {
     return { status: 'unrecognised', reason: `identification failed: ${messageOf(error)}` };
   }

@@ -18,7 +18,20 @@ interface EnvFamily {
  * from the client's own environment (Codex `env_vars`, Goose `env_keys`)
  * they are the user's real folders and change nothing.
  */
-export const USER_FOLDER_KEYS: ReadonlySet<string> = new Set(['HOME', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'XDG_CONFIG_HOME', 'XDG_CONFIG_DIRS', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_DATA_DIRS', 'XDG_BIN_HOME', 'XDG_RUNTIME_DIR']);
+export const USER_FOLDER_KEYS: ReadonlySet<string> = new Set([
+  'HOME',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'XDG_CONFIG_HOME',
+  'XDG_CONFIG_DIRS',
+  'XDG_CACHE_HOME',
+  'XDG_DATA_HOME',
+  'XDG_DATA_DIRS',
+  'XDG_BIN_HOME',
+  'XDG_RUNTIME_DIR',
+]);
 
 /** Variables that change what runs on their own. */
 const CODE_FAMILIES: readonly EnvFamily[] = [
@@ -37,21 +50,41 @@ const CODE_FAMILIES: readonly EnvFamily[] = [
   // podman `$XDG_CONFIG_HOME/containers/registries.conf` and storage under `$XDG_DATA_HOME` (containers-registries.conf(5), containers-storage.conf(5)).
   {
     exact: [...USER_FOLDER_KEYS],
-    source: 'the launchers\' user configuration, cache and tool folders (see the comment above)',
+    source: "the launchers' user configuration, cache and tool folders (see the comment above)",
   },
   // npm reads every `npm_config_*` variable as a setting and `$PREFIX/etc/npmrc` as its global configuration (docs.npmjs.com/cli/using-npm/config#environment-variables, .../npmrc).
   { exact: ['PREFIX'], prefixes: ['NPM_CONFIG_'], source: 'docs.npmjs.com/cli/using-npm/config#environment-variables' },
   // pnpm reads `pnpm_config_*` settings and keeps its global store and tools under PNPM_HOME (pnpm.io/settings, pnpm.io/installation).
   { exact: ['PNPM_HOME'], prefixes: ['PNPM_CONFIG_'], source: 'pnpm.io/settings, pnpm.io/installation' },
   // SPEC 6.2 names the index settings of these families; all of each is refused, since cache and tool folders decide what runs as surely as an index does.
-  { prefixes: ['UV_', 'PIP_', 'PIPX_', 'BUN_'], source: 'docs.astral.sh/uv/reference/environment, pip.pypa.io/en/stable/topics/configuration/#environment-variables, pipx.pypa.io/stable/docs/, bun.com/docs/runtime/env' },
+  {
+    prefixes: ['UV_', 'PIP_', 'PIPX_', 'BUN_'],
+    source:
+      'docs.astral.sh/uv/reference/environment, pip.pypa.io/en/stable/topics/configuration/#environment-variables, pipx.pypa.io/stable/docs/, bun.com/docs/runtime/env',
+  },
   // Switching certificate checks off lets whoever is on the network path serve other code.
-  { exact: ['NODE_TLS_REJECT_UNAUTHORIZED', 'PYTHONHTTPSVERIFY'], source: 'nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue; peps.python.org/pep-0493' },
+  {
+    exact: ['NODE_TLS_REJECT_UNAUTHORIZED', 'PYTHONHTTPSVERIFY'],
+    source: 'nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue; peps.python.org/pep-0493',
+  },
 ];
 
 /** For container launchers: variables that choose another daemon, its certificates, or the registry and storage configuration. */
 const CONTAINER_FAMILY: EnvFamily = {
-  exact: ['DOCKER_HOST', 'DOCKER_CONTEXT', 'DOCKER_CONFIG', 'DOCKER_CERT_PATH', 'DOCKER_TLS_VERIFY', 'CONTAINER_HOST', 'CONTAINER_CONNECTION', 'CONTAINERS_REGISTRIES_CONF', 'CONTAINERS_CONF', 'CONTAINERS_CONF_OVERRIDE', 'CONTAINERS_STORAGE_CONF', 'REGISTRIES_CONFIG_PATH'],
+  exact: [
+    'DOCKER_HOST',
+    'DOCKER_CONTEXT',
+    'DOCKER_CONFIG',
+    'DOCKER_CERT_PATH',
+    'DOCKER_TLS_VERIFY',
+    'CONTAINER_HOST',
+    'CONTAINER_CONNECTION',
+    'CONTAINERS_REGISTRIES_CONF',
+    'CONTAINERS_CONF',
+    'CONTAINERS_CONF_OVERRIDE',
+    'CONTAINERS_STORAGE_CONF',
+    'REGISTRIES_CONFIG_PATH',
+  ],
   source: 'docs.docker.com/reference/cli/docker/#environment-variables; podman(1) ENVIRONMENT; containers-registries.conf(5); containers-storage.conf(5)',
 };
 

@@ -49,13 +49,19 @@ export function buildIdentityIndex(records: readonly ServerRecord[]): IdentityIn
  * @param hasRecord whether the registry in use has a record id
  * @returns the new index, and one message per mapping left out because its record is not in the registry
  */
-export function withMappings(index: IdentityIndex, mappings: readonly MappedServer[], hasRecord: (id: string) => boolean): { index: IdentityIndex; problems: string[] } {
+export function withMappings(
+  index: IdentityIndex,
+  mappings: readonly MappedServer[],
+  hasRecord: (id: string) => boolean,
+): { index: IdentityIndex; problems: string[] } {
   const mapped: MappedIdentities = { images: new Map(), npm: new Map(), commands: [] };
   const urls = [...index.urls];
   const problems: string[] = [];
   for (const mapping of mappings) {
     if (!hasRecord(mapping.record)) {
-      problems.push(`${mapping.at}  warning  [servers-file]  the registry has no record \`${mapping.record}\`, so this mapping recognises nothing (the file's other mappings still apply)`);
+      problems.push(
+        `${mapping.at}  warning  [servers-file]  the registry has no record \`${mapping.record}\`, so this mapping recognises nothing (the file's other mappings still apply)`,
+      );
       continue;
     }
     if (mapping.kind === 'image') {

@@ -35,7 +35,8 @@ export function parseNpmSpec(word: string): Step<{ name: string; version: Server
   if (spec === undefined || spec === 'latest') return { name, version: undefined };
   if (spec === '') return { error: `\`${word}\` has an empty version` };
   // npm reads `name@npm:other`, `name@file:…`, `name@./dir`, `name@github:…` and `name@user/repo` as another package.
-  if (/[\\/:]/.test(spec) || spec.startsWith('.')) return { error: `\`${name}@…\` names an alias, a path, a URL or a git repository after \`@\`, not a version` };
+  if (/[\\/:]/.test(spec) || spec.startsWith('.'))
+    return { error: `\`${name}@…\` names an alias, a path, a URL or a git repository after \`@\`, not a version` };
   return { name, version: valid(spec) !== null ? spec : null };
 }
 
@@ -81,7 +82,8 @@ function identifyMappedPackage(name: string, registry: string, launcher: string,
   const normalised = normaliseRegistryUrl(registry);
   if (normalised === undefined) return { error: `\`${launcher} --registry\` names a registry that is not an https URL` };
   const matches = (index.mapped?.npm.get(name) ?? []).filter((item) => item.registry === normalised);
-  if (matches.length === 0) return { error: `\`${launcher} --registry\` installs \`${name}\` from a custom registry, and no server mapping names that package there` };
+  if (matches.length === 0)
+    return { error: `\`${launcher} --registry\` installs \`${name}\` from a custom registry, and no server mapping names that package there` };
   const ids = new Set(matches.map((item) => item.recordId));
   if (ids.size > 1) return { error: `the server mappings name several records for \`${name}\` from that registry (${[...ids].sort().join(', ')})` };
   return { recordId: matches[0]!.recordId, mapping: matches[0]!.at };
@@ -97,7 +99,9 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
     return { recordId: mapped.recordId, subject: `npm ${word}`, version: spec.version, launcher: `${launcher} --registry`, mapping: mapped.mapping };
   }
   if (!index.npm.has(spec.name) && index.mapped?.npm.has(spec.name) === true) {
-    return { error: `a server mapping names \`${spec.name}\` only from its own registry; write that registry with \`--registry\`, since the default registry could serve another package of that name` };
+    return {
+      error: `a server mapping names \`${spec.name}\` only from its own registry; write that registry with \`--registry\`, since the default registry could serve another package of that name`,
+    };
   }
   if (spec.name === 'mcp-remote') {
     const target = rest[0];
@@ -182,7 +186,8 @@ export function identifyNpmExec(words: string[], launcher: string, index: Identi
   const word = words[i];
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
   const rest = words.slice(i + 1);
-  if (!separated && rest.some((arg) => arg.startsWith('-'))) return { error: `\`${launcher}\` reads options after the package as its own unless \`--\` comes before the package` };
+  if (!separated && rest.some((arg) => arg.startsWith('-')))
+    return { error: `\`${launcher}\` reads options after the package as its own unless \`--\` comes before the package` };
   return identifyNpmPackage(word, rest, launcher, index, registry);
 }
 

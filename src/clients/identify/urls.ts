@@ -29,7 +29,8 @@ export function identifyUrl(raw: string, index: IdentityIndex): Step<{ recordId:
     if (best === undefined || candidate.segments.length > best.length) best = { length: candidate.segments.length, ids: new Map() };
     if (candidate.segments.length < best.length) continue;
     const known = best.ids.has(candidate.recordId);
-    if (!known || candidate.at === undefined) best.ids.set(candidate.recordId, known && candidate.at !== undefined ? best.ids.get(candidate.recordId) : candidate.at);
+    if (!known || candidate.at === undefined)
+      best.ids.set(candidate.recordId, known && candidate.at !== undefined ? best.ids.get(candidate.recordId) : candidate.at);
   }
   if (best === undefined) return { error: `no record names a hosted URL at \`${url.origin}\` with this path` };
   const prefix = `${url.origin}/${segments.slice(0, best.length).join('/')}`;

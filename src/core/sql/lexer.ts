@@ -18,17 +18,9 @@ export interface Span {
 }
 
 /** Coarse code tokens, only used to estimate nesting before parsing. */
-export type CodeToken =
-  | { t: 'word'; v: string }
-  | { t: 'open' }
-  | { t: 'close' }
-  | { t: 'comma' }
-  | { t: 'semi' }
-  | { t: 'other' };
+export type CodeToken = { t: 'word'; v: string } | { t: 'open' } | { t: 'close' } | { t: 'comma' } | { t: 'semi' } | { t: 'other' };
 
-export type LexResult =
-  | { ok: true; spans: Span[]; tokens: CodeToken[]; executableComment: boolean }
-  | { ok: false; error: string };
+export type LexResult = { ok: true; spans: Span[]; tokens: CodeToken[]; executableComment: boolean } | { ok: false; error: string };
 
 const C_SPACE = 0x20;
 const C_TAB = 0x09;

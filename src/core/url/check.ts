@@ -63,7 +63,11 @@ function check(raw: unknown, allowlist: readonly string[]): UrlVerdict {
   if (loose.includes('@')) {
     // Before the first `/`, an `@` after `?` or `#` is not userinfo to WHATWG, but some parsers read it so.
     const marker = /[?#]/.exec(loose);
-    return refuse(marker !== null && loose.indexOf('@') > marker.index ? `\`@\` after \`${marker[0]}\` with no \`/\` before it, which some parsers read as userinfo` : 'userinfo (@) in the authority');
+    return refuse(
+      marker !== null && loose.indexOf('@') > marker.index
+        ? `\`@\` after \`${marker[0]}\` with no \`/\` before it, which some parsers read as userinfo`
+        : 'userinfo (@) in the authority',
+    );
   }
   const end = afterSlashes.search(/[/?#]/);
   const authority = end < 0 ? afterSlashes : afterSlashes.slice(0, end);

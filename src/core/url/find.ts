@@ -24,7 +24,9 @@ const DEFAULTS = { maxStrings: 10_000, maxDepth: 64, maxChars: 1_000_000, maxUrl
 
 /** Schemes that make a whole value a URL even without `//` (fetchable, or able to run script). */
 const KNOWN_SCHEMES = new Set(
-  'http https ws wss ftp ftps sftp file javascript vbscript data blob filesystem mailto view-source about gopher ldap ldaps ssh git smb dict telnet tftp irc'.split(' '),
+  'http https ws wss ftp ftps sftp file javascript vbscript data blob filesystem mailto view-source about gopher ldap ldaps ssh git smb dict telnet tftp irc'.split(
+    ' ',
+  ),
 );
 
 const EMBEDDED_START =

@@ -24,9 +24,19 @@ import { type CallIdentity, type Verdict, decisionRecord, unknownClassification 
  */
 export function registryFailure(context: HookContext, call: CallIdentity, label: string, error: unknown): Verdict {
   const thresholds = context.options.thresholds;
-  const c = unknownClassification(label, '', `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+  const c = unknownClassification(
+    label,
+    '',
+    `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`,
+    'error',
+  );
   const decision = decisionFor('R4', thresholds);
-  return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+  return {
+    decision,
+    cls: 'R4',
+    reason: decisionReason(c, decision, thresholds, label),
+    audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }),
+  };
 }
 
 /**
@@ -39,7 +49,12 @@ export function errorVerdict(context: HookContext, call: CallIdentity, label: st
   const thresholds = context.options.thresholds;
   const c = unknownClassification(label, '', `rclass could not classify the call (${why}), so it is treated as irreversible (SPEC 4.4).`, 'error');
   const decision = decisionFor('R4', thresholds);
-  return { decision, cls: 'R4', reason: decisionReason(c, decision, thresholds, label), audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: why.slice(0, 300) }) };
+  return {
+    decision,
+    cls: 'R4',
+    reason: decisionReason(c, decision, thresholds, label),
+    audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: why.slice(0, 300) }),
+  };
 }
 
 /** What {@link classifyResolved} needs besides the call. */
@@ -59,7 +74,13 @@ export interface ResolvedCall {
  * @param session the session's state: `has_read`, the effective class and the number of calls feed the session guard (SPEC 9)
  * @returns the verdict with its audit line (the effective class is filled in by the caller); a record that cannot be loaded is R4 (`error`)
  */
-export async function classifyResolved(context: HookContext, loaded: IndexedRegistry, call: CallIdentity, resolved: ResolvedCall, session: OpenedSession): Promise<Verdict> {
+export async function classifyResolved(
+  context: HookContext,
+  loaded: IndexedRegistry,
+  call: CallIdentity,
+  resolved: ResolvedCall,
+  session: OpenedSession,
+): Promise<Verdict> {
   const { resolution, toolName, input, changed } = resolved;
   const { state } = session;
   const thresholds = context.options.thresholds;
@@ -69,28 +90,59 @@ export async function classifyResolved(context: HookContext, loaded: IndexedRegi
   let detail: string | undefined;
   let recordId: string | null = null;
   if (changed !== undefined) {
-    c = unknownClassification(resolution.server, resolution.tool, `${changed}; a server rclass cannot tie to a record is irreversible until classified (SPEC 4.3, 6).`);
+    c = unknownClassification(
+      resolution.server,
+      resolution.tool,
+      `${changed}; a server rclass cannot tie to a record is irreversible until classified (SPEC 4.3, 6).`,
+    );
     detail = changed.replace(/`/g, '');
   } else if (resolution.status === 'unrecognised') {
-    c = unknownClassification(resolution.server, resolution.tool, `rclass cannot tell which server \`${resolution.server}\` runs: ${resolution.reason}; an unrecognised server is irreversible until classified (SPEC 4.3, 6.2).`);
+    c = unknownClassification(
+      resolution.server,
+      resolution.tool,
+      `rclass cannot tell which server \`${resolution.server}\` runs: ${resolution.reason}; an unrecognised server is irreversible until classified (SPEC 4.3, 6.2).`,
+    );
     detail = `unrecognised server: ${resolution.reason}`.replace(/`/g, '');
   } else {
     recordId = resolution.recordId;
-    const guard = Session.fromState({ hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls }, { egressAllow: context.options.egressAllow });
+    const guard = Session.fromState(
+      { hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls },
+      { egressAllow: context.options.egressAllow },
+    );
     let full: Registry;
     try {
       full = await loaded.record(resolution.recordId);
     } catch (error) {
-      const failed = unknownClassification(resolution.server, resolution.tool, `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`, 'error');
+      const failed = unknownClassification(
+        resolution.server,
+        resolution.tool,
+        `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`,
+        'error',
+      );
       const decision = decisionFor('R4', thresholds);
-      return { decision, cls: 'R4', reason: decisionReason(failed, decision, thresholds, label), audit: decisionRecord(context, call, { server: resolution.server, record: resolution.recordId, tool: resolution.tool, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }) };
+      return {
+        decision,
+        cls: 'R4',
+        reason: decisionReason(failed, decision, thresholds, label),
+        audit: decisionRecord(context, call, {
+          server: resolution.server,
+          record: resolution.recordId,
+          tool: resolution.tool,
+          class: 'R4',
+          source: 'error',
+          decision,
+          detail: 'the registry could not be loaded',
+        }),
+      };
     }
     c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
-    const vouched = resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
+    const vouched =
+      resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
     identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
     if (c.source === 'unknown') detail = 'the record does not list this tool';
     if (c.source === 'session') detail = 'session guard: the session has read, and a destination is not on the egress allowlist';
-    if (c.source === 'session' && session.problem !== undefined) c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
+    if (c.source === 'session' && session.problem !== undefined)
+      c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
   }
   const decision = decisionFor(c.class, thresholds);
   return {

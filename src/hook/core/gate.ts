@@ -29,7 +29,12 @@ export function agentSessionId(adapter: AgentAdapter, sessionId: string): string
 }
 
 function payloadFor(adapter: AgentAdapter, sessionId: string, toolName?: string): HookPayload {
-  return { event: 'PreToolUse', eventName: `${adapter.name}:PreToolUse`, sessionId: agentSessionId(adapter, sessionId), ...(toolName !== undefined ? { toolName } : {}) };
+  return {
+    event: 'PreToolUse',
+    eventName: `${adapter.name}:PreToolUse`,
+    sessionId: agentSessionId(adapter, sessionId),
+    ...(toolName !== undefined ? { toolName } : {}),
+  };
 }
 
 /** The reason an agent's user sees when the hook cannot decide. */
@@ -43,7 +48,13 @@ export function failureReason(why: string): string {
  * @param logDeadline when given, the session is left alone and the log waits only until then (the deadline passed)
  * @returns never throws
  */
-export async function agentFailure(context: HookContext, adapter: AgentAdapter, why: string, known: { sessionId?: string; toolName?: string }, logDeadline?: number): Promise<HookAnswer> {
+export async function agentFailure(
+  context: HookContext,
+  adapter: AgentAdapter,
+  why: string,
+  known: { sessionId?: string; toolName?: string },
+  logDeadline?: number,
+): Promise<HookAnswer> {
   const stderr = [`rclass: ${why}`];
   if (known.sessionId !== undefined && logDeadline === undefined) {
     try {
@@ -56,24 +67,27 @@ export async function agentFailure(context: HookContext, adapter: AgentAdapter, 
     }
   }
   try {
-    await context.log([
-      {
-        event: 'decision',
-        session: known.sessionId !== undefined ? agentSessionId(adapter, known.sessionId) : null,
-        server: null,
-        tool: known.toolName ?? null,
-        tool_use_id: null,
-        class: 'R4',
-        source: 'error',
-        decision: 'ask',
-        effective_class: null,
-        args_sha256: null,
-        detail: why.slice(0, 300),
-        user: context.user,
-        host: context.host,
-        permission_mode: null,
-      },
-    ], logDeadline);
+    await context.log(
+      [
+        {
+          event: 'decision',
+          session: known.sessionId !== undefined ? agentSessionId(adapter, known.sessionId) : null,
+          server: null,
+          tool: known.toolName ?? null,
+          tool_use_id: null,
+          class: 'R4',
+          source: 'error',
+          decision: 'ask',
+          effective_class: null,
+          args_sha256: null,
+          detail: why.slice(0, 300),
+          user: context.user,
+          host: context.host,
+          permission_mode: null,
+        },
+      ],
+      logDeadline,
+    );
   } catch (error) {
     if (!(error instanceof CancelledError)) stderr.push(`rclass: the audit log could not be written: ${messageOf(error)}`);
   }
@@ -88,7 +102,11 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
     ...(call.toolUseId !== undefined ? { toolUseId: call.toolUseId } : {}),
     ...(call.permissionMode !== undefined ? { permissionMode: call.permissionMode } : {}),
   };
-  const { result: verdict, error, saved } = await withSession(context, payloadFor(adapter, call.sessionId, call.toolName), async (session) => {
+  const {
+    result: verdict,
+    error,
+    saved,
+  } = await withSession(context, payloadFor(adapter, call.sessionId, call.toolName), async (session) => {
     const { state } = session;
     if (state.servers === null) state.servers = {};
     let registry: IndexedRegistry | undefined;
@@ -104,7 +122,8 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
       const mappings = await context.mappings();
       const index = identityIndex(identities, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
       const resolution = resolveHint(call.server, call.tool, index, context.options.mappings, (id) => identities.server(id) !== undefined);
-      if (resolution.status === 'unrecognised' && !mappings.usable) resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
+      if (resolution.status === 'unrecognised' && !mappings.usable)
+        resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
       verdict = await classifyResolved(context, known, identity, { resolution, toolName: call.toolName, input: call.input }, session);
     }
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
@@ -115,7 +134,8 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
     context.checkCancelled();
     return { result: verdict!, next: touched(context, state) };
   });
-  if (!saved && error !== undefined) stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
+  if (!saved && error !== undefined)
+    stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
   const { decision, reason } = await logVerdict(context, verdict, stderr);
   return { stdout: adapter.render(decision, reason).stdout, stderr };
 }
@@ -128,8 +148,20 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
 export async function handleAgentHook(context: HookContext, adapter: AgentAdapter, input: HookInput): Promise<HookAnswer> {
   if (!input.ok) return agentFailure(context, adapter, `unparseable hook input: ${input.reason}`, {});
   const parsed = adapter.parse(input.text);
-  context.seen = parsed.kind === 'call' ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName } : parsed.kind === 'error' ? { ...(parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}), ...(parsed.toolName !== undefined ? { toolName: parsed.toolName } : {}) } : {};
-  if (parsed.kind === 'error') return agentFailure(context, adapter, parsed.reason, { ...(parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}), ...(parsed.toolName !== undefined ? { toolName: parsed.toolName } : {}) });
+  context.seen =
+    parsed.kind === 'call'
+      ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
+      : parsed.kind === 'error'
+        ? {
+            ...(parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}),
+            ...(parsed.toolName !== undefined ? { toolName: parsed.toolName } : {}),
+          }
+        : {};
+  if (parsed.kind === 'error')
+    return agentFailure(context, adapter, parsed.reason, {
+      ...(parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {}),
+      ...(parsed.toolName !== undefined ? { toolName: parsed.toolName } : {}),
+    });
   try {
     if (parsed.kind === 'pass') {
       const stderr: string[] = [];
@@ -147,7 +179,12 @@ export async function handleAgentHook(context: HookContext, adapter: AgentAdapte
     return await decideCall(context, adapter, parsed.call);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
-    const seen = parsed.kind === 'call' ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName } : parsed.sessionId !== undefined ? { sessionId: parsed.sessionId } : {};
+    const seen =
+      parsed.kind === 'call'
+        ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
+        : parsed.sessionId !== undefined
+          ? { sessionId: parsed.sessionId }
+          : {};
     return agentFailure(context, adapter, `internal error: ${messageOf(error)}`, seen);
   }
 }

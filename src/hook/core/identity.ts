@@ -24,4 +24,3 @@ export function identityIndex(registry: Registry, mappings: HookMappings, home: 
   }
   return index;
 }
-

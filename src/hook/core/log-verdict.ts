@@ -17,7 +17,12 @@ import { AnchorWriteError } from '../../audit/anchor.ts';
  * @param deadline when to stop waiting for the log's lock (ms since the epoch); by default the hook's own log budget
  * @returns the decision and reason to answer with; never throws
  */
-export async function logVerdict(context: HookContext, verdict: Verdict, stderr: string[], deadline?: number): Promise<{ decision: HookDecision; reason: string }> {
+export async function logVerdict(
+  context: HookContext,
+  verdict: Verdict,
+  stderr: string[],
+  deadline?: number,
+): Promise<{ decision: HookDecision; reason: string }> {
   let { decision, reason } = verdict;
   if (verdict.audit !== undefined) {
     try {
@@ -29,9 +34,11 @@ export async function logVerdict(context: HookContext, verdict: Verdict, stderr:
       stderr.push(anchor ? `rclass: the audit anchor could not be written: ${why}` : `rclass: the audit log could not be written: ${why}`);
       if (decision === 'none' || decision === 'allow') {
         decision = 'ask';
-        reason = oneLine(anchor
-          ? `${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit anchor (${why}), so it asks rather than let the call through with its log line unanchored.`
-          : `${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit log (${why}), so it asks rather than let the call through unrecorded.`);
+        reason = oneLine(
+          anchor
+            ? `${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit anchor (${why}), so it asks rather than let the call through with its log line unanchored.`
+            : `${reason.replace(/ Allowed without a prompt:.*$/, '')} rclass could not write its audit log (${why}), so it asks rather than let the call through unrecorded.`,
+        );
       }
     }
   }

@@ -17,14 +17,21 @@ import type { ServerMapping, ServerResolution } from '../identify-session.ts';
  * @param hasRecord whether the registry has a record id
  * @returns a resolution; never throws
  */
-export function resolveHint(hint: ServerHint, tool: string, index: IdentityIndex, mappings: readonly ServerMapping[], hasRecord: (id: string) => boolean): ServerResolution {
+export function resolveHint(
+  hint: ServerHint,
+  tool: string,
+  index: IdentityIndex,
+  mappings: readonly ServerMapping[],
+  hasRecord: (id: string) => boolean,
+): ServerResolution {
   const server = hint.name;
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
   const mapping = mappings.find((m) => m.name === server);
   if (hint.kind === 'none') return unrecognised(hint.why);
   if (hint.kind === 'name') {
-    if (mapping === undefined) return unrecognised('the agent sends only the server\'s name, not how it starts, and no `--map` vouches for it');
-    if (!hasRecord(mapping.record)) return unrecognised(`\`--map ${mapping.name}=${mapping.record}\` does not apply: the registry has no record \`${mapping.record}\``);
+    if (mapping === undefined) return unrecognised("the agent sends only the server's name, not how it starts, and no `--map` vouches for it");
+    if (!hasRecord(mapping.record))
+      return unrecognised(`\`--map ${mapping.name}=${mapping.record}\` does not apply: the registry has no record \`${mapping.record}\``);
     return { status: 'recognised', server, tool, recordId: mapping.record, version: undefined, via: 'map', subject: `--map ${mapping.name}=${mapping.record}` };
   }
   const entry: ConfigEntry = {

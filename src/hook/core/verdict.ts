@@ -29,7 +29,11 @@ export interface CallIdentity {
  * and where, and a SHA-256 of the arguments' canonical JSON.
  * @param fields server, tool, class, source and decision, and any optional field
  */
-export function decisionRecord(context: HookContext, call: CallIdentity, fields: Pick<AuditRecord, 'server' | 'tool' | 'class' | 'source' | 'decision'> & Partial<AuditRecord>): AuditRecord {
+export function decisionRecord(
+  context: HookContext,
+  call: CallIdentity,
+  fields: Pick<AuditRecord, 'server' | 'tool' | 'class' | 'source' | 'decision'> & Partial<AuditRecord>,
+): AuditRecord {
   return {
     event: 'decision',
     session: call.sessionId,

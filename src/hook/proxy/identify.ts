@@ -30,9 +30,16 @@ export interface WrappedServer {
  * @param hasRecord whether the registry has a record id
  * @returns a resolution whose `tool` is empty (each call fills it in)
  */
-export function resolveWrapped(server: WrappedServer, env: Readonly<Record<string, string | undefined>>, index: IdentityIndex, hasRecord: (id: string) => boolean): ServerResolution {
+export function resolveWrapped(
+  server: WrappedServer,
+  env: Readonly<Record<string, string | undefined>>,
+  index: IdentityIndex,
+  hasRecord: (id: string) => boolean,
+): ServerResolution {
   // Every process has PATH and the user's home and XDG folders; in the proxy's own environment they are the user's, not a configuration's.
-  const envKeys = Object.keys(env).filter((key) => key.toUpperCase() !== 'PATH' && !USER_FOLDER_KEYS.has(key.toUpperCase()) && changesWhatRuns(key) && (env[key] ?? '') !== '');
+  const envKeys = Object.keys(env).filter(
+    (key) => key.toUpperCase() !== 'PATH' && !USER_FOLDER_KEYS.has(key.toUpperCase()) && changesWhatRuns(key) && (env[key] ?? '') !== '',
+  );
   const entry: ConfigEntry = {
     name: server.name ?? 'proxy',
     scope: 'rclass proxy',
@@ -49,18 +56,35 @@ export function resolveWrapped(server: WrappedServer, env: Readonly<Record<strin
   const fallbackName = server.command.split(/[\\/]/).at(-1) ?? server.command;
   if (server.record !== undefined) {
     const name = server.name ?? server.record;
-    if (!hasRecord(server.record)) return { status: 'unrecognised', server: name, tool: '', reason: `the registry has no record \`${server.record}\` (--record)` };
+    if (!hasRecord(server.record))
+      return { status: 'unrecognised', server: name, tool: '', reason: `the registry has no record \`${server.record}\` (--record)` };
     const env = envKeys[0];
-    if (env !== undefined) return { status: 'unrecognised', server: name, tool: '', reason: `\`--record ${server.record}\` does not apply: the proxy's environment sets \`${env}\`, which changes what code runs` };
+    if (env !== undefined)
+      return {
+        status: 'unrecognised',
+        server: name,
+        tool: '',
+        reason: `\`--record ${server.record}\` does not apply: the proxy's environment sets \`${env}\`, which changes what code runs`,
+      };
     if (identification.status === 'recognised' && identification.recordId !== server.record) {
-      return { status: 'unrecognised', server: name, tool: '', reason: `the command runs record \`${identification.recordId}\`, but \`--record\` names \`${server.record}\`` };
+      return {
+        status: 'unrecognised',
+        server: name,
+        tool: '',
+        reason: `the command runs record \`${identification.recordId}\`, but \`--record\` names \`${server.record}\``,
+      };
     }
     const version = identification.status === 'recognised' ? identification.version : undefined;
     return { status: 'recognised', server: name, tool: '', recordId: server.record, version, via: 'map', subject: `--record ${server.record}` };
   }
   if (identification.status !== 'recognised') {
     const why = identification.status === 'disabled' ? 'the entry is disabled' : identification.reason;
-    return { status: 'unrecognised', server: server.name ?? fallbackName, tool: '', reason: `${why}; name the record with \`--record ID\` if you know which server this is` };
+    return {
+      status: 'unrecognised',
+      server: server.name ?? fallbackName,
+      tool: '',
+      reason: `${why}; name the record with \`--record ID\` if you know which server this is`,
+    };
   }
   return {
     status: 'recognised',

@@ -77,7 +77,13 @@ export function supportsFormElicitation(params: Record<string, unknown> | undefi
  * @param note writes one line to stderr
  * @returns when either side has closed
  */
-export async function runProxy(context: HookContext, options: ProxyOptions, upstream: Transport, downstream: Transport, note: (line: string) => void): Promise<void> {
+export async function runProxy(
+  context: HookContext,
+  options: ProxyOptions,
+  upstream: Transport,
+  downstream: Transport,
+  note: (line: string) => void,
+): Promise<void> {
   const sessionId = `proxy:${randomUUID()}`;
   const session: OpenedSession = { state: freshState(sessionId, rfc3339(context.now()), context.environment.cwd), status: 'new' };
   session.state.servers = {};
@@ -104,7 +110,11 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
   };
 
   /** Decide one call under the session's state, in arrival order. */
-  const decide = (tool: string, input: Record<string, unknown>, call: CallIdentity): Promise<{ decision: HookDecision; reason: string; server: string | null }> => {
+  const decide = (
+    tool: string,
+    input: Record<string, unknown>,
+    call: CallIdentity,
+  ): Promise<{ decision: HookDecision; reason: string; server: string | null }> => {
     const run = queue.then(async () => {
       let verdict: Verdict;
       let server: string | null = null;
@@ -116,7 +126,12 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
         verdict = errorVerdict(context, call, tool, messageOf(error));
       }
       if (options.allowTools.includes(tool) && verdict.decision !== 'deny' && verdict.audit !== undefined) {
-        verdict = { ...verdict, decision: 'allow', reason: oneLine(`${verdict.reason.replace(/ Needs your approval\.$/, '')} Allowed without a prompt: rclass proxy runs with --allow-tool ${tool}.`), audit: { ...verdict.audit, decision: 'allow' } };
+        verdict = {
+          ...verdict,
+          decision: 'allow',
+          reason: oneLine(`${verdict.reason.replace(/ Needs your approval\.$/, '')} Allowed without a prompt: rclass proxy runs with --allow-tool ${tool}.`),
+          audit: { ...verdict.audit, decision: 'allow' },
+        };
       }
       const { state } = session;
       state.has_read = true;
@@ -166,7 +181,11 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
     const call: CallIdentity = { sessionId, toolUseId: String(message.id), input: rawInput };
     let outcome: { decision: HookDecision; reason: string; server: string | null };
     if (tool === '' || input === undefined) {
-      outcome = { decision: 'ask', reason: `rclass: R4 Irreversible (error): the call has no tool name or its arguments are not an object, so rclass cannot classify it (SPEC 4.4). Needs your approval.`, server: null };
+      outcome = {
+        decision: 'ask',
+        reason: `rclass: R4 Irreversible (error): the call has no tool name or its arguments are not an object, so rclass cannot classify it (SPEC 4.4). Needs your approval.`,
+        server: null,
+      };
     } else {
       outcome = await decide(tool, input, call);
     }
@@ -191,9 +210,10 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
       await refuse(message.id, `Not run: the user did not approve it. ${reason}`);
       return;
     }
-    const how = decision === 'deny'
-      ? 'It is blocked by --deny-from; ask a human to run it outside the agent.'
-      : `This client cannot ask you (it has no MCP elicitation), so rclass did not run it. To let it run, ask a human to run it, use a client that supports elicitation, or restart the proxy with --allow-tool ${tool === '' ? 'NAME' : tool}.`;
+    const how =
+      decision === 'deny'
+        ? 'It is blocked by --deny-from; ask a human to run it outside the agent.'
+        : `This client cannot ask you (it has no MCP elicitation), so rclass did not run it. To let it run, ask a human to run it, use a client that supports elicitation, or restart the proxy with --allow-tool ${tool === '' ? 'NAME' : tool}.`;
     await refuse(message.id, `Not run: ${reason} ${how}`);
   };
 
@@ -202,7 +222,27 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
     if (call === undefined) return;
     forwarded.delete(id);
     try {
-      await context.log([{ event: 'outcome', session: sessionId, server: call.server, tool: call.tool, tool_use_id: String(id), class: null, source: null, decision: null, effective_class: session.state.effective_class, args_sha256: digestOf(call.input), outcome: failed ? 'failed' : 'ran', user: context.user, host: context.host, permission_mode: null }], Date.now() + LOG_WAIT_MS);
+      await context.log(
+        [
+          {
+            event: 'outcome',
+            session: sessionId,
+            server: call.server,
+            tool: call.tool,
+            tool_use_id: String(id),
+            class: null,
+            source: null,
+            decision: null,
+            effective_class: session.state.effective_class,
+            args_sha256: digestOf(call.input),
+            outcome: failed ? 'failed' : 'ran',
+            user: context.user,
+            host: context.host,
+            permission_mode: null,
+          },
+        ],
+        Date.now() + LOG_WAIT_MS,
+      );
     } catch (error) {
       note(`rclass: the audit log could not be written: ${messageOf(error)}`);
     }
@@ -227,7 +267,10 @@ export async function runProxy(context: HookContext, options: ProxyOptions, upst
   };
   upstream.onmessage = (message: JSONRPCMessage) => {
     // In order: an outcome line is written before its result reaches the client, and nothing overtakes it.
-    const outcome = isResponse(message) && forwarded.has(message.id) ? { id: message.id, failed: message.error !== undefined || message.result?.isError === true } : undefined;
+    const outcome =
+      isResponse(message) && forwarded.has(message.id)
+        ? { id: message.id, failed: message.error !== undefined || message.result?.isError === true }
+        : undefined;
     toClient = toClient
       .then(async () => {
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);

@@ -155,16 +155,25 @@ function isStringArray(value: unknown): value is string[] {
 
 /** Whether a value read back from the session state is a sound {@link ServersCache}; anything else is ignored. */
 function isServersCache(value: unknown): value is ServersCache {
-  if (!isObject(value) || typeof value.key !== 'string' || typeof value.managed !== 'boolean' || !isStringArray(value.problems) || !isObject(value.digests)) return false;
+  if (!isObject(value) || typeof value.key !== 'string' || typeof value.managed !== 'boolean' || !isStringArray(value.problems) || !isObject(value.digests))
+    return false;
   if (!Object.values(value.digests).every((digest) => typeof digest === 'string')) return false;
   if (!Array.isArray(value.views)) return false;
   const origins = new Set(['managed', 'user', 'local', 'project']);
   return value.views.every((view: unknown) => {
     if (!isObject(view) || typeof view.origin !== 'string' || !origins.has(view.origin) || typeof view.file !== 'string' || !isObject(view.entry)) return false;
     const e = view.entry;
-    return typeof e.name === 'string' && typeof e.scope === 'string' && typeof e.transport === 'string' && isStringArray(e.envKeys) && isStringArray(e.headerKeys) &&
-      typeof e.disabled === 'boolean' && isStringArray(e.problems) && (e.args === undefined || isStringArray(e.args)) &&
-      ['projectDir', 'type', 'command', 'url'].every((key) => e[key] === undefined || typeof e[key] === 'string');
+    return (
+      typeof e.name === 'string' &&
+      typeof e.scope === 'string' &&
+      typeof e.transport === 'string' &&
+      isStringArray(e.envKeys) &&
+      isStringArray(e.headerKeys) &&
+      typeof e.disabled === 'boolean' &&
+      isStringArray(e.problems) &&
+      (e.args === undefined || isStringArray(e.args)) &&
+      ['projectDir', 'type', 'command', 'url'].every((key) => e[key] === undefined || typeof e[key] === 'string')
+    );
   });
 }
 
@@ -232,7 +241,12 @@ export async function readClaudeServers(locations: ClaudeConfigLocations): Promi
 }
 
 /** Parse the files already read (each once) into the servers and their digests. */
-function readFrom(locations: ClaudeConfigLocations, texts: ReadonlyMap<string, FileText | undefined>, readProblems: readonly string[], managed: boolean): ClaudeServers {
+function readFrom(
+  locations: ClaudeConfigLocations,
+  texts: ReadonlyMap<string, FileText | undefined>,
+  readProblems: readonly string[],
+  managed: boolean,
+): ClaudeServers {
   const views: EntryView[] = [];
   const problems: string[] = [...readProblems];
   const projectDir = locations.projectDir;

@@ -13,7 +13,13 @@ import { spawnSync } from 'node:child_process';
  */
 export function installedClaudeVersion(env: Readonly<Record<string, string | undefined>>): string | undefined {
   try {
-    const result = spawnSync('claude', ['--version'], { env: { ...env }, encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
+    const result = spawnSync('claude', ['--version'], {
+      env: { ...env },
+      encoding: 'utf8',
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      windowsHide: true,
+    });
     const text = typeof result.stdout === 'string' ? result.stdout.trim() : '';
     return result.status === 0 && text !== '' ? text.slice(0, 200) : undefined;
   } catch {

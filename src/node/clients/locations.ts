@@ -139,7 +139,17 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   // Gemini CLI
   const geminiHome = absolute(env.GEMINI_CLI_HOME, platform) ?? home;
   if (geminiHome !== undefined) files.push({ client: 'gemini-cli', file: p.join(geminiHome, '.gemini', 'settings.json'), repository: false });
-  files.push({ client: 'gemini-cli', file: absolute(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH, platform) ?? (platform === 'darwin' ? '/Library/Application Support/GeminiCli/settings.json' : platform === 'win32' ? 'C:\\ProgramData\\gemini-cli\\settings.json' : '/etc/gemini-cli/settings.json'), repository: false });
+  files.push({
+    client: 'gemini-cli',
+    file:
+      absolute(env.GEMINI_CLI_SYSTEM_SETTINGS_PATH, platform) ??
+      (platform === 'darwin'
+        ? '/Library/Application Support/GeminiCli/settings.json'
+        : platform === 'win32'
+          ? 'C:\\ProgramData\\gemini-cli\\settings.json'
+          : '/etc/gemini-cli/settings.json'),
+    repository: false,
+  });
   project('gemini-cli', '.gemini', 'settings.json');
   // GitHub Copilot CLI
   user('copilot-cli', '.copilot', 'mcp-config.json');
@@ -159,7 +169,8 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   project('kiro', '.kiro', 'settings', 'mcp.json');
   // OpenCode
   const xdg = absolute(env.XDG_CONFIG_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.config'));
-  if (xdg !== undefined) for (const name of ['opencode.json', 'opencode.jsonc']) files.push({ client: 'opencode', file: p.join(xdg, 'opencode', name), repository: false });
+  if (xdg !== undefined)
+    for (const name of ['opencode.json', 'opencode.jsonc']) files.push({ client: 'opencode', file: p.join(xdg, 'opencode', name), repository: false });
   for (const name of ['opencode.json', 'opencode.jsonc']) {
     project('opencode', name);
     project('opencode', '.opencode', name);
@@ -171,7 +182,14 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   // Continue
   user('continue', '.continue', 'config.yaml');
   // Goose
-  const gooseFile = platform === 'win32' ? (appData === undefined ? undefined : p.join(appData, 'Block', 'goose', 'config', 'config.yaml')) : xdg === undefined ? undefined : p.join(xdg, 'goose', 'config.yaml');
+  const gooseFile =
+    platform === 'win32'
+      ? appData === undefined
+        ? undefined
+        : p.join(appData, 'Block', 'goose', 'config', 'config.yaml')
+      : xdg === undefined
+        ? undefined
+        : p.join(xdg, 'goose', 'config.yaml');
   if (gooseFile !== undefined) files.push({ client: 'goose', file: gooseFile, repository: false });
   // Junie
   user('junie', '.junie', 'mcp', 'mcp.json');
@@ -183,13 +201,17 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   project('amazon-q', '.amazonq', 'mcp.json');
   project('amazon-q', '.amazonq', 'default.json');
 
-  const folders: ConfigFolder[] = [{ client: 'continue', dir: p.join(cwd, '.continue', 'mcpServers'), extensions: ['.yaml', '.yml', '.json'], repository: true }];
+  const folders: ConfigFolder[] = [
+    { client: 'continue', dir: p.join(cwd, '.continue', 'mcpServers'), extensions: ['.yaml', '.yml', '.json'], repository: true },
+  ];
 
   const managedMcp = managedMcpFile(platform);
   const claudeDir = absolute(env.CLAUDE_CONFIG_DIR, platform) ?? (home === undefined ? undefined : p.join(home, '.claude'));
   // With the project in the home folder, a project path can be a user file too: the user's own reading wins.
   const userFiles = new Set(files.filter((location) => !location.repository).map((location) => location.file));
-  const unique = files.filter((location, i) => !(location.repository && userFiles.has(location.file)) && files.findIndex((other) => other.file === location.file) === i);
+  const unique = files.filter(
+    (location, i) => !(location.repository && userFiles.has(location.file)) && files.findIndex((other) => other.file === location.file) === i,
+  );
   const locations: ClientLocations = {
     files: unique,
     folders,

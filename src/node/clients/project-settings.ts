@@ -54,7 +54,8 @@ export function projectSettingsInspector(home: string | undefined): (dir: string
     for (;;) {
       if (current === stop) return undefined;
       for (const name of FILES[launcher]) {
-        if (exists(path.join(current, name))) return `\`${path.join(current, name)}\` can change where ${NAMES[launcher]} installs packages from, and a repository can ship it`;
+        if (exists(path.join(current, name)))
+          return `\`${path.join(current, name)}\` can change where ${NAMES[launcher]} installs packages from, and a repository can ship it`;
       }
       if (launcher === 'uv' && hasUvTable(path.join(current, 'pyproject.toml'))) {
         return `\`${path.join(current, 'pyproject.toml')}\` has \`[tool.uv]\` settings, which can change where uv installs packages from, and a repository can ship it`;

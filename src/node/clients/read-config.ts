@@ -41,7 +41,10 @@ export async function readConfigFileWithValues(file: string, options: ReadConfig
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(code === 'ENOENT' || code === 'ENOTDIR' ? `no such file \`${file}\`` : `cannot read \`${file}\`: ${code ?? 'unknown error'}`, code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'invalid');
+    throw new ConfigError(
+      code === 'ENOENT' || code === 'ENOTDIR' ? `no such file \`${file}\`` : `cannot read \`${file}\`: ${code ?? 'unknown error'}`,
+      code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'invalid',
+    );
   }
   if (size > MAX_CONFIG_BYTES) throw new ConfigError(`\`${file}\` is larger than ${MAX_CONFIG_BYTES} bytes`);
   let text: string;

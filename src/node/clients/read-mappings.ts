@@ -43,7 +43,12 @@ export interface LoadedMappings {
  * @param platform `process.platform` by default
  * @returns the absolute path and whether the user named it
  */
-export function mappingFileLocation(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, cwd: string, platform: NodeJS.Platform = process.platform): { file: string; named: boolean } {
+export function mappingFileLocation(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  platform: NodeJS.Platform = process.platform,
+): { file: string; named: boolean } {
   const named = flag ?? (env.RCLASS_SERVERS !== undefined && env.RCLASS_SERVERS !== '' ? env.RCLASS_SERVERS : undefined);
   if (named !== undefined) return { file: path.resolve(cwd, named), named: true };
   if (platform === 'win32') return { file: path.win32.join(env.ProgramData ?? 'C:\\ProgramData', 'rclass', 'servers.yaml'), named: false };
@@ -105,7 +110,9 @@ export async function loadServerMappings(options: { flag?: string; env: Readonly
     if (error instanceof MappingFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !named) return { mappings: [], problems: [], writable: false };
-    throw new MappingFileError(code === 'ENOENT' ? `no such server mapping file \`${file}\`` : `cannot read the server mapping file \`${file}\`: ${code ?? 'unknown error'}`);
+    throw new MappingFileError(
+      code === 'ENOENT' ? `no such server mapping file \`${file}\`` : `cannot read the server mapping file \`${file}\`: ${code ?? 'unknown error'}`,
+    );
   }
   // The YAML parser is loaded only when a mapping file exists (issue 14: the hook runs before every tool call).
   const { parseServerMappings } = await import('../../clients/mappings.ts');

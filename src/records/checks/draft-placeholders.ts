@@ -13,8 +13,10 @@ export const draftPlaceholders: RecordCheck = {
   scope: 'record',
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
-      if (tool.evidence.path === DRAFT_EVIDENCE_PLACEHOLDER.path) report(['tools', t, 'evidence', 'path'], `\`${tool.name}\` still has the draft's placeholder evidence: cite the file and line defining the tool`);
-      if (tool.rationale.trimStart().startsWith(DRAFT_RATIONALE_PREFIX)) report(['tools', t, 'rationale'], `\`${tool.name}\` still has the draft's placeholder rationale: say in one sentence why the tool has its class`);
+      if (tool.evidence.path === DRAFT_EVIDENCE_PLACEHOLDER.path)
+        report(['tools', t, 'evidence', 'path'], `\`${tool.name}\` still has the draft's placeholder evidence: cite the file and line defining the tool`);
+      if (tool.rationale.trimStart().startsWith(DRAFT_RATIONALE_PREFIX))
+        report(['tools', t, 'rationale'], `\`${tool.name}\` still has the draft's placeholder rationale: say in one sentence why the tool has its class`);
     });
   },
 };

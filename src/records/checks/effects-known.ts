@@ -12,7 +12,11 @@ export const effectsKnown: RecordCheck = {
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
       tool.effects?.forEach((effect, e) => {
-        if (effect === DRAFT_EFFECT) report(['tools', t, 'effects', e], `\`${tool.name}\` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built`);
+        if (effect === DRAFT_EFFECT)
+          report(
+            ['tools', t, 'effects', e],
+            `\`${tool.name}\` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built`,
+          );
         else if (!isEffect(effect)) report(['tools', t, 'effects', e], unknown(effect));
       });
       tool.rules?.forEach((rule, r) => {

@@ -15,8 +15,10 @@ export const evidencePath: RecordCheck = {
     record.tools.forEach((tool, t) => {
       const cited = tool.evidence.path;
       if (typeof cited !== 'string') return;
-      if (cited.endsWith('/')) report(['tools', t, 'evidence', 'path'], `evidence of \`${tool.name}\` cites \`${cited}\`, which ends with \`/\`; cite the file that defines the tool`);
-      else if (cited.split('/').some((segment) => segment === '')) report(['tools', t, 'evidence', 'path'], `evidence of \`${tool.name}\` cites \`${cited}\`, which has an empty segment (\`//\`)`);
+      if (cited.endsWith('/'))
+        report(['tools', t, 'evidence', 'path'], `evidence of \`${tool.name}\` cites \`${cited}\`, which ends with \`/\`; cite the file that defines the tool`);
+      else if (cited.split('/').some((segment) => segment === ''))
+        report(['tools', t, 'evidence', 'path'], `evidence of \`${tool.name}\` cites \`${cited}\`, which has an empty segment (\`//\`)`);
     });
   },
 };

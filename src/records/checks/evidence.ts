@@ -7,16 +7,23 @@ import type { RecordCheck } from './check.ts';
  */
 export const evidence: RecordCheck = {
   id: 'evidence',
-  description: 'evidence cites the record\'s repository and leaves the permalink to the build',
+  description: "evidence cites the record's repository and leaves the permalink to the build",
   scope: 'record',
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
       const cited = tool.evidence.repository;
       if (cited !== undefined && cited !== record.server.repository) {
-        report(['tools', t, 'evidence', 'repository'], `evidence of \`${tool.name}\` cites \`${cited}\`, but the record's repository is \`${record.server.repository}\``);
+        report(
+          ['tools', t, 'evidence', 'repository'],
+          `evidence of \`${tool.name}\` cites \`${cited}\`, but the record's repository is \`${record.server.repository}\``,
+        );
       }
       if (tool.evidence.url !== undefined) {
-        report(['tools', t, 'evidence', 'url'], `evidence of \`${tool.name}\` must not set \`url\`; the build derives the permalink from repository, commit, path and line`, { key: true });
+        report(
+          ['tools', t, 'evidence', 'url'],
+          `evidence of \`${tool.name}\` must not set \`url\`; the build derives the permalink from repository, commit, path and line`,
+          { key: true },
+        );
       }
     });
   },

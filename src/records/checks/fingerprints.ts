@@ -15,11 +15,23 @@ export const fingerprints: RecordCheck = {
     const first = record.tools.findIndex((tool) => tool.fingerprint !== undefined);
     if (listing !== undefined && 'package' in listing) {
       const known = (record.server.packages ?? []).some((pkg) => pkg.registry === listing.registry && pkg.name === listing.package);
-      if (!known) report(['provenance', 'live_listing', 'package'], `live_listing names ${listing.registry} package \`${listing.package}\`, which is not one of server.packages`);
+      if (!known)
+        report(
+          ['provenance', 'live_listing', 'package'],
+          `live_listing names ${listing.registry} package \`${listing.package}\`, which is not one of server.packages`,
+        );
       return;
     }
     if (first < 0) return;
-    if (listing === undefined) report(['tools', first, 'fingerprint'], `\`${record.tools[first]!.name}\` has a fingerprint, but provenance.live_listing does not name the package and version it was listed from`);
-    else report(['provenance', 'live_listing', 'unavailable'], `live_listing says no live listing was possible, but \`${record.tools[first]!.name}\` has a fingerprint`);
+    if (listing === undefined)
+      report(
+        ['tools', first, 'fingerprint'],
+        `\`${record.tools[first]!.name}\` has a fingerprint, but provenance.live_listing does not name the package and version it was listed from`,
+      );
+    else
+      report(
+        ['provenance', 'live_listing', 'unavailable'],
+        `live_listing says no live listing was possible, but \`${record.tools[first]!.name}\` has a fingerprint`,
+      );
   },
 };

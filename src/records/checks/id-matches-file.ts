@@ -6,7 +6,10 @@ export const idMatchesFile: RecordCheck = {
   description: 'the record id equals the file name without `.yaml`',
   scope: 'record',
   check({ record, file, report }) {
-    const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+    const base = file
+      .split('/')
+      .pop()!
+      .replace(/\.ya?ml$/, '');
     if (record.id !== base) report(['id'], `id \`${record.id}\` does not match the file name \`${base}\``);
   },
 };

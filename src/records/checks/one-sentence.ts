@@ -7,9 +7,11 @@ export const oneSentence: RecordCheck = {
   scope: 'record',
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
-      if (!isOneSentence(tool.rationale)) report(['tools', t, 'rationale'], `rationale of \`${tool.name}\` must be one sentence, starting with a capital and ending with a period`);
+      if (!isOneSentence(tool.rationale))
+        report(['tools', t, 'rationale'], `rationale of \`${tool.name}\` must be one sentence, starting with a capital and ending with a period`);
       tool.rules?.forEach((rule, r) => {
-        if (!isOneSentence(rule.reason)) report(['tools', t, 'rules', r, 'reason'], `reason of rule \`${rule.id}\` must be one sentence, starting with a capital and ending with a period`);
+        if (!isOneSentence(rule.reason))
+          report(['tools', t, 'rules', r, 'reason'], `reason of rule \`${rule.id}\` must be one sentence, starting with a capital and ending with a period`);
       });
     });
   },

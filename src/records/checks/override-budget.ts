@@ -9,16 +9,18 @@ export const OVERRIDE_BUDGET = 0.02;
  */
 export const overrideBudget: RegistryCheck = {
   id: 'override-budget',
-  description: 'at most 2% of the registry\'s tools carry an override',
+  description: "at most 2% of the registry's tools carry an override",
   scope: 'registry',
   check(inputs) {
     const tools = inputs.reduce((n, { record }) => n + record.tools.length, 0);
-    const overridden = inputs.flatMap(({ record, report }) =>
-      record.tools.flatMap((tool, t) => (tool.override === undefined ? [] : [{ report, t }])),
-    );
+    const overridden = inputs.flatMap(({ record, report }) => record.tools.flatMap((tool, t) => (tool.override === undefined ? [] : [{ report, t }])));
     if (overridden.length <= Math.floor(tools * OVERRIDE_BUDGET)) return;
     for (const { report, t } of overridden) {
-      report(['tools', t, 'override'], `${overridden.length} of ${tools} tools carry an override, more than ${OVERRIDE_BUDGET * 100}%; extend the effect vocabulary in SPEC 2.9 instead`, { key: true });
+      report(
+        ['tools', t, 'override'],
+        `${overridden.length} of ${tools} tools carry an override, more than ${OVERRIDE_BUDGET * 100}%; extend the effect vocabulary in SPEC 2.9 instead`,
+        { key: true },
+      );
     }
   },
 };

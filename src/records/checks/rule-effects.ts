@@ -6,7 +6,7 @@ import type { RecordCheck } from './check.ts';
  */
 export const ruleEffects: RecordCheck = {
   id: 'rule-effects',
-  description: 'each rule\'s effects are a subset of its tool\'s effects',
+  description: "each rule's effects are a subset of its tool's effects",
   scope: 'record',
   check({ record, report }) {
     record.tools.forEach((tool, t) => {
@@ -14,7 +14,10 @@ export const ruleEffects: RecordCheck = {
       tool.rules?.forEach((rule, r) => {
         rule.effects?.forEach((effect, e) => {
           if (!toolEffects.has(effect)) {
-            report(['tools', t, 'rules', r, 'effects', e], `rule \`${rule.id}\` of \`${tool.name}\` leaves the effect \`${effect}\`, which the tool itself does not list; a rule can only take effects away`);
+            report(
+              ['tools', t, 'rules', r, 'effects', e],
+              `rule \`${rule.id}\` of \`${tool.name}\` leaves the effect \`${effect}\`, which the tool itself does not list; a rule can only take effects away`,
+            );
           }
         });
       });

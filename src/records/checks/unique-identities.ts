@@ -31,7 +31,10 @@ function reportShared(claims: Map<string, Claim[]>, what: string): void {
     if (list.length < 2) continue;
     for (const claim of list) {
       const others = list.filter((other) => other !== claim).map((other) => `record \`${other.input.record.id}\` at ${where(other)}`);
-      claim.input.report(claim.path, `${what} \`${claim.shown}\` is also claimed by ${others.join(', ')}; identification leaves a server two records claim unrecognised`);
+      claim.input.report(
+        claim.path,
+        `${what} \`${claim.shown}\` is also claimed by ${others.join(', ')}; identification leaves a server two records claim unrecognised`,
+      );
     }
   }
 }
@@ -83,8 +86,14 @@ export const uniqueIdentities: RegistryCheck = {
       return short.segments.every((segment, j) => long.segments[j] === segment);
     };
     for (const claim of urls) {
-      const others = urls.filter((other) => overlaps(claim, other)).map((other) => `\`${other.shown}\` of record \`${other.input.record.id}\` at ${where(other)}`);
-      if (others.length > 0) claim.input.report(claim.path, `the hosted URL \`${claim.shown}\` overlaps ${others.join(', ')}; matching by path prefix would give one record's servers to the other`);
+      const others = urls
+        .filter((other) => overlaps(claim, other))
+        .map((other) => `\`${other.shown}\` of record \`${other.input.record.id}\` at ${where(other)}`);
+      if (others.length > 0)
+        claim.input.report(
+          claim.path,
+          `the hosted URL \`${claim.shown}\` overlaps ${others.join(', ')}; matching by path prefix would give one record's servers to the other`,
+        );
     }
   },
 };

@@ -47,12 +47,14 @@ export function badgeSvg(record: ServerRecord): string {
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const title = `${record.id}: ${countClasses(record)[worst]} of ${record.tools.length} tools ${worst} ${CLASS_NAMES[worst]}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${escapeXml(title)}">`
-    + `<title>${escapeXml(title)}</title>`
-    + `<rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${FILL[worst]}"/>`
-    + `<g font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">`
-    + `<text x="${lw / 2}" y="14" fill="#fff">${escapeXml(label)}</text>`
-    + `<text x="${lw + vw / 2}" y="14" fill="${TEXT[worst]}">${escapeXml(value)}</text></g></svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + vw}" height="20" role="img" aria-label="${escapeXml(title)}">` +
+    `<title>${escapeXml(title)}</title>` +
+    `<rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${vw}" height="20" fill="${FILL[worst]}"/>` +
+    `<g font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">` +
+    `<text x="${lw / 2}" y="14" fill="#fff">${escapeXml(label)}</text>` +
+    `<text x="${lw + vw / 2}" y="14" fill="${TEXT[worst]}">${escapeXml(value)}</text></g></svg>\n`
+  );
 }
 
 /**

@@ -104,18 +104,61 @@ export function listDownloads(): Download[] {
   const format = readJsonField(registry, 'format_version') ?? '1';
   const list: Download[] = [
     describe('registry', 'registry.json', registry, 'The whole registry as one JSON document', `format ${format} · spec ${specVersion}`),
-    describe('schema', 'schema/registry.schema.json', fromRoot('schema/registry.schema.json'), 'JSON Schema of registry.json', `format ${format} · spec ${specVersion}`),
+    describe(
+      'schema',
+      'schema/registry.schema.json',
+      fromRoot('schema/registry.schema.json'),
+      'JSON Schema of registry.json',
+      `format ${format} · spec ${specVersion}`,
+    ),
     describe('schema', 'schema/record.schema.json', fromRoot('schema/record.schema.json'), 'JSON Schema of one record', `spec ${specVersion}`),
-    describe('schema', 'schema/servers.schema.json', fromRoot('schema/servers.schema.json'), 'JSON Schema of a server mapping file (SPEC 6.3)', `spec ${specVersion}`),
-    describe('schema', 'schema/api-servers.schema.json', fromRoot('schema/api-servers.schema.json'), 'JSON Schema of api/v1/servers.json', `format ${format} · spec ${specVersion}`),
-    describe('schema', 'schema/api-server.schema.json', fromRoot('schema/api-server.schema.json'), 'JSON Schema of api/v1/servers/<id>.json', `format ${format} · spec ${specVersion}`),
-    describe('schema', 'schema/api-tool.schema.json', fromRoot('schema/api-tool.schema.json'), 'JSON Schema of api/v1/servers/<id>/<tool>.json', `format ${format} · spec ${specVersion}`),
+    describe(
+      'schema',
+      'schema/servers.schema.json',
+      fromRoot('schema/servers.schema.json'),
+      'JSON Schema of a server mapping file (SPEC 6.3)',
+      `spec ${specVersion}`,
+    ),
+    describe(
+      'schema',
+      'schema/api-servers.schema.json',
+      fromRoot('schema/api-servers.schema.json'),
+      'JSON Schema of api/v1/servers.json',
+      `format ${format} · spec ${specVersion}`,
+    ),
+    describe(
+      'schema',
+      'schema/api-server.schema.json',
+      fromRoot('schema/api-server.schema.json'),
+      'JSON Schema of api/v1/servers/<id>.json',
+      `format ${format} · spec ${specVersion}`,
+    ),
+    describe(
+      'schema',
+      'schema/api-tool.schema.json',
+      fromRoot('schema/api-tool.schema.json'),
+      'JSON Schema of api/v1/servers/<id>/<tool>.json',
+      `format ${format} · spec ${specVersion}`,
+    ),
   ];
   const changelog = fromRoot('build/changelog.json');
-  if (existsSync(changelog)) list.splice(1, 0, describe('registry', 'changelog.json', changelog, 'Every class change, with the class before and after and why', `release ${readJsonField(registry, 'release') ?? ''}`.trim()));
+  if (existsSync(changelog))
+    list.splice(
+      1,
+      0,
+      describe(
+        'registry',
+        'changelog.json',
+        changelog,
+        'Every class change, with the class before and after and why',
+        `release ${readJsonField(registry, 'release') ?? ''}`.trim(),
+      ),
+    );
   const vectors = fromRoot('conformance/vectors.json');
   if (existsSync(vectors)) {
-    list.push(describe('conformance', 'conformance/vectors.json', vectors, 'Conformance vectors', `spec ${readJsonField(vectors, 'spec_version') ?? specVersion}`));
+    list.push(
+      describe('conformance', 'conformance/vectors.json', vectors, 'Conformance vectors', `spec ${readJsonField(vectors, 'spec_version') ?? specVersion}`),
+    );
   }
   const policies = policiesDir();
   const generator = `rclass ${readJsonField(fromRoot('package.json'), 'version') ?? ''}`.trim();

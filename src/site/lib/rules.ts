@@ -51,13 +51,19 @@ export function describePredicate(predicate: Predicate): Clause {
   }
   if ('mongo_pipeline_read_only' in predicate) {
     return {
-      parts: [{ text: predicate.mongo_pipeline_read_only.arg, code: true }, { text: ' is an aggregation pipeline that only reads: no $out or $merge stage and no server-side JavaScript anywhere in it' }],
+      parts: [
+        { text: predicate.mongo_pipeline_read_only.arg, code: true },
+        { text: ' is an aggregation pipeline that only reads: no $out or $merge stage and no server-side JavaScript anywhere in it' },
+      ],
       section: '5.4.4',
     };
   }
   const { arg, hosts } = predicate.url_host_in;
   return {
-    parts: [{ text: arg, code: true }, { text: ` is an unambiguous http or https URL on ${hosts.join(', ')} or a subdomain of ${hosts.length === 1 ? 'it' : 'one of them'}` }],
+    parts: [
+      { text: arg, code: true },
+      { text: ` is an unambiguous http or https URL on ${hosts.join(', ')} or a subdomain of ${hosts.length === 1 ? 'it' : 'one of them'}` },
+    ],
     section: '5.4.2',
   };
 }

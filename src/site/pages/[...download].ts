@@ -9,6 +9,9 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { listDownloads, mediaType } from '../lib/downloads.ts';
 
 export const getStaticPaths = (() =>
-  listDownloads().map((download) => ({ params: { download: download.sitePath }, props: { source: download.source, type: mediaType(download.sitePath) } }))) satisfies GetStaticPaths;
+  listDownloads().map((download) => ({
+    params: { download: download.sitePath },
+    props: { source: download.source, type: mediaType(download.sitePath) },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) => new Response(readFileSync(props.source as string), { headers: { 'Content-Type': props.type as string } });

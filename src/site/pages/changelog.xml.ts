@@ -21,7 +21,9 @@ export const GET: APIRoute = ({ site }) => {
   const updated = stamp(days[0]?.date ?? (registry.release ?? '1970.01.01').replaceAll('.', '-'));
   const entries = days.map((day) => {
     const url = `${root}changelog/#${dayAnchor(day.date)}`;
-    const items = day.changes.map((change) => `<li><code>${escapeXml(`${change.server}/${change.tool}`)}</code>: ${escapeXml(changeSummary(change))}. ${escapeXml(change.why)}</li>`).join('');
+    const items = day.changes
+      .map((change) => `<li><code>${escapeXml(`${change.server}/${change.tool}`)}</code>: ${escapeXml(changeSummary(change))}. ${escapeXml(change.why)}</li>`)
+      .join('');
     return [
       '  <entry>',
       `    <id>${escapeXml(url)}</id>`,

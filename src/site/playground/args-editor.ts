@@ -117,7 +117,13 @@ export interface ArgsEditor {
  * @param hintsBox where the argument hints go
  * @param formatButton pretty-prints the JSON
  */
-export function argsEditor(textarea: HTMLTextAreaElement, message: HTMLElement, hintsBox: HTMLElement, formatButton: HTMLButtonElement, events: ArgsEditorEvents): ArgsEditor {
+export function argsEditor(
+  textarea: HTMLTextAreaElement,
+  message: HTMLElement,
+  hintsBox: HTMLElement,
+  formatButton: HTMLButtonElement,
+  events: ArgsEditorEvents,
+): ArgsEditor {
   let tool: ToolRecord | undefined;
   let loaded = false;
 
@@ -182,7 +188,13 @@ export function argsEditor(textarea: HTMLTextAreaElement, message: HTMLElement, 
               return el(
                 'li',
                 {},
-                el('div', { class: 'flex flex-wrap items-center gap-x-3 gap-y-1' }, el('code', { class: 'font-semibold' }, h.arg), el('span', { class: 'text-sm muted' }, present ? 'present' : 'not passed'), button),
+                el(
+                  'div',
+                  { class: 'flex flex-wrap items-center gap-x-3 gap-y-1' },
+                  el('code', { class: 'font-semibold' }, h.arg),
+                  el('span', { class: 'text-sm muted' }, present ? 'present' : 'not passed'),
+                  button,
+                ),
                 el('ul', { class: 'pg-roles' }, ...h.roles.map((role) => el('li', {}, ...role))),
               );
             }),

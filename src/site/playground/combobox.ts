@@ -69,7 +69,12 @@ export function combobox(input: HTMLInputElement, listbox: HTMLUListElement, sou
     shown = source.suggest(input.value).slice(0, MAX_SUGGESTIONS);
     listbox.replaceChildren(
       ...shown.map((suggestion, index) =>
-        el('li', { id: optionId(index), role: 'option', 'aria-selected': 'false', class: 'pg-option' }, el('span', { class: 'pg-option-value' }, suggestion.value), ...(suggestion.extra ?? [])),
+        el(
+          'li',
+          { id: optionId(index), role: 'option', 'aria-selected': 'false', class: 'pg-option' },
+          el('span', { class: 'pg-option-value' }, suggestion.value),
+          ...(suggestion.extra ?? []),
+        ),
       ),
     );
     if (shown.length === 0) {

@@ -12,7 +12,11 @@ export type Child = Node | string | null | undefined | false;
  * @param attrs attributes; `undefined` values are left out
  * @param children nodes or text
  */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(key, value);
   for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);

@@ -84,7 +84,15 @@ export function sourceSentence(result: Classification): Child[] {
       ];
     }
     case 'rule':
-      return ['Argument rule ', el('code', {}, result.rule ?? ''), ' fired and lowered the base class', result.base_class ? ` ${classLabel(result.base_class)}` : '', ' (', specLink('5.4'), ').'];
+      return [
+        'Argument rule ',
+        el('code', {}, result.rule ?? ''),
+        ' fired and lowered the base class',
+        result.base_class ? ` ${classLabel(result.base_class)}` : '',
+        ' (',
+        specLink('5.4'),
+        ').',
+      ];
     case 'override':
       return ['A deployment override restated the base class (', specLink('5.7'), ').'];
     case 'preimage':

@@ -52,13 +52,19 @@ let run = 0;
 let firstShown = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-const pick = picker(byId<HTMLInputElement>('pg-server'), byId<HTMLUListElement>('pg-server-list'), byId<HTMLInputElement>('pg-tool'), byId<HTMLUListElement>('pg-tool-list'), {
-  change(server, tool) {
-    state.server = server;
-    state.tool = tool;
-    update(true);
+const pick = picker(
+  byId<HTMLInputElement>('pg-server'),
+  byId<HTMLUListElement>('pg-server-list'),
+  byId<HTMLInputElement>('pg-tool'),
+  byId<HTMLUListElement>('pg-tool-list'),
+  {
+    change(server, tool) {
+      state.server = server;
+      state.tool = tool;
+      update(true);
+    },
   },
-});
+);
 
 const editor = argsEditor(byId<HTMLTextAreaElement>('pg-args'), byId('pg-args-message'), byId('pg-hints'), byId<HTMLButtonElement>('pg-format'), {
   change(text, immediate) {
@@ -68,7 +74,13 @@ const editor = argsEditor(byId<HTMLTextAreaElement>('pg-args'), byId('pg-args-me
 });
 
 const session = sessionView(
-  { list: byId<HTMLOListElement>('pg-steps'), status: byId('pg-session-status'), allow: byId<HTMLInputElement>('pg-allow'), add: byId<HTMLButtonElement>('pg-add'), clear: byId<HTMLButtonElement>('pg-clear') },
+  {
+    list: byId<HTMLOListElement>('pg-steps'),
+    status: byId('pg-session-status'),
+    allow: byId<HTMLInputElement>('pg-allow'),
+    add: byId<HTMLButtonElement>('pg-add'),
+    clear: byId<HTMLButtonElement>('pg-clear'),
+  },
   {
     add() {
       const parsed = parseArgs(state.args);
@@ -128,7 +140,9 @@ async function classify(): Promise<void> {
     session.render(state.steps, undefined, undefined);
     showMessage(
       results,
-      ['The arguments are not valid JSON, so there is no call to classify yet. An enforcement point given input it cannot parse answers R4 Irreversible with source error (SPEC 4.4). Fix the JSON to see the class.'],
+      [
+        'The arguments are not valid JSON, so there is no call to classify yet. An enforcement point given input it cannot parse answers R4 Irreversible with source error (SPEC 4.4). Fix the JSON to see the class.',
+      ],
       // Not read out: while someone types, most moments are invalid JSON. The
       // field itself is marked invalid and described by the error message.
       false,
@@ -247,6 +261,15 @@ ready.then(
   },
   (error: unknown) => {
     console.error(error);
-    showMessage(results, ['The registry data could not be loaded, so nothing can be classified. Reload the page to try again, or look the tool up among the ', el('a', { href: href('servers/') }, 'servers'), '.'], true, 'error');
+    showMessage(
+      results,
+      [
+        'The registry data could not be loaded, so nothing can be classified. Reload the page to try again, or look the tool up among the ',
+        el('a', { href: href('servers/') }, 'servers'),
+        '.',
+      ],
+      true,
+      'error',
+    );
   },
 );

@@ -27,7 +27,11 @@ export function readPasted(text: string, registry: Registry, currentServer: stri
   if (call.server !== undefined) {
     const known = registry.server(call.server) !== undefined;
     const note = known ? '' : ` No record has the id ${call.server}; if that is your configuration’s name for a server, choose its record under Server.`;
-    return { ok: true, call: { server: call.server, tool: call.tool, arguments: call.arguments }, message: `Read ${kind}: server ${call.server}, tool ${call.tool}.${note}` };
+    return {
+      ok: true,
+      call: { server: call.server, tool: call.tool, arguments: call.arguments },
+      message: `Read ${kind}: server ${call.server}, tool ${call.tool}.${note}`,
+    };
   }
   const listing = [...registry.servers()].filter((s) => s.tools.has(call.tool)).map((s) => s.record.id);
   let server = currentServer;

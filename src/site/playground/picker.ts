@@ -42,7 +42,13 @@ function rank<T>(items: readonly T[], query: string, keys: (item: T) => string[]
  * @param serverInput the server field, with its list box `serverList`
  * @param toolInput the tool field, with its list box `toolList`
  */
-export function picker(serverInput: HTMLInputElement, serverList: HTMLUListElement, toolInput: HTMLInputElement, toolList: HTMLUListElement, events: PickerEvents): Picker {
+export function picker(
+  serverInput: HTMLInputElement,
+  serverList: HTMLUListElement,
+  toolInput: HTMLInputElement,
+  toolList: HTMLUListElement,
+  events: PickerEvents,
+): Picker {
   let registry: Registry | undefined;
   let server = serverInput.value;
   let tool = toolInput.value;
@@ -55,7 +61,13 @@ export function picker(serverInput: HTMLInputElement, serverList: HTMLUListEleme
       return list.map(
         (s): Suggestion => ({
           value: s.record.id,
-          extra: [el('span', { class: 'pg-option-extra' }, `${s.record.name !== s.record.id ? `${s.record.name} · ` : ''}${s.tools.size} tool${s.tools.size === 1 ? '' : 's'}`)],
+          extra: [
+            el(
+              'span',
+              { class: 'pg-option-extra' },
+              `${s.record.name !== s.record.id ? `${s.record.name} · ` : ''}${s.tools.size} tool${s.tools.size === 1 ? '' : 's'}`,
+            ),
+          ],
         }),
       );
     },

@@ -59,7 +59,14 @@ function ruleView(outcome: RuleOutcome, rule: ArgumentRule | undefined, result: 
   return el(
     'li',
     { class: `rule-box c-${outcome.class}`, 'data-rule': outcome.id, 'data-fired': String(outcome.fired) },
-    el('p', { class: 'flex flex-wrap items-center gap-x-2 gap-y-1' }, 'Rule ', el('code', { class: 'font-semibold' }, outcome.id), ' lowers to ', classBadge(outcome.class, 'sm')),
+    el(
+      'p',
+      { class: 'flex flex-wrap items-center gap-x-2 gap-y-1' },
+      'Rule ',
+      el('code', { class: 'font-semibold' }, outcome.id),
+      ' lowers to ',
+      classBadge(outcome.class, 'sm'),
+    ),
     el('p', { class: 'font-semibold mt-1' }, ruleState(outcome, result)),
     el('ul', { class: 'mt-1 space-y-1' }, ...conditions),
     // The deciding rule's reason is the rationale shown above; the others show theirs here.
@@ -76,7 +83,13 @@ function evidenceLink(result: Classification, tool: ToolRecord | undefined): Chi
 function unknownHelp(result: Classification, context: ResultContext): Child {
   if (result.source !== 'unknown') return null;
   if (context.serverTools !== undefined) {
-    return el('p', { class: 'mt-3 text-[0.95rem]' }, 'See the ', el('a', { href: href(serverPath(result.server)) }, `${context.serverTools} tools the ${result.server} record lists`), '.');
+    return el(
+      'p',
+      { class: 'mt-3 text-[0.95rem]' },
+      'See the ',
+      el('a', { href: href(serverPath(result.server)) }, `${context.serverTools} tools the ${result.server} record lists`),
+      '.',
+    );
   }
   return el(
     'p',
@@ -115,19 +128,39 @@ export function showResult(targets: ResultTargets, evaluation: Evaluation, conte
     el(
       'div',
       { class: `pg-result class-edge c-${result.class}`, 'data-class': result.class, 'data-source': result.source, 'data-rule': result.rule },
-      el('p', { class: 'text-sm muted' }, el('code', {}, result.server), ' / ', el('code', {}, result.tool), context.priorCalls > 0 ? ` · call ${context.priorCalls + 1} of the session` : ''),
+      el(
+        'p',
+        { class: 'text-sm muted' },
+        el('code', {}, result.server),
+        ' / ',
+        el('code', {}, result.tool),
+        context.priorCalls > 0 ? ` · call ${context.priorCalls + 1} of the session` : '',
+      ),
       el('div', { class: 'mt-2' }, head),
-      el('p', { class: 'mt-3' }, 'Default policy ', el('code', { class: 'font-semibold', 'data-policy': result.policy }, result.policy), el('span', { class: 'muted' }, ` · ${policyWords(result.class)}`), ' (', specLink('3'), ')'),
+      el(
+        'p',
+        { class: 'mt-3' },
+        'Default policy ',
+        el('code', { class: 'font-semibold', 'data-policy': result.policy }, result.policy),
+        el('span', { class: 'muted' }, ` · ${policyWords(result.class)}`),
+        ' (',
+        specLink('3'),
+        ')',
+      ),
       el('h3', { class: 'pg-subhead' }, 'Why'),
       el('p', { class: 'pg-source', 'data-source': result.source }, ...sourceSentence(result)),
       el('p', { class: 'mt-2' }, result.rationale),
       evidenceLink(result, context.tool),
       unknownHelp(result, context),
       rules.length > 0 ? el('h3', { class: 'pg-subhead' }, `Argument rules (${rules.length})`) : null,
-      rules.length > 0 ? el('ul', { class: 'space-y-3 mt-2 pg-rules' }, ...rules.map((outcome, i) => ruleView(outcome, context.tool?.rules?.[i], result))) : null,
+      rules.length > 0
+        ? el('ul', { class: 'space-y-3 mt-2 pg-rules' }, ...rules.map((outcome, i) => ruleView(outcome, context.tool?.rules?.[i], result)))
+        : null,
       result.notes && result.notes.length > 0 ? el('h3', { class: 'pg-subhead' }, 'Notes') : null,
       result.notes && result.notes.length > 0 ? el('ul', { class: 'list-disc pl-5 text-[0.95rem]' }, ...result.notes.map((note) => el('li', {}, note))) : null,
-      context.tool ? el('p', { class: 'mt-4 text-sm' }, el('a', { href: href(toolPath(result.server, result.tool)) }, `Everything the registry says about ${result.tool}`)) : null,
+      context.tool
+        ? el('p', { class: 'mt-4 text-sm' }, el('a', { href: href(toolPath(result.server, result.tool)) }, `Everything the registry says about ${result.tool}`))
+        : null,
     ),
   );
   targets.summary.textContent = summaryText(result, context.priorCalls);
@@ -142,5 +175,7 @@ export function showResult(targets: ResultTargets, evaluation: Evaluation, conte
 export function showMessage(targets: ResultTargets, message: Child[], announce: boolean, kind = 'info'): void {
   targets.panel.replaceChildren(el('div', { class: 'pg-result pg-message', 'data-kind': kind }, el('p', {}, ...message)));
   // Either read the message out, or empty the summary so it never describes an answer no longer shown.
-  targets.summary.textContent = announce ? message.map((part) => (typeof part === 'string' ? part : part instanceof Node ? part.textContent : '')).join('') : '';
+  targets.summary.textContent = announce
+    ? message.map((part) => (typeof part === 'string' ? part : part instanceof Node ? part.textContent : '')).join('')
+    : '';
 }

@@ -88,7 +88,11 @@ export function sessionView(targets: SessionTargets, events: SessionEvents): Ses
       targets.list.replaceChildren(
         ...steps.map((step, index) => {
           const decided = classified?.[index];
-          const remove = el('button', { type: 'button', class: 'btn pg-small-btn', 'aria-label': `Remove call ${index + 1}, ${step.server} ${step.tool}` }, 'Remove');
+          const remove = el(
+            'button',
+            { type: 'button', class: 'btn pg-small-btn', 'aria-label': `Remove call ${index + 1}, ${step.server} ${step.tool}` },
+            'Remove',
+          );
           remove.addEventListener('click', () => {
             focusAfter = index;
             events.remove(index);

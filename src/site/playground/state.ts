@@ -123,7 +123,8 @@ export function stateToQuery(state: PlaygroundState): string {
   params.set(PARAMS.server, state.server);
   params.set(PARAMS.tool, state.tool);
   params.set(PARAMS.args, compactJson(state.args));
-  if (state.steps.length > 0) params.set(PARAMS.steps, JSON.stringify(state.steps.map((step) => ({ server: step.server, tool: step.tool, arguments: step.arguments }))));
+  if (state.steps.length > 0)
+    params.set(PARAMS.steps, JSON.stringify(state.steps.map((step) => ({ server: step.server, tool: step.tool, arguments: step.arguments }))));
   if (state.allow.length > 0) params.set(PARAMS.allow, state.allow.join(','));
   return params.toString();
 }

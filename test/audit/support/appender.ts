@@ -10,7 +10,23 @@ const count = Number(countText);
 for (let i = 0; i < count; i += 1) {
   await appendAudit(
     file!,
-    [{ event: 'decision', session: name ?? 'writer', server: 'pg', tool: 'query', tool_use_id: `${name}-${i}`, class: 'R0', source: 'registry', decision: 'none', effective_class: 'R0', args_sha256: null, user: 'tester', host: 'test', permission_mode: null }],
+    [
+      {
+        event: 'decision',
+        session: name ?? 'writer',
+        server: 'pg',
+        tool: 'query',
+        tool_use_id: `${name}-${i}`,
+        class: 'R0',
+        source: 'registry',
+        decision: 'none',
+        effective_class: 'R0',
+        args_sha256: null,
+        user: 'tester',
+        host: 'test',
+        permission_mode: null,
+      },
+    ],
     { deadline: Date.now() + 30_000, ...(anchor !== undefined ? { anchor: { file: anchor } } : {}) },
   );
 }

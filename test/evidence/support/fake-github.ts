@@ -74,7 +74,14 @@ export async function startFakeGitHub(files: FakeFiles): Promise<FakeGitHub> {
     const notFound = (): void => send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
 
     if (state.rateLimited) {
-      send(403, { message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' }, { 'x-ratelimit-remaining': '0' });
+      send(
+        403,
+        {
+          message: 'API rate limit exceeded for 127.0.0.1.',
+          documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting',
+        },
+        { 'x-ratelimit-remaining': '0' },
+      );
       return;
     }
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -100,7 +107,11 @@ export async function startFakeGitHub(files: FakeFiles): Promise<FakeGitHub> {
           git_url: `${url.origin}/repos/${owner}/${repo}/git/blobs/${sha}`,
           html_url: `https://github.com/${owner}/${repo}/blob/${commit}/${filePath}`,
           download_url: `https://raw.githubusercontent.com/${owner}/${repo}/${commit}/${filePath}`,
-          _links: { self: `${url.origin}${url.pathname}?ref=${commit}`, git: `${url.origin}/repos/${owner}/${repo}/git/blobs/${sha}`, html: `https://github.com/${owner}/${repo}/blob/${commit}/${filePath}` },
+          _links: {
+            self: `${url.origin}${url.pathname}?ref=${commit}`,
+            git: `${url.origin}/repos/${owner}/${repo}/git/blobs/${sha}`,
+            html: `https://github.com/${owner}/${repo}/blob/${commit}/${filePath}`,
+          },
         });
         return;
       }
@@ -108,7 +119,10 @@ export async function startFakeGitHub(files: FakeFiles): Promise<FakeGitHub> {
       const children = [...files.keys()].filter((key) => key.startsWith(prefix));
       if (children.length > 0) {
         const names = [...new Set(children.map((key) => key.slice(prefix.length).split('/')[0]!))].sort();
-        send(200, names.map((child) => ({ type: 'dir', name: child, path: `${filePath}/${child}`, sha: '0'.repeat(40), size: 0 })));
+        send(
+          200,
+          names.map((child) => ({ type: 'dir', name: child, path: `${filePath}/${child}`, sha: '0'.repeat(40), size: 0 })),
+        );
         return;
       }
       notFound();
@@ -133,9 +147,10 @@ export async function startFakeGitHub(files: FakeFiles): Promise<FakeGitHub> {
     set rateLimited(value: boolean) {
       state.rateLimited = value;
     },
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
   };
 }

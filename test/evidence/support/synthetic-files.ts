@@ -33,7 +33,11 @@ export function syntheticFile(tools: ReadonlyArray<{ name: string; line: number 
 
 /** Build the files of every tool-list fixture, and count what the current registry cites. */
 export function syntheticRepository(): SyntheticRepository {
-  const recordIds = new Set(readdirSync(REGISTRY_DIR).filter((name) => name.endsWith('.yaml')).map((name) => name.slice(0, -5)));
+  const recordIds = new Set(
+    readdirSync(REGISTRY_DIR)
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => name.slice(0, -5)),
+  );
   const byFile = new Map<string, Array<{ name: string; line: number }>>();
   const citedKeys = new Set<string>();
   let citations = 0;

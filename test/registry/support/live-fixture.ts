@@ -35,7 +35,10 @@ export interface LiveFixture {
 /** The ids of every live fixture, sorted. */
 export function liveFixtureIds(): string[] {
   if (!existsSync(LIVE_FIXTURE_DIR)) return [];
-  return readdirSync(LIVE_FIXTURE_DIR).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)).sort();
+  return readdirSync(LIVE_FIXTURE_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5))
+    .sort();
 }
 
 /**
@@ -59,7 +62,8 @@ export function readLiveFixture(id: string): LiveFixture {
     const args = run.args ?? [];
     const env = run.env ?? {};
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) fail(`\`${where}args\` must be a list of strings`);
-    if (env === null || typeof env !== 'object' || !Object.values(env).every((value) => typeof value === 'string')) fail(`\`${where}env\` must map names to strings`);
+    if (env === null || typeof env !== 'object' || !Object.values(env).every((value) => typeof value === 'string'))
+      fail(`\`${where}env\` must map names to strings`);
     if (!Array.isArray(run.tools) || !run.tools.every((tool) => typeof tool === 'string')) fail(`\`${where}tools\` must be a list of names`);
     return { args: args as string[], env: env as Record<string, string>, tools: run.tools as string[] };
   });
@@ -90,7 +94,8 @@ export function resolveInstalledBin(packageName: string, bin: string | undefined
       .map((dir) => path.join(dir, packageName, 'package.json'))
       .find((candidate) => existsSync(candidate));
   }
-  if (manifestPath === undefined) throw new Error(`${packageName} is not installed in test/servers/node_modules; add it to test/servers/package.json and run npm install there`);
+  if (manifestPath === undefined)
+    throw new Error(`${packageName} is not installed in test/servers/node_modules; add it to test/servers/package.json and run npm install there`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string; name: string; bin?: string | Record<string, string> };
   let relative: string | undefined;
   if (typeof manifest.bin === 'string') relative = manifest.bin;

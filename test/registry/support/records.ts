@@ -10,7 +10,10 @@ import { REGISTRY_DIR } from '../../../scripts/lib/paths.ts';
 
 /** The ids of every record in `registry/` (file names without `.yaml`), sorted. */
 export function recordIds(): string[] {
-  return readdirSync(REGISTRY_DIR).filter((name) => name.endsWith('.yaml')).map((name) => name.slice(0, -5)).sort();
+  return readdirSync(REGISTRY_DIR)
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => name.slice(0, -5))
+    .sort();
 }
 
 /**

@@ -29,7 +29,10 @@ export interface ToolListFixture {
 /** The ids of every tool-list fixture, sorted. */
 export function toolListIds(): string[] {
   if (!existsSync(TOOL_LIST_DIR)) return [];
-  return readdirSync(TOOL_LIST_DIR).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5)).sort();
+  return readdirSync(TOOL_LIST_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -5))
+    .sort();
 }
 
 /**

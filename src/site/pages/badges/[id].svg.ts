@@ -10,4 +10,5 @@ export function getStaticPaths() {
   return loadRegistry().servers.map((record) => ({ params: { id: segment(record.id) }, props: { record } }));
 }
 
-export const GET: APIRoute = ({ props }) => new Response(badgeSvg((props as { record: ServerRecord }).record), { headers: { 'Content-Type': 'image/svg+xml' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response(badgeSvg((props as { record: ServerRecord }).record), { headers: { 'Content-Type': 'image/svg+xml' } });

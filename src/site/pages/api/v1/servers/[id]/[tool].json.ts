@@ -5,7 +5,9 @@ import { loadRegistry, type ServerRecord, type ToolRecord } from '../../../../..
 import { segment, siteRoot } from '../../../../../lib/urls.ts';
 
 export function getStaticPaths() {
-  return loadRegistry().servers.flatMap((record) => record.tools.map((tool) => ({ params: { id: segment(record.id), tool: segment(tool.name) }, props: { record, tool } })));
+  return loadRegistry().servers.flatMap((record) =>
+    record.tools.map((tool) => ({ params: { id: segment(record.id), tool: segment(tool.name) }, props: { record, tool } })),
+  );
 }
 
 export const GET: APIRoute = ({ props, site }) => {
