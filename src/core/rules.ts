@@ -155,7 +155,7 @@ export function evaluateRule(rule: ArgumentRule, args: CallArguments): RuleOutco
 
 /** Whether any condition of any rule needs the list of read-only AWS operations (SPEC 5.4.5). */
 export function rulesNeedAws(rules: readonly ArgumentRule[] | undefined): boolean {
-  return rules !== undefined && rules.some((rule) => rule.when.some((predicate) => 'aws_cli_read_only' in predicate));
+  return rules?.some((rule) => rule.when.some((predicate) => 'aws_cli_read_only' in predicate)) ?? false;
 }
 
 /** Whether any condition of any rule needs the SQL parser. */

@@ -45,7 +45,7 @@ const REGION = /^[a-z]{2,}(-[a-z]+)+-[0-9]{1,2}$/;
  * 1.45.55) and the `--version` the server adds (GlobalArgParser._build).
  * Argparse accepts any unambiguous prefix of each, anywhere in the command.
  */
-export const AWS_GLOBAL_OPTIONS: readonly string[] = [
+const AWS_GLOBAL_OPTIONS: readonly string[] = [
   '--debug',
   '--endpoint-url',
   '--no-verify-ssl',
@@ -97,7 +97,7 @@ function isPrefixOfAny(option: string, names: readonly string[]): string | undef
  * @param operations the accepted `<service> <operation>` pairs
  * @returns `{readOnly, reason}`; never throws
  */
-export function analyzeAwsCommandText(command: string, operations: AwsOperationList): AwsCommandVerdict {
+function analyzeAwsCommandText(command: string, operations: AwsOperationList): AwsCommandVerdict {
   const no = (reason: string): AwsCommandVerdict => ({ readOnly: false, reason });
   if (command.length > AWS_COMMAND_MAX_LENGTH) return no('the command is too long to analyse');
   if (!COMMAND_CHARSET.test(command))

@@ -2,10 +2,8 @@
 export {
   AWS_COMMAND_MAX_BATCH,
   AWS_COMMAND_MAX_LENGTH,
-  AWS_GLOBAL_OPTIONS,
   analyzeAwsCommand,
-  analyzeAwsCommandText,
   type AwsCommandVerdict,
   type AwsOperationList,
 } from './command.ts';
-export { loadAwsOperations, loadedAwsOperations, operationListOf } from './loader.ts';
+export { loadAwsOperations, loadedAwsOperations } from './loader.ts';

@@ -10,7 +10,7 @@ let pending: Promise<AwsOperationList> | undefined;
 let loaded: AwsOperationList | undefined;
 
 /** Turn the generated `service → "op op …"` table into sets. */
-export function operationListOf(table: Readonly<Record<string, string>>): AwsOperationList {
+function operationListOf(table: Readonly<Record<string, string>>): AwsOperationList {
   const list = new Map<string, ReadonlySet<string>>();
   for (const [service, operations] of Object.entries(table)) list.set(service, new Set(operations.split(' ')));
   return list;
