@@ -13,6 +13,7 @@ import { DEFAULT_NPM_REGISTRY, githubClient } from '../src/refresh/latest.ts';
 import { refresh } from '../src/refresh/refresh.ts';
 import { reportJson, reportMarkdown } from '../src/refresh/report.ts';
 import { writeFingerprints } from '../src/refresh/record-edit.ts';
+import { FINGERPRINT_ALGORITHM } from '../src/core/fingerprint.ts';
 import { unavailableReason } from '../src/refresh/unavailable.ts';
 import type { Octokit } from 'octokit';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
@@ -142,7 +143,13 @@ if (mode === 'pinned') {
     try {
       const text = readFileSync(file, 'utf8');
       const next = listed
-        ? writeFingerprints(text, result.fingerprints, { registry: 'npm', package: result.subject, version: result.listedVersion!, date: today })
+        ? writeFingerprints(text, result.fingerprints, {
+            registry: 'npm',
+            package: result.subject,
+            version: result.listedVersion!,
+            date: today,
+            algorithm: FINGERPRINT_ALGORITHM,
+          })
         : writeFingerprints(text, {}, { unavailable: reason ?? 'It could not be listed.' });
       if (next !== text) writeFileSync(file, next);
     } catch (error) {

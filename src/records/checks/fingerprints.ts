@@ -1,10 +1,13 @@
+import { FINGERPRINT_ALGORITHM } from '../../core/fingerprint.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
  * Fingerprints say where they come from (SPEC 5.2.1): a record whose tools
  * carry `fingerprint` names, in `provenance.live_listing`, the package and
  * version that was listed, and that package is one of `server.packages`;
- * a record that says no live listing was possible carries no fingerprint.
+ * a record that says no live listing was possible carries no fingerprint;
+ * fingerprints are of this code's algorithm (`live_listing.algorithm`), or
+ * scan could not compare them.
  */
 export const fingerprints: RecordCheck = {
   id: 'fingerprint-source',
@@ -19,6 +22,11 @@ export const fingerprints: RecordCheck = {
         report(
           ['provenance', 'live_listing', 'package'],
           `live_listing names ${listing.registry} package \`${listing.package}\`, which is not one of server.packages`,
+        );
+      if (first >= 0 && listing.algorithm !== FINGERPRINT_ALGORITHM)
+        report(
+          ['provenance', 'live_listing'],
+          `the fingerprints are not of algorithm ${FINGERPRINT_ALGORITHM} (live_listing names ${listing.algorithm === undefined ? 'none: rc-def-v1' : listing.algorithm}); take them again with \`npm run refresh -- --fingerprints --only ${record.id}\``,
         );
       return;
     }
