@@ -99,7 +99,7 @@ describe('validation of fingerprints and drafts', () => {
       tool: [`    fingerprint: ${FP}`],
     });
     expect(checkRecordText('registry/demo.yaml', old).problems).toEqual([
-      'registry/demo.yaml:14:17  error  [fingerprint-source]  the fingerprints are not of algorithm rc-def-v2 (live_listing names none: rc-def-v1); take them again with `npm run refresh -- --fingerprints --only demo`',
+      'registry/demo.yaml:14:17  error  [fingerprint-algorithm]  the fingerprints are not of algorithm rc-def-v2 (live_listing names none: rc-def-v1); take them again with `npm run refresh -- --fingerprints --only demo`',
     ]);
     const current = record({
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01, algorithm: rc-def-v2 }'],
