@@ -19,7 +19,7 @@ import { compareHint } from '../src/site/lib/hints.ts';
 import { segment } from '../src/site/lib/urls.ts';
 
 /** A tool page's path relative to the site's base, as the sitemap lists it. */
-export function toolPagePath(record: ServerRecord, tool: ToolRecord): string {
+function toolPagePath(record: ServerRecord, tool: ToolRecord): string {
   return `servers/${segment(record.id)}/${segment(tool.name)}/`;
 }
 
@@ -29,7 +29,7 @@ export function isToolPage(path: string): boolean {
 }
 
 /** Every feature a tool page can show that `tool` (of `record`, at `index`) shows. */
-export function toolPageFeatures(record: ServerRecord, tool: ToolRecord, index: number): string[] {
+function toolPageFeatures(record: ServerRecord, tool: ToolRecord, index: number): string[] {
   const features = [`class ${tool.class}`, `record ${record.provenance.status}`, `hints ${compareHint(tool.annotations, tool.class).comparison}`];
   if ((tool.rules ?? []).length > 0) features.push('argument rules');
   if ((tool.rules ?? []).length > 1) features.push('several argument rules');

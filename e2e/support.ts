@@ -13,8 +13,6 @@ export const ROOT = process.cwd();
 export const SITE_DIR = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : join(ROOT, 'build/site');
 export const ROOT_URL = 'http://127.0.0.1:4321/';
 
-/** The base-path build, served under BASE_PATH. */
-export const SITE_BASE_DIR = join(ROOT, 'build/site-base');
 export const BASE_PATH = '/reversibility-classes/';
 export const BASE_URL = `http://127.0.0.1:4322${BASE_PATH}`;
 

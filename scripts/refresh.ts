@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { messageOf } from '../src/core/errors.ts';
 import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { formatProblem } from '../src/records/problems.ts';
 import { DRAFTS_SUBDIR } from '../src/records/drafts-dir.ts';
@@ -55,29 +56,30 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      source: { type: 'string', default: 'all' },
-      fingerprints: { type: 'boolean', default: false },
-      out: { type: 'string' },
-      'no-drafts': { type: 'boolean', default: false },
-      'registry-dir': { type: 'string' },
-      hints: { type: 'string' },
-      deadline: { type: 'string', default: '300' },
-      'run-timeout': { type: 'string', default: '90' },
-      'npm-registry': { type: 'string' },
-      'github-api': { type: 'string' },
-      today: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  fail((error as Error).message);
+const OPTIONS = {
+  only: { type: 'string' },
+  source: { type: 'string', default: 'all' },
+  fingerprints: { type: 'boolean', default: false },
+  out: { type: 'string' },
+  'no-drafts': { type: 'boolean', default: false },
+  'registry-dir': { type: 'string' },
+  hints: { type: 'string' },
+  deadline: { type: 'string', default: '300' },
+  'run-timeout': { type: 'string', default: '90' },
+  'npm-registry': { type: 'string' },
+  'github-api': { type: 'string' },
+  today: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+function parseOptions() {
+  try {
+    return parseArgs({ options: OPTIONS, strict: true }).values;
+  } catch (error) {
+    return fail(messageOf(error));
+  }
 }
+const values = parseOptions();
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);

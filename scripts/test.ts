@@ -7,8 +7,11 @@
  * step and one closing line `N passed, N failed`. Exits non-zero if any
  * step failed.
  *
- * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Type
- * check and the unit tier only: no build, no processes, under a minute.
+ * Before the tests: Biome (lint and format), Knip (unused code), tsc and
+ * `astro check`, each with zero diagnostics.
+ *
+ * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Biome,
+ * type check and the unit tier only: no build, no processes, under a minute.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -41,16 +44,16 @@ let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
 
+// Zero diagnostics: Biome's lint and format check (biome.jsonc), Knip's unused files, exports and
+// dependencies (knip.json), tsc, and `astro check` over the site's .astro files.
+const LINT: [string, string, string[]] = ['lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '--error-on-warnings', '.']];
+const UNUSED: [string, string, string[]] = ['unused code (knip)', 'npx', ['--no-install', 'knip', '--no-progress']];
+const TYPECHECK: [string, string, string[]] = ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']];
+const ASTRO_CHECK: [string, string, string[]] = ['astro check', 'npx', ['--no-install', 'astro', 'check', '--minimumFailingSeverity', 'hint']];
 const before: Array<[string, string, string[]]> = quick
   ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
-    [
-      ...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]),
-      ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
-    ]
-  : [
-      ['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']],
-      ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']],
-    ];
+    [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), LINT, TYPECHECK]
+  : [['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']], LINT, UNUSED, TYPECHECK, ASTRO_CHECK];
 // The MCP server packages the integration tier starts (test/servers) install
 // alongside the build, which waits on the CPU while npm waits on the disk
 // and the network; the tier's own set-up then finds them installed.

@@ -10,7 +10,7 @@ import { type Fetched, type GitHub, IncompleteError } from './github.ts';
 import { NEAR_LINES, findNear, splitLines } from './near.ts';
 
 /** The check id problems are reported under. */
-export const CHECK_ID = 'evidence-online';
+const CHECK_ID = 'evidence-online';
 
 /** What a check run found. */
 export interface EvidenceResult {

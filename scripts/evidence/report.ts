@@ -8,7 +8,7 @@ import type { EvidenceResult } from './check.ts';
 import { NEAR_LINES } from './near.ts';
 
 /** Exit codes: 0 all citations good, 1 problems found, 3 the check could not finish. */
-export const EXIT = { ok: 0, problems: 1, incomplete: 3 } as const;
+const EXIT = { ok: 0, problems: 1, incomplete: 3 } as const;
 
 /** The lines to print on stdout and stderr, and the exit code. */
 export interface Report {

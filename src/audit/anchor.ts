@@ -40,7 +40,7 @@ export class AnchorWriteError extends Error {
 }
 
 /** The anchor line for a head, without a newline. */
-export function anchorLine(head: ChainHead): string {
+function anchorLine(head: ChainHead): string {
   return JSON.stringify({ seq: head.seq, hash: head.hash });
 }
 

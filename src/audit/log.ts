@@ -18,13 +18,13 @@ import { withFileLock } from '../node/lock.ts';
 import { type AnchorTarget, writeAnchor } from './anchor.ts';
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
-export type AuditEvent = 'decision' | 'outcome';
+type AuditEvent = 'decision' | 'outcome';
 
 /** What the hook answered: `none` is no decision (Claude Code's own rules apply). */
-export type AuditDecision = 'allow' | 'ask' | 'deny' | 'none';
+type AuditDecision = 'allow' | 'ask' | 'deny' | 'none';
 
 /** What became of a call: it ran (PostToolUse) or ran and failed (PostToolUseFailure). */
-export type AuditOutcome = 'ran' | 'failed';
+type AuditOutcome = 'ran' | 'failed';
 
 /** The fields a caller gives for one line; `seq`, `time`, `prev_hash` and `hash` are added on append. */
 export interface AuditRecord {
@@ -88,10 +88,10 @@ export interface AppendOptions {
 const TAIL_WINDOW = 64 * 1024;
 
 /** A last line longer than this (bytes) is not read; the chain continues from its digest. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 /** The order of the keys in a written line: the order SPEC 10.1 lists them in; any others follow. */
-export const FIELD_ORDER = [
+const FIELD_ORDER = [
   'seq',
   'time',
   'event',

@@ -75,7 +75,7 @@ function whatHappened(decision: unknown, outcome: unknown, sessionHasOutcomes: b
  * long log is never held in memory whole: only the decisions worth
  * reporting and the outcomes' keys are kept.
  */
-export class ReportBuilder {
+class ReportBuilder {
   readonly #since: number | undefined;
   readonly #decisions: Line[] = [];
   readonly #outcomes = new Map<string, unknown>();

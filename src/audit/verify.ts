@@ -15,7 +15,7 @@ import { MAX_LOG_LINE_BYTES, type LogLine, readLogLines } from './lines.ts';
 import type { ChainHead } from './anchor.ts';
 
 /** The first line that fails, 1-based, and why. */
-export interface BadLine {
+interface BadLine {
   line: number;
   reason: string;
 }
@@ -36,7 +36,7 @@ export interface VerifyResult {
  * @param previous the previous line's `hash` (64 zeros before the first)
  * @returns the line's `hash` when it is sound, or why it is not
  */
-export function checkLine(line: LogLine, number: number, previous: string): { hash: string } | { reason: string } {
+function checkLine(line: LogLine, number: number, previous: string): { hash: string } | { reason: string } {
   if (line.tooLong) return { reason: `longer than ${MAX_LOG_LINE_BYTES} bytes` };
   if (line.text === '') return { reason: 'empty' };
   let value: unknown;
@@ -71,7 +71,7 @@ export function checkLine(line: LogLine, number: number, previous: string): { ha
  * Verify a sequence of lines (SPEC 10.3).
  * @returns ok, or the first bad line
  */
-export async function verifyLines(lines: AsyncIterable<LogLine> | Iterable<LogLine>): Promise<VerifyResult> {
+async function verifyLines(lines: AsyncIterable<LogLine> | Iterable<LogLine>): Promise<VerifyResult> {
   let previous = GENESIS_HASH;
   let number = 0;
   for await (const line of lines) {

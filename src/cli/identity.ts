@@ -25,7 +25,7 @@ export async function identityIndexFor(
   flag: string | undefined,
 ): Promise<{ index: IdentityIndex; incomplete: boolean; file?: string }> {
   const index: IdentityIndex = { ...buildIdentityIndex(registry.document.servers), project: projectSettingsInspector(io.env.HOME ?? io.env.USERPROFILE) };
-  let loaded;
+  let loaded: Awaited<ReturnType<typeof loadServerMappings>>;
   try {
     loaded = await loadServerMappings({ ...(flag !== undefined ? { flag } : {}), env: io.env, cwd: io.cwd });
   } catch (error) {

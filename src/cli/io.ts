@@ -9,7 +9,7 @@ import { safeText } from '../core/safe-text.ts';
  */
 
 /** Something text can be written to: `process.stdout`, or a test's collector. */
-export interface TextSink {
+interface TextSink {
   write(chunk: string): unknown;
 }
 

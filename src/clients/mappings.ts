@@ -35,8 +35,6 @@ export type MappedServer = { record: string; at: string } & (
   | { kind: 'url'; url: string }
 );
 
-export { MAX_MAPPING_BYTES };
-
 const RECORD_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 const KEYS = new Set(['record', 'command', 'args', 'image', 'package', 'registry', 'url']);

@@ -147,7 +147,7 @@ export function detectClient(path: string | undefined, document: Record<string, 
 }
 
 /** The project a configuration file belongs to, from where it is; undefined for a user-level file. */
-export function projectOf(path: string | undefined, client: ClientKind, home: string | undefined): string | undefined {
+function projectOf(path: string | undefined, client: ClientKind, home: string | undefined): string | undefined {
   if (path === undefined) return undefined;
   const parts = splitPath(path);
   const base = parts.at(-1) ?? '';

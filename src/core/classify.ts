@@ -197,7 +197,8 @@ export class Classifier {
     // The hot path: no override lookups without overrides, no spreads, notes allocated only when needed.
     let notes: string[] | undefined;
     const note = (text: string): void => {
-      (notes ??= []).push(text);
+      notes ??= [];
+      notes.push(text);
     };
     const override = this.#overrides.size > 0 ? this.#overrides.get(`${server}\u0000${entry.name}`) : undefined;
     let cls: ReversibilityClass = entry.class;
@@ -255,7 +256,7 @@ export class Classifier {
     }
 
     const session = options.session;
-    if (session !== undefined && session.hasRead && entry.egress !== undefined && cls !== 'R4') {
+    if (session?.hasRead && entry.egress !== undefined && cls !== 'R4') {
       const verdict = egressAllowed(entry.egress, args, session.egressAllow);
       if (!verdict.allowed) {
         note(`session guard: ${verdict.reason}`);

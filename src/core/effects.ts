@@ -127,16 +127,6 @@ export function isEffect(value: unknown): value is Effect {
 }
 
 /**
- * The definition of one effect.
- * @throws TypeError if `id` is not in the vocabulary
- */
-export function effectDefinition(id: Effect): EffectDefinition {
-  const found = BY_ID.get(id);
-  if (found === undefined) throw new TypeError(`not an effect: \`${String(id)}\``);
-  return found;
-}
-
-/**
  * The class that a set of effects gives: the highest class among them
  * (SPEC 2.9). Unknown ids and an empty list fail closed to R4, so a caller
  * that skips validation never gets a lower class than the truth.

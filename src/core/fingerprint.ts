@@ -25,9 +25,6 @@ export interface ToolDefinition {
   annotations?: unknown;
 }
 
-/** A fingerprint: 64 lowercase hex characters. */
-export const FINGERPRINT_PATTERN = /^[0-9a-f]{64}$/;
-
 /**
  * The definition a fingerprint covers, taken from one tool of a
  * `tools/list` reply (any other member, `name` included, is ignored).

@@ -11,7 +11,7 @@
  */
 
 /** Stages that only read, reviewed against MongoDB's aggregation reference. */
-export const READ_ONLY_STAGES: ReadonlySet<string> = new Set([
+const READ_ONLY_STAGES: ReadonlySet<string> = new Set([
   '$addFields',
   '$bucket',
   '$bucketAuto',
@@ -48,7 +48,7 @@ export const READ_ONLY_STAGES: ReadonlySet<string> = new Set([
 ]);
 
 /** Keys that make a pipeline not read-only wherever they appear. */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['$out', '$merge', '$function', '$accumulator', '$where']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['$out', '$merge', '$function', '$accumulator', '$where']);
 
 /** How deep and how large a pipeline the analysis walks before giving up (fail closed). */
 export const PIPELINE_LIMITS = { depth: 64, nodes: 20_000 } as const;

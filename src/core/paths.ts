@@ -24,10 +24,10 @@ function parse(p: string): Parsed | undefined {
   } else {
     let w = p.replace(/\//g, '\\');
     if (/^\\\\\?\\[A-Za-z]:\\/.test(w)) w = w.slice(4);
-    else if (/^\\\\\?\\UNC\\/i.test(w)) w = '\\\\' + w.slice(8);
+    else if (/^\\\\\?\\UNC\\/i.test(w)) w = `\\\\${w.slice(8)}`;
     else if (/^\\\\[?.]\\/.test(w)) return undefined; // other device paths
     if (/^[A-Za-z]:\\/.test(w)) {
-      root = w.slice(0, 2).toLowerCase() + '\\';
+      root = `${w.slice(0, 2).toLowerCase()}\\`;
       rest = w.slice(3);
     } else if (/^\\\\[^\\]+\\[^\\]+/.test(w)) {
       const m = /^\\\\([^\\]+)\\([^\\]+)/.exec(w) as RegExpExecArray;

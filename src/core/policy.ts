@@ -16,13 +16,13 @@
  * This module is browser-safe: no Node built-ins.
  */
 import { CLASSES, type ReversibilityClass, classRank, parseClass } from './classes.ts';
-import type { ServerRecord, ToolRecord } from './record.ts';
+import type { ToolRecord } from './record.ts';
 
 /** The lowest class that needs a human under the default policy (SPEC 3: R2 is `approve_or_budget`). */
 export const APPROVAL_FROM: ReversibilityClass = 'R2';
 
 /** The highest class a user may let run without a human (SPEC 3: R0 `act`, R1 `act_then_notify`). */
-export const MAX_ALLOW_UP_TO: ReversibilityClass = 'R1';
+const MAX_ALLOW_UP_TO: ReversibilityClass = 'R1';
 
 /** Where a tool lands in a static export. */
 export type Decision = 'allow' | 'approve' | 'deny' | 'none';
@@ -101,11 +101,6 @@ export function decide(base: ReversibilityClass, lowest: ReversibilityClass, thr
   return 'none';
 }
 
-/** Decide a registry tool (see {@link decide}). */
-export function decideTool(tool: Pick<ToolRecord, 'class' | 'rules'>, thresholds: Thresholds): Decision {
-  return decide(tool.class, lowestClass(tool), thresholds);
-}
-
 /** Decide every tool of a server the export cannot identify: each counts as R4 (SPEC 4.3, 6.2). */
 export function decideUnrecognised(thresholds: Thresholds): Decision {
   return decide('R4', 'R4', thresholds);
@@ -141,9 +136,4 @@ export function describeThresholds(thresholds: Thresholds): string {
       : `deny from ${thresholds.denyFrom} (tools an argument rule can bring below ${thresholds.denyFrom} need approval instead)`,
   );
   return parts.join('; ');
-}
-
-/** Whether a record is unreviewed (SPEC 5.1: a draft is an informed opinion, not a review). */
-export function isDraft(record: ServerRecord): boolean {
-  return record.provenance.status === 'draft';
 }

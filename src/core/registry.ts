@@ -1,9 +1,3 @@
-/**
- * An in-memory index over a registry document: records by id, tools by name
- * (SPEC 5). Building it is linear in the number of tools; lookups are two
- * `Map` reads.
- */
-import { CLASSES, type ReversibilityClass } from './classes.ts';
 import { EFFECTS, EFFECT_IDS, isDisclosure } from './effects.ts';
 import type { ClassCounts, Evidence, RegistryDocument, ServerRecord, ToolRecord } from './record.ts';
 
@@ -149,6 +143,3 @@ export function buildDocument(records: readonly ServerRecord[], options: { relea
     servers,
   };
 }
-
-/** Every class, for callers that print per-class tables in order. */
-export const CLASS_ORDER: readonly ReversibilityClass[] = CLASSES;

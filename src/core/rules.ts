@@ -135,5 +135,5 @@ export function evaluateRule(rule: ArgumentRule, args: CallArguments): RuleOutco
 
 /** Whether any condition of any rule needs the SQL parser. */
 export function rulesNeedSql(rules: readonly ArgumentRule[] | undefined): boolean {
-  return rules !== undefined && rules.some((rule) => rule.when.some((predicate) => 'sql_read_only' in predicate));
+  return rules?.some((rule) => rule.when.some((predicate) => 'sql_read_only' in predicate)) ?? false;
 }

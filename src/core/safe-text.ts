@@ -51,6 +51,17 @@ export function safeText(text: string, options: SafeTextOptions = {}): string {
   return text.replace(unsafePattern(options), options.replacement ?? '');
 }
 
+const CONTROLS = /[\p{Cc}]/gu;
+
+/**
+ * Text with the C0 and C1 controls (U+0000–U+001F, U+007F–U+009F, Unicode's Cc) removed and everything
+ * else kept, format characters (Cf) included: for text that is escaped later rather than stripped
+ * (`rclass scan --json` shows a server's `read\u200f_me` as such, SPEC 7).
+ */
+export function stripControls(text: string): string {
+  return text.replace(CONTROLS, '');
+}
+
 /** Whether a string holds any unsafe character (tab and newline included). */
 export function hasUnsafeText(text: string): boolean {
   return new RegExp(UNSAFE, 'u').test(text);

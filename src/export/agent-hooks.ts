@@ -33,7 +33,7 @@ export interface AgentHookOptions {
 }
 
 /** The hook's shell command for an agent. */
-export function agentHookCommand(options: AgentHookOptions): string {
+function agentHookCommand(options: AgentHookOptions): string {
   const words = [...options.launcher, 'hook', '--agent', options.agent];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);

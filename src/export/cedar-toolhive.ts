@@ -40,7 +40,7 @@ export const TOOLHIVE_NOTHING_PERMITTED = 'permit (principal, action == Action::
  * server denies it, `allow` if all allow it, otherwise not permitted.
  * @returns tool name → combined decision, sorted by name
  */
-export function toolhiveDecisions(plan: PolicyPlan): Map<string, Decision> {
+function toolhiveDecisions(plan: PolicyPlan): Map<string, Decision> {
   const thresholds = gatewayThresholds(plan.thresholds);
   const combined = new Map<string, Decision>();
   for (const server of plan.servers) {

@@ -22,7 +22,7 @@ import { braceEscapedString, commentSafe } from './text.ts';
 import { describeThresholds, gatewayThresholds } from '../core/policy.ts';
 
 /** The Cedar namespace Docker's gateway uses. */
-export const CEDAR_NAMESPACE = 'MCP';
+const CEDAR_NAMESPACE = 'MCP';
 
 /** The action every exported policy governs. */
 export const CEDAR_ACTION = `${CEDAR_NAMESPACE}::Action::"invokeTool"`;
@@ -33,12 +33,12 @@ export function cedarPolicyId(server: string, tool: string): string {
 }
 
 /** The policy id of the forbid that covers an unrecognised server: `rclass/<server>/*`. */
-export function cedarServerPolicyId(server: string): string {
+function cedarServerPolicyId(server: string): string {
   return `rclass/${server}/*`;
 }
 
 /** The `@requireApproval` text of a tool: class, name, record status, whether arguments can lower it, rationale. */
-export function approvalReason(tool: PlannedTool, server: PlannedServer): string {
+function approvalReason(tool: PlannedTool, server: PlannedServer): string {
   const draft = server.record?.provenance.status === 'draft' ? ', draft record' : '';
   const dependent = tool.lowest !== tool.class ? `; some arguments make it ${tool.lowest}, which only a per-call check can see` : '';
   return `${tool.class} ${CLASS_NAMES[tool.class]} (rclass${draft}${dependent}): ${tool.rationale}`;

@@ -37,7 +37,7 @@ export function celString(text: string): string {
 }
 
 /** The CEL expression allowing `tools` of one target. */
-export function celAllowExpression(target: string, tools: readonly string[]): string {
+function celAllowExpression(target: string, tools: readonly string[]): string {
   return `mcp.tool.target == ${celString(target)} && mcp.tool.name in [${tools.map(celString).join(', ')}]`;
 }
 

@@ -31,7 +31,7 @@
 import { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER } from '../clients/claude-code-hooks.ts';
 import type { Thresholds } from '../core/policy.ts';
 
-export { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
+export { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 
 /**
  * What the ready-made `claude-hook.json` download must say about itself. A
@@ -62,7 +62,7 @@ export const EXEC_FORM_SINCE = '2.1.139';
 export type HookForm = 'exec' | 'shell';
 
 /** One command hook. */
-export interface ClaudeCommandHook {
+interface ClaudeCommandHook {
   type: 'command';
   /** The shell command (shell form), or the executable (exec form). */
   command: string;
@@ -106,7 +106,7 @@ export function shellWord(word: string): string {
 }
 
 /** The hook's words: the launcher, `hook`, the threshold flags, one `--egress-allow HOST` per host and the anchor flags. */
-export function hookWords(options: ClaudeHookOptions): string[] {
+function hookWords(options: ClaudeHookOptions): string[] {
   const words = [...options.launcher, 'hook'];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);

@@ -41,7 +41,7 @@ export function claudeToolName(server: string, tool: string): string {
  * Decide every tool of the plan into Claude Code's three lists.
  * @returns sorted, de-duplicated lists
  */
-export function claudePermissions(plan: PolicyPlan): ClaudeSettings['permissions'] {
+function claudePermissions(plan: PolicyPlan): ClaudeSettings['permissions'] {
   const lists = { allow: new Set<string>(), ask: new Set<string>(), deny: new Set<string>() };
   for (const server of plan.servers) {
     if (server.record === undefined) {

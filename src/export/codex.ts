@@ -14,13 +14,13 @@ import { type PolicyPlan, headerLines, toolDecision, unrecognisedDecision } from
 import { commentSafe, compareText } from './text.ts';
 
 /** One server's table in the fragment. */
-export interface CodexServerTable {
+interface CodexServerTable {
   disabled_tools?: string[];
   enabled?: false;
 }
 
 /** The `mcp_servers` tables the plan disables tools in. */
-export function codexTables(plan: PolicyPlan): Record<string, CodexServerTable> {
+function codexTables(plan: PolicyPlan): Record<string, CodexServerTable> {
   const tables: Record<string, CodexServerTable> = {};
   for (const server of plan.servers) {
     if (server.record === undefined) {

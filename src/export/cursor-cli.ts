@@ -16,7 +16,7 @@ import { compareText } from './text.ts';
 import type { Thresholds } from '../core/policy.ts';
 
 /** The Cursor CLI permissions fragment rclass writes. */
-export interface CursorCliPermissions {
+interface CursorCliPermissions {
   permissions: { allow: string[]; deny: string[] };
 }
 
@@ -29,7 +29,7 @@ export function cursorToolToken(server: string, tool: string): string {
  * Decide every tool of the plan into Cursor's two lists.
  * @returns sorted, de-duplicated lists
  */
-export function cursorPermissions(plan: PolicyPlan): CursorCliPermissions['permissions'] {
+function cursorPermissions(plan: PolicyPlan): CursorCliPermissions['permissions'] {
   const allow = new Set<string>();
   const deny = new Set<string>();
   for (const server of plan.servers) {

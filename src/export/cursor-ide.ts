@@ -14,17 +14,17 @@ import { type PolicyPlan, toolDecision } from './plan.ts';
 import { compareText } from './text.ts';
 
 /** The permissions.json fragment rclass writes. */
-export interface CursorIdePermissions {
+interface CursorIdePermissions {
   mcpAllowlist: string[];
 }
 
 /** `server:tool`. */
-export function cursorAllowEntry(server: string, tool: string): string {
+function cursorAllowEntry(server: string, tool: string): string {
   return `${server}:${tool}`;
 }
 
 /** The allowlist: sorted, de-duplicated. */
-export function cursorAllowlist(plan: PolicyPlan): string[] {
+function cursorAllowlist(plan: PolicyPlan): string[] {
   const allow = new Set<string>();
   for (const server of plan.servers) {
     for (const tool of server.tools) if (toolDecision(tool, plan.thresholds) === 'allow') allow.add(cursorAllowEntry(server.name, tool.name));

@@ -23,7 +23,7 @@ import type { Decision } from '../core/policy.ts';
 export const GEMINI_PRIORITY = { deny: 900, ask_user: 800, allow: 700 } as const;
 
 /** One rule as Gemini CLI reads it. */
-export interface GeminiRule {
+interface GeminiRule {
   mcpName: string;
   toolName: string;
   decision: 'allow' | 'deny' | 'ask_user';
@@ -45,7 +45,7 @@ function geminiDecision(decision: Decision): GeminiRule['decision'] | undefined 
 }
 
 /** Every rule of the plan, servers and tools in name order. */
-export function geminiRules(plan: PolicyPlan): GeminiRule[] {
+function geminiRules(plan: PolicyPlan): GeminiRule[] {
   const rules: GeminiRule[] = [];
   for (const server of plan.servers) {
     if (server.record === undefined) {

@@ -78,7 +78,7 @@ function compare(a: string, b: string): number {
 }
 
 /** Why an egress tool's worst case is R4, appended to its rationale in exports. */
-export const EGRESS_WORST_CASE =
+const EGRESS_WORST_CASE =
   'Once the session has read anything, a call to a destination off the egress allowlist is R4 (session guard, SPEC 9), which only a per-call check can see.';
 
 function toolsOf(record: ServerRecord): PlannedTool[] {
@@ -134,7 +134,7 @@ export function unrecognisedDecision(thresholds: Thresholds): Decision {
 }
 
 /** Per-class tool counts over the plan's recognised servers, and the counts of servers per status. */
-export function planCounts(plan: PolicyPlan): {
+function planCounts(plan: PolicyPlan): {
   tools: number;
   classes: Record<ReversibilityClass, number>;
   statuses: Partial<Record<RecordStatus, number>>;

@@ -30,7 +30,7 @@ export type HookClassification = Omit<Classification, 'source'> & { source: Clas
 export const WEB_FETCH = 'WebFetch';
 
 /** Built-in tools that write nothing (their input is not checked for protected paths). */
-export const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set([
+const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set([
   'Read',
   'Glob',
   'Grep',
@@ -56,7 +56,7 @@ export const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set([
 const TARGET_FIELDS = WRITING_BUILTINS;
 
 /** Most characters of a tool's strings searched for protected paths; beyond it the tool asks. */
-export const MAX_SEARCHED_CHARS = 1024 * 1024;
+const MAX_SEARCHED_CHARS = 1024 * 1024;
 
 /** What the protected-path check looks for. */
 export interface ProtectedPaths {
@@ -77,7 +77,7 @@ export interface ProtectedPaths {
  * only: a `..` after a symbolic link is judged by the text (file targets are
  * also resolved on disk). Never throws.
  */
-export function normalisePathText(text: string): string {
+function normalisePathText(text: string): string {
   let t = text.replace(/\\/g, '/').toLowerCase();
   for (let i = 0; i < 64; i++) {
     const next = t
@@ -198,6 +198,7 @@ export interface PathBase {
 /** `text` as an absolute path: absolute as is, `~/…` under `home`, a relative path (or a bare name without spaces) under `cwd`; else undefined. */
 function asPath(text: string, base: PathBase): string | undefined {
   const t = text.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL or a line break cannot be part of a path the tool would open.
   if (t.length === 0 || t.length > 4096 || /[\n\r\u0000]/.test(t)) return undefined;
   if (path.isAbsolute(t)) return t;
   if ((t === '~' || t.startsWith('~/')) && base.home !== undefined) return path.join(base.home, t.slice(1));
@@ -317,14 +318,4 @@ export function classifyOutbound(
         : `${toolName} sends ${sends}, and the session has read nothing yet that it could carry (SPEC 9).`,
     policy: DEFAULT_POLICY.R0,
   };
-}
-
-/**
- * Classify a `WebFetch` call: {@link classifyOutbound} for `WebFetch`.
- * @param input the tool's input (`url`, `prompt`)
- * @param hasRead whether the session had read before this call
- * @param allowlist `--egress-allow` hosts
- */
-export function classifyWebFetch(input: Readonly<Record<string, unknown>>, hasRead: boolean, allowlist: readonly string[]): HookClassification {
-  return classifyOutbound(WEB_FETCH, input, hasRead, allowlist);
 }

@@ -68,7 +68,6 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
   const toolName = payload.toolName!;
   const input = payload.toolInput!;
   const { state } = session;
-  const thresholds = context.options.thresholds;
   let registry: Registry;
   let loaded: IndexedRegistry;
   try {

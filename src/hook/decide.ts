@@ -14,7 +14,7 @@ import { safeText } from '../core/safe-text.ts';
 export type HookDecision = 'allow' | 'ask' | 'deny' | 'none';
 
 /** Longest `permissionDecisionReason` written (characters); Claude Code caps output strings at 10,000. */
-export const MAX_REASON_LENGTH = 2000;
+const MAX_REASON_LENGTH = 2000;
 
 /**
  * The decision for a class.

@@ -18,7 +18,7 @@ import type { ServerVersion } from '../core/version.ts';
 import type { ClaudeServers, ServerView } from '../node/clients/claude-code.ts';
 import type { ServerMapping } from './map-option.ts';
 
-export { type ServerMapping, parseMappings } from './map-option.ts';
+export type { ServerMapping } from './map-option.ts';
 
 /** Which record a call goes to, or why none. */
 export type ServerResolution =

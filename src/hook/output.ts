@@ -11,7 +11,7 @@ import { type HookDecision, oneLine } from './decide.ts';
 export const NO_DECISION = '{}\n';
 
 /** The PreToolUse answer as Claude Code reads it. */
-export interface PreToolUseOutput {
+interface PreToolUseOutput {
   hookSpecificOutput: {
     hookEventName: 'PreToolUse';
     permissionDecision: 'allow' | 'ask' | 'deny';

@@ -7,19 +7,19 @@
 import { readBounded } from '../node/read-bounded.ts';
 
 /** The events `rclass hook` acts on. Other events get an empty answer. */
-export const HOOK_EVENT_NAMES = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart'] as const;
+const HOOK_EVENT_NAMES = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'SessionStart'] as const;
 
 /** One event `rclass hook` acts on. */
-export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
+type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
 /** The largest stdin accepted (bytes). Larger input is answered with `ask` without being parsed. */
 export const MAX_HOOK_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** Longest `session_id` accepted (characters). */
-export const MAX_SESSION_ID_LENGTH = 512;
+const MAX_SESSION_ID_LENGTH = 512;
 
 /** Longest `tool_name` accepted (characters); Claude Code's own limit is far lower. */
-export const MAX_TOOL_NAME_LENGTH = 512;
+const MAX_TOOL_NAME_LENGTH = 512;
 
 /** A payload that passed the checks. */
 export interface HookPayload {

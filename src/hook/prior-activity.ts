@@ -13,13 +13,13 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A transcript larger than this (bytes) is taken as a sign of earlier calls without reading it. */
-export const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
+const MAX_TRANSCRIPT_BYTES = 16 * 1024 * 1024;
 
 /** How much of the end of the audit log is searched (bytes). */
-export const LOG_TAIL_BYTES = 1024 * 1024;
+const LOG_TAIL_BYTES = 1024 * 1024;
 
 async function readTail(file: string, bytes: number): Promise<{ text: string; size: number } | undefined> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, 'r');
   } catch {
@@ -55,7 +55,7 @@ export async function priorActivity(sessionId: string, transcriptPath: string | 
   }
   if (logFile !== undefined) {
     const log = await readTail(logFile, LOG_TAIL_BYTES);
-    if (log !== undefined && log.text.includes(`"session":${JSON.stringify(sessionId)}`)) return 'the audit log has entries for it';
+    if (log?.text.includes(`"session":${JSON.stringify(sessionId)}`)) return 'the audit log has entries for it';
   }
   return undefined;
 }

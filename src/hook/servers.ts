@@ -35,7 +35,7 @@ async function read(context: HookContext, projectDir: string | undefined, cache:
 }
 
 /** The project folder a session's configuration is read for: `CLAUDE_PROJECT_DIR`, else the folder the session started in. */
-export function sessionProjectDir(context: HookContext, state: SessionFile): string | undefined {
+function sessionProjectDir(context: HookContext, state: SessionFile): string | undefined {
   return context.envProjectDir ?? state.project_dir ?? undefined;
 }
 

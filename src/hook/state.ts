@@ -19,10 +19,10 @@ import { withFileLock } from '../node/lock.ts';
 import { messageOf } from '../core/errors.ts';
 
 /** The state file's format version. */
-export const STATE_VERSION = 1;
+const STATE_VERSION = 1;
 
 /** Session files not touched for this long (ms) are removed when a new session starts: 30 days. */
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What is kept for one session. */
 export interface SessionFile {
@@ -89,12 +89,12 @@ export interface SessionStateResult<T> {
 }
 
 /** The file holding a session's state: named by a digest, so no session id can name another path. */
-export function sessionStateFile(dir: string, sessionId: string): string {
+function sessionStateFile(dir: string, sessionId: string): string {
   return path.join(dir, `${sha256Hex(sessionId).slice(0, 32)}.json`);
 }
 
 /** Whether a parsed value is a sound {@link SessionFile} for `sessionId`. */
-export function isSessionFile(value: unknown, sessionId: string): value is SessionFile {
+function isSessionFile(value: unknown, sessionId: string): value is SessionFile {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   const servers = v.servers;

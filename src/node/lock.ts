@@ -18,10 +18,10 @@ import { rmdirSync } from 'node:fs';
 import { mkdir, rmdir, stat, utimes } from 'node:fs/promises';
 
 /** A lock whose holder has not refreshed it for this long (ms) is taken over. proper-lockfile's minimum. */
-export const LOCK_STALE_MS = 2000;
+const LOCK_STALE_MS = 2000;
 
 /** How often a held lock is refreshed (ms); at most half of {@link LOCK_STALE_MS}. */
-export const LOCK_UPDATE_MS = 1000;
+const LOCK_UPDATE_MS = 1000;
 
 /** The lock could not be taken before the deadline. */
 export class LockTimeoutError extends Error {

@@ -20,7 +20,7 @@ export const REGISTRY_INDEX = path.join(PACKAGE_ROOT, 'build', 'registry-index')
 export const SCHEMA_DIR = path.join(PACKAGE_ROOT, 'schema');
 
 /** The launcher the `bin` entry points at. */
-export const BIN_LAUNCHER = path.join(PACKAGE_ROOT, 'bin', 'rclass.mjs');
+const BIN_LAUNCHER = path.join(PACKAGE_ROOT, 'bin', 'rclass.mjs');
 
 /**
  * The words that start this installation of rclass with no lookup at run

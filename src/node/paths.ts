@@ -21,9 +21,9 @@ import path from 'node:path';
 import { isContained, procfsReason } from '../core/paths.ts';
 
 /** Most symlinks followed while resolving one path (Linux's own limit is 40). */
-export const MAX_SYMLINKS = 40;
+const MAX_SYMLINKS = 40;
 /** Longest path accepted, in UTF-16 code units. */
-export const MAX_PATH_LENGTH = 4096;
+const MAX_PATH_LENGTH = 4096;
 
 type Resolved = { ok: true; path: string; links: number } | { ok: false; reason: string };
 

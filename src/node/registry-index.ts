@@ -13,7 +13,7 @@ import { FORMAT_VERSION, Registry } from '../core/registry.ts';
 import type { RegistryDocument, ServerRecord } from '../core/record.ts';
 
 /** The index's own format version. */
-export const INDEX_VERSION = 1;
+const INDEX_VERSION = 1;
 
 /** What `index.json` holds. */
 export interface RegistryIndexFile {

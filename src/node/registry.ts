@@ -19,12 +19,12 @@ import { type IndexedRegistry, loadRegistryIndex } from './registry-index.ts';
 import { messageOf } from '../core/errors.ts';
 
 /** The registry could not be loaded; the message says which and why. */
-export class RegistryError extends Error {
+class RegistryError extends Error {
   override name = 'RegistryError';
 }
 
 /** Registry documents larger than this are refused (bytes). */
-export const MAX_REGISTRY_BYTES = 64 * 1024 * 1024;
+const MAX_REGISTRY_BYTES = 64 * 1024 * 1024;
 
 async function readJson(file: string, shown: string): Promise<unknown> {
   let text: string;
@@ -47,7 +47,7 @@ async function readJson(file: string, shown: string): Promise<unknown> {
  * schema it refers to).
  * @throws RegistryError listing up to five violations
  */
-export async function validateRegistryDocument(document: unknown, shown: string): Promise<RegistryDocument> {
+async function validateRegistryDocument(document: unknown, shown: string): Promise<RegistryDocument> {
   const { Ajv2020 } = await import('ajv/dist/2020.js');
   const formats = await import('ajv-formats');
   const addFormats = ((formats as unknown as { default?: unknown }).default ?? formats) as (ajv: InstanceType<typeof Ajv2020>) => unknown;

@@ -8,16 +8,16 @@
 import path from 'node:path';
 
 /** The folder under the state home that rclass owns. */
-export const STATE_FOLDER = 'rclass';
+const STATE_FOLDER = 'rclass';
 
 /** The audit log's file name in the state folder. */
 export const AUDIT_LOG_NAME = 'audit.jsonl';
 
 /** The session-state folder's name in the state folder. */
-export const SESSIONS_FOLDER = 'sessions';
+const SESSIONS_FOLDER = 'sessions';
 
 /** The state folder cannot be found: no absolute `XDG_STATE_HOME` and no absolute `HOME` (or `USERPROFILE`). */
-export class StateLocationError extends Error {
+class StateLocationError extends Error {
   override name = 'StateLocationError';
 }
 

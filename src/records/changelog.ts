@@ -14,7 +14,7 @@ import { type DataPath, decodeRecordText, parseRecordSource } from './source.ts'
 import { ROOT } from './paths.ts';
 
 /** The repository's changelog of class changes. */
-export const CHANGELOG_FILE = path.join(ROOT, 'changelog', 'classes.yaml');
+const CHANGELOG_FILE = path.join(ROOT, 'changelog', 'classes.yaml');
 
 /** One change of class. */
 export interface ClassChange {

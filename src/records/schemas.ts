@@ -34,7 +34,7 @@ export function schemaValidators(): { record: ValidateFunction; registry: Valida
 }
 
 /** Decode an Ajv `instancePath` (a JSON Pointer) into a data path. */
-export function pointerToPath(pointer: string): Array<string | number> {
+function pointerToPath(pointer: string): Array<string | number> {
   if (pointer === '') return [];
   return pointer
     .slice(1)
@@ -44,7 +44,7 @@ export function pointerToPath(pointer: string): Array<string | number> {
 }
 
 /** Show a data path as `tools[3].class`. */
-export function showPath(dataPath: ReadonlyArray<string | number>): string {
+function showPath(dataPath: ReadonlyArray<string | number>): string {
   let text = '';
   for (const part of dataPath) text += typeof part === 'number' ? `[${part}]` : text === '' ? part : `.${part}`;
   return text === '' ? 'the record' : `\`${text}\``;

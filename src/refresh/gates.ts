@@ -9,7 +9,7 @@
 import type { Gate } from '../core/record.ts';
 
 /** What sets one gate. */
-export type GateSwitch = { kind: 'arg'; arg: string } | { kind: 'env'; name: string; value: string };
+type GateSwitch = { kind: 'arg'; arg: string } | { kind: 'env'; name: string; value: string };
 
 /** How a gate is set, or why it cannot be read. */
 export type GateReading = { gate: Gate; switch: GateSwitch } | { gate: Gate; unreadable: string };

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** An installed package: the exact version and the script its bin names. */
-export interface Installed {
+interface Installed {
   version: string;
   binPath: string;
 }
@@ -76,7 +76,7 @@ export async function installPackage(
  * The installed version of `name` under `dir` and the absolute path of its bin script.
  * @returns the bin, or why it cannot be found
  */
-export function resolveBin(dir: string, name: string, bin: string | undefined): InstallOutcome {
+function resolveBin(dir: string, name: string, bin: string | undefined): InstallOutcome {
   const manifestPath = path.join(dir, 'node_modules', ...name.split('/'), 'package.json');
   if (!existsSync(manifestPath)) return { ok: false, message: `${name} is not in ${path.basename(dir)}/node_modules after npm install` };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown; bin?: unknown };

@@ -84,7 +84,7 @@ export function tagVersion(tag: string, prefix: string): string | undefined {
 }
 
 /** Most tag pages read (100 tags each). */
-export const MAX_TAG_PAGES = 10;
+const MAX_TAG_PAGES = 10;
 
 /**
  * The newest release of a GitHub repository.

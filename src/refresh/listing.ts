@@ -20,7 +20,7 @@ import { type LaunchRun, TMPDIR_PLACEHOLDER } from './hints.ts';
  * killing the server's group misses it) that writes into `HOME` after the
  * scratch folder is gone (as test/registry/support/server-env.ts found).
  */
-export const QUIET_ENV: Readonly<Record<string, string>> = { CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1', NO_COLOR: '1' };
+const QUIET_ENV: Readonly<Record<string, string>> = { CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1', NO_COLOR: '1' };
 
 /** What one run gave. */
 export interface RunOutcome {
@@ -41,7 +41,7 @@ export interface ListingResult {
 }
 
 /** How a run is shown: its arguments and the names of its variables. */
-export function showRun(run: LaunchRun): string {
+function showRun(run: LaunchRun): string {
   const parts = [...run.args, ...Object.keys(run.env).map((name) => `${name}=…`)];
   return parts.length === 0 ? '(no options)' : parts.join(' ');
 }

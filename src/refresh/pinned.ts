@@ -13,7 +13,7 @@ export interface Pinned {
   from: 'min_version' | 'release' | 'fixture';
 }
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * @param packageName the npm package, when the record has one
@@ -25,7 +25,7 @@ export function pinnedVersion(record: ServerRecord, packageName: string | undefi
   if (min !== null) return { version: semver.valid(record.server.min_version!.replace(/^v/, '')) ?? min.version, from: 'min_version' };
   const release = record.provenance.release ?? '';
   if (packageName !== undefined) {
-    const match = new RegExp(`${escape(packageName)}[ @]v?(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)`).exec(release);
+    const match = new RegExp(`${escapeRegExp(packageName)}[ @]v?(\\d+\\.\\d+\\.\\d+(?:-[0-9A-Za-z.-]+)?)`).exec(release);
     if (match !== null && semver.valid(match[1]!) !== null) return { version: match[1]!, from: 'release' };
   }
   if (hintsVersion !== undefined && semver.valid(hintsVersion) !== null) return { version: hintsVersion, from: 'fixture' };

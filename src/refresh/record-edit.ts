@@ -55,7 +55,7 @@ export function writeFingerprints(text: string, fingerprints: Readonly<Record<st
   };
   for (let i = toolsAt + 1; i < lines.length; i += 1) {
     const line = lines[i]!;
-    const start = /^  - name: (.+)$/.exec(line);
+    const start = /^ {2}- name: (.+)$/.exec(line);
     if (start !== null) {
       flush();
       name = String(parse(start[1]!));

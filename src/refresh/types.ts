@@ -11,7 +11,7 @@ import type { SeenTool } from './compare.ts';
  * - `incomplete`: the newest release could not be found, installed, started or listed;
  * - `skipped`: not asked for (`--source`), or nothing to look up.
  */
-export type RefreshStatus = 'current' | 'newer-same-tools' | 'drift' | 'behind' | 'incomplete' | 'skipped';
+type RefreshStatus = 'current' | 'newer-same-tools' | 'drift' | 'behind' | 'incomplete' | 'skipped';
 
 /** One record's result. */
 export interface ServerRefresh {

@@ -65,9 +65,9 @@ export function classifyRecord(record: IndexedServer): ToolResult[] {
 }
 
 /** Fewest matching names before a record is suggested. */
-export const MIN_SUGGESTION_MATCHES = 2;
+const MIN_SUGGESTION_MATCHES = 2;
 /** Least share of the live names a record must list to be suggested. */
-export const MIN_SUGGESTION_SHARE = 0.8;
+const MIN_SUGGESTION_SHARE = 0.8;
 
 /**
  * Records whose tool names look like a live server's (SPEC 6.2: tool names

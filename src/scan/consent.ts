@@ -128,7 +128,7 @@ export async function readClaudeApprovals(projectDir: string, sources: ApprovalS
 }
 
 /** A project's Claude Code settings files, which a repository can ship. */
-export function projectSettingsFiles(projectDir: string): string[] {
+function projectSettingsFiles(projectDir: string): string[] {
   return [path.join(projectDir, '.claude', 'settings.json'), path.join(projectDir, '.claude', 'settings.local.json')];
 }
 

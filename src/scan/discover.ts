@@ -47,16 +47,6 @@ export interface Discovery {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function stringValues(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (isObject(value)) for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
-  return out;
-}
-
 /** A project folder compared by its resolved and real forms. */
 function sameFolder(a: string, b: string): boolean {
   const forms = (dir: string) => {
@@ -70,25 +60,6 @@ function sameFolder(a: string, b: string): boolean {
   };
   const left = forms(a);
   return [...forms(b)].some((form) => left.has(form));
-}
-
-/**
- * The raw JSON of an entry, found by the scope `parse.ts` gives it.
- * @returns the entry's value, or undefined when the scope is not one parse.ts writes
- */
-export function rawEntry(document: unknown, scope: string, name: string): unknown {
-  if (!isObject(document)) return undefined;
-  let container: unknown;
-  const project = /^projects\[(".*")\]\.mcpServers$/s.exec(scope);
-  if (project !== null) {
-    const key = JSON.parse(project[1]!) as string;
-    const settings = isObject(document.projects) ? document.projects[key] : undefined;
-    container = isObject(settings) ? settings.mcpServers : undefined;
-  } else {
-    container = document;
-    for (const part of scope.split('.')) container = isObject(container) ? container[part] : undefined;
-  }
-  return isObject(container) ? container[name] : undefined;
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -142,7 +113,7 @@ async function readOne(
   options: { client?: ClientKind; cwd: string; home?: string; env: Env; repository: boolean },
 ): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
   const config: ScannedConfig = { file, shown, repository: options.repository, notes: [] };
-  let parsed;
+  let parsed: Awaited<ReturnType<typeof readConfigFileWithValues>>;
   try {
     parsed = await readConfigFileWithValues(file, {
       cwd: options.cwd,

@@ -23,13 +23,13 @@ import { DRAFT_EFFECT } from '../core/effects.ts';
 import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE } from '../core/draft-placeholders.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
-export const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
+const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
 
 /** The schema a draft points its editor at. */
-export const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
+const RECORD_SCHEMA_URL = 'https://reversibility.twomuchlabs.com/schema/record.schema.json';
 
 /** The evidence placeholder of an added tool (`npm run check` refuses it: src/records/checks/draft-placeholders.ts). */
-export const EVIDENCE_PLACEHOLDER = DRAFT_EVIDENCE_PLACEHOLDER;
+const EVIDENCE_PLACEHOLDER = DRAFT_EVIDENCE_PLACEHOLDER;
 
 /** One drifted tool as the server listed it. */
 export interface DraftTool {

@@ -11,7 +11,7 @@
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 /** Proxy and certificate variables passed through (both spellings of the proxy ones). */
-export const NETWORK_ENV_VARS: readonly string[] = [
+const NETWORK_ENV_VARS: readonly string[] = [
   'HTTP_PROXY',
   'HTTPS_PROXY',
   'NO_PROXY',

@@ -5,7 +5,7 @@
  */
 
 /** Longest answer line read (bytes); anything longer counts as "no". */
-export const MAX_ANSWER_BYTES = 1024;
+const MAX_ANSWER_BYTES = 1024;
 
 /** The streams a question is asked on: the CLI passes its own `CliIO`, which has this shape. */
 export interface Terminal {

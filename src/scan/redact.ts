@@ -4,10 +4,10 @@
  * carry terminal escape sequences, or echo a token it was given. Best
  * effort: a secret transformed on the way out (encoded, split) is missed.
  */
-import { safeText } from '../core/safe-text.ts';
+import { safeText, stripControls } from '../core/safe-text.ts';
 
 /** Values shorter than this are not redacted by value (they would blank common words). */
-export const MIN_SECRET_LENGTH = 6;
+const MIN_SECRET_LENGTH = 6;
 
 /** Common token shapes, replaced whatever their source. */
 const TOKEN_SHAPES: readonly RegExp[] = [
@@ -100,6 +100,7 @@ export function redactTail(text: string, secrets: readonly string[], cut: boolea
 
 /** Remove terminal escape sequences whole: CSI (`ESC [ … final byte`) and OSC (`ESC ] … BEL` or `ESC ] … ESC \\`). */
 function stripEscapes(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL delimit the sequences this removes.
   return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '').replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, '');
 }
 
@@ -120,7 +121,7 @@ export function terminalSafe(text: string): string {
 }
 
 /** Longest tool name shown in full; longer ones are cut with `…`. */
-export const MAX_SHOWN_NAME = 128;
+const MAX_SHOWN_NAME = 128;
 
 /**
  * A server-provided name as the scan report holds it: terminal escape
@@ -132,11 +133,6 @@ export const MAX_SHOWN_NAME = 128;
  * {@link terminalSafe} and `--json` escapes them with `escapeUnsafeInJson`.
  */
 export function safeName(name: string, secrets: readonly string[] = []): string {
-  const clean = redact(
-    stripEscapes(name)
-      .replace(/[\r\n\t]/g, ' ')
-      .replace(/[\u0000-\u001f\u007f-\u009f]/g, ''),
-    secrets,
-  );
+  const clean = redact(stripControls(stripEscapes(name).replace(/[\r\n\t]/g, ' ')), secrets);
   return clean.length > MAX_SHOWN_NAME ? `${clean.slice(0, MAX_SHOWN_NAME)}…` : clean;
 }

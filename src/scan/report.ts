@@ -15,7 +15,7 @@ import type { ScanReport, ServerResult } from './types.ts';
 const CLASSES = ['R0', 'R1', 'R2', 'R3', 'R4'] as const;
 
 /** The worst class anything reachable reaches: a server whose tools are unknown counts as R4. */
-export function worstClass(report: ScanReport): ReversibilityClass | undefined {
+function worstClass(report: ScanReport): ReversibilityClass | undefined {
   let worst: ReversibilityClass | undefined;
   for (const server of report.servers) {
     const cls: ReversibilityClass | undefined = server.toolCount === null ? 'R4' : [...CLASSES].reverse().find((c) => server.classes[c] > 0);

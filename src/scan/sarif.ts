@@ -31,8 +31,8 @@ import type { ScanReport, ScannedConfig, ServerResult, ToolResult } from './type
 export const SARIF_DEFAULT_THRESHOLD: ReversibilityClass = 'R2';
 
 /** The SARIF version and schema written. */
-export const SARIF_VERSION = '2.1.0';
-export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const SARIF_VERSION = '2.1.0';
+const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 /** SPEC 3's "Meaning" column, one sentence per class. */
 const RULE_TEXT: Readonly<Record<ReversibilityClass, string>> = {
@@ -46,7 +46,7 @@ const RULE_TEXT: Readonly<Record<ReversibilityClass, string>> = {
 type Level = 'error' | 'warning' | 'note';
 
 /** The SARIF level of a class: error for R4, warning for R2–R3, note below. */
-export function sarifLevel(cls: ReversibilityClass): Level {
+function sarifLevel(cls: ReversibilityClass): Level {
   return cls === 'R4' ? 'error' : classRank(cls) >= classRank('R2') ? 'warning' : 'note';
 }
 

@@ -27,12 +27,12 @@ import { killAllServers } from './transport.ts';
 import type { ScanReport, ScanTarget, ScanTotals, ServerResult, SkippedServer, ToolResult } from './types.ts';
 
 /** Servers started at once. */
-export const MAX_PARALLEL = 3;
+const MAX_PARALLEL = 3;
 /** How the scan's npm cache is named in messages (its full path is in the README). */
 const SCAN_CACHE_SHOWN = '~/.cache/rclass/npm';
 
 /** Lines of a server's stderr shown with `--show-server-errors`. */
-export const MAX_SHOWN_STDERR_LINES = 20;
+const MAX_SHOWN_STDERR_LINES = 20;
 
 /** Options for {@link runScan}. */
 export interface ScanOptions {
@@ -320,7 +320,7 @@ async function plan(
         skipped.push({ name: target.name, config: target.config.shown, why: `it is rejected in Claude Code (disabledMcpjsonServers in \`${answer.where}\`)` });
         continue;
       }
-      if (answer !== undefined && answer.start) approved = answer.where ?? 'Claude Code';
+      if (answer?.start) approved = answer.where ?? 'Claude Code';
     }
 
     if (
@@ -355,7 +355,7 @@ async function plan(
 }
 
 /** Totals over every server. */
-export function totalsOf(servers: readonly ServerResult[]): ScanTotals {
+function totalsOf(servers: readonly ServerResult[]): ScanTotals {
   const totals: ScanTotals = { servers: 0, tools: 0, classes: emptyCounts(), actAlone: 0, needHuman: 0, unknownServers: 0 };
   for (const server of servers) {
     if (server.toolCount === null) {

@@ -28,7 +28,7 @@ export const MAX_STDOUT_BYTES = 32 * 1024 * 1024;
 /** Most stdout lines that are not JSON-RPC messages. */
 export const MAX_JUNK_LINES = 1000;
 /** How much of the end of stderr is kept (bytes, roughly: UTF-16 units). */
-export const STDERR_TAIL_BYTES = 8 * 1024;
+const STDERR_TAIL_BYTES = 8 * 1024;
 
 /** How to start a server. */
 export interface LaunchSpec {

@@ -26,7 +26,7 @@ export interface ScannedConfig {
 }
 
 /** How a server name of a configuration was identified (SPEC 6). */
-export interface TargetIdentity {
+interface TargetIdentity {
   /** The record, when SPEC 6.1 recognised every entry with this name. */
   recordId?: string;
   via?: IdentifiedVia;
@@ -94,7 +94,7 @@ export interface Suggestion {
 }
 
 /** What happened to one server. */
-export type ServerStatus =
+type ServerStatus =
   /** Started, and `tools/list` answered. */
   | 'scanned'
   /** `--list`, or a remote entry: classes from the registry, nothing started. */

@@ -202,7 +202,7 @@ describe('sql properties', () => {
     }));
     const chain = fc
       .tuple(fc.constantFrom('+1', '::int', ' || a', ')'), fc.integer({ min: 0, max: 6000 }))
-      .map(([piece, n]) => (piece === ')' ? 'SELECT ' + '('.repeat(n) + '1' + ')'.repeat(n) : 'SELECT 1' + piece.repeat(n)));
+      .map(([piece, n]) => (piece === ')' ? `SELECT ${'('.repeat(n)}1${')'.repeat(n)}` : `SELECT 1${piece.repeat(n)}`));
     fc.assert(
       fc.property(
         fc.oneof(
@@ -360,7 +360,7 @@ describe('url properties', () => {
 
 describe('path properties', () => {
   const segment = fc.constantFrom('a', 'b', 'dir', 'dir-evil', 'DIR', '.', '..', '', ' ', 'x.', '\u0000');
-  const posixPath = fc.array(segment, { maxLength: 6 }).map((parts) => '/' + parts.join('/'));
+  const posixPath = fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
   const windowsPath = fc
     .tuple(fc.constantFrom('C:', 'c:', 'D:', '\\\\srv\\share', '\\\\?\\C:'), fc.array(segment, { maxLength: 5 }), fc.constantFrom('\\', '/'))
     .map(([root, parts, sep]) => root + sep + parts.join(sep));
@@ -385,7 +385,7 @@ describe('path properties', () => {
   it('a path is always contained in itself when it is absolute and resolved', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'dir', 'dir-evil', 'x y'), { maxLength: 5 }), (parts) => {
-        const p = '/' + parts.join('/');
+        const p = `/${parts.join('/')}`;
         expect(isContained(p, p)).toBe(true);
         expect(isContained(p === '/' ? '/child' : `${p}/child`, p)).toBe(true);
         if (p !== '/') expect(isContained(`${p}-evil/child`, p)).toBe(false);

@@ -57,7 +57,12 @@ describe('sql analysis outside the corpus', () => {
     const body = 'SELECT 1 -- ';
     const sql = body + 'x'.repeat(SQL_MAX_BYTES + 1 - body.length);
     let parsed = 0;
-    const counting: SqlParser = { parse: (s) => (parsed++, parser.parse(s)) };
+    const counting: SqlParser = {
+      parse: (s) => {
+        parsed++;
+        return parser.parse(s);
+      },
+    };
     const v = analyzeSql(sql, 'postgresql', counting);
     expect(v).toEqual({ readOnly: false, reason: `larger than the ${SQL_MAX_BYTES}-byte cap` });
     expect(parsed).toBe(0);
@@ -66,7 +71,7 @@ describe('sql analysis outside the corpus', () => {
   it('counts the cap in UTF-8 bytes, not characters', () => {
     const body = "SELECT '";
     const chars = Math.floor((SQL_MAX_BYTES - body.length) / 3) + 10; // 3-byte characters push it over
-    const sql = body + '\u20ac'.repeat(chars) + "'";
+    const sql = `${body + '\u20ac'.repeat(chars)}'`;
     expect(sql.length).toBeLessThan(SQL_MAX_BYTES);
     expect(analyzeSql(sql, 'postgresql', parser).reason).toMatch(/cap/);
   });
@@ -79,7 +84,7 @@ describe('sql analysis outside the corpus', () => {
   });
 
   it('refuses a 12,000-operator chain before the parser could overflow its stack, and the parser still works after', () => {
-    const sql = 'SELECT 1' + '+1'.repeat(12_000);
+    const sql = `SELECT 1${'+1'.repeat(12_000)}`;
     const v = analyzeSql(sql, 'postgresql', parser);
     expect(v.readOnly).toBe(false);
     expect(v.reason).toMatch(/nested too deeply/);
@@ -87,11 +92,11 @@ describe('sql analysis outside the corpus', () => {
   });
 
   it.each([
-    ['nested sub-selects', 'SELECT ' + '(SELECT '.repeat(600) + '1' + ')'.repeat(600)],
-    ['nested function calls', 'SELECT ' + 'lower('.repeat(2000) + "'a'" + ')'.repeat(2000)],
-    ['a cast chain', 'SELECT 1' + '::int'.repeat(3000)],
-    ['nested CASE', 'SELECT ' + 'CASE WHEN true THEN '.repeat(800) + '1' + ' END'.repeat(800)],
-    ['a UNION chain', 'SELECT 1' + ' UNION SELECT 1'.repeat(3000)],
+    ['nested sub-selects', `SELECT ${'(SELECT '.repeat(600)}1${')'.repeat(600)}`],
+    ['nested function calls', `SELECT ${'lower('.repeat(2000)}'a'${')'.repeat(2000)}`],
+    ['a cast chain', `SELECT 1${'::int'.repeat(3000)}`],
+    ['nested CASE', `SELECT ${'CASE WHEN true THEN '.repeat(800)}1${' END'.repeat(800)}`],
+    ['a UNION chain', `SELECT 1${' UNION SELECT 1'.repeat(3000)}`],
   ])('refuses %s past the nesting limit without crashing the parser', (_name, sql) => {
     const v = analyzeSql(sql, 'postgresql', parser);
     expect(v.readOnly).toBe(false);
@@ -100,7 +105,7 @@ describe('sql analysis outside the corpus', () => {
   });
 
   it(`accepts a wide but shallow 60 KB query (nesting limit ${SQL_MAX_NESTING} is about depth, not size)`, () => {
-    const sql = 'SELECT id FROM t WHERE id IN (' + Array.from({ length: 9000 }, (_, i) => String(i)).join(', ') + ')';
+    const sql = `SELECT id FROM t WHERE id IN (${Array.from({ length: 9000 }, (_, i) => String(i)).join(', ')})`;
     expect(analyzeSql(sql, 'postgresql', parser).readOnly).toBe(true);
   });
 

@@ -75,7 +75,7 @@ describe('url analysis outside the corpus', () => {
   });
 
   it('refuses a URL longer than the cap without parsing it', () => {
-    const url = 'https://allowed.example/' + 'a'.repeat(URL_MAX_LENGTH);
+    const url = `https://allowed.example/${'a'.repeat(URL_MAX_LENGTH)}`;
     expect(checkUrl(url, ['allowed.example'])).toEqual({ allowed: false, reason: `longer than ${URL_MAX_LENGTH} characters` });
   });
 

@@ -81,9 +81,9 @@ describe('rclass audit verify --anchor', () => {
     const syslog = path.join(tempDir(), 'syslog');
     writeFileSync(
       syslog,
-      lines(anchor)
+      `${lines(anchor)
         .map((line) => `Dec  1 16:00:00 host rclass: ${line}`)
-        .join('\n') + '\nDec  1 16:00:01 host other: hello\n',
+        .join('\n')}\nDec  1 16:00:01 host other: hello\n`,
     );
     expect(await readAnchorHeads(syslog)).toMatchObject({ ignored: 1 });
     expect((await verify(log, syslog)).code).toBe(0);

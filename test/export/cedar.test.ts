@@ -65,7 +65,8 @@ function scopeOf(json: Json): { server: string; tool?: string } {
 }
 
 function prepare(policies: Record<string, string>): string {
-  const setId = `set${(counter += 1)}`;
+  counter += 1;
+  const setId = `set${counter}`;
   const prepared = cedar.preparsePolicySet(setId, { staticPolicies: policies });
   if (prepared.type !== 'success') throw new Error(JSON.stringify(prepared.errors));
   return setId;

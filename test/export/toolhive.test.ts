@@ -22,7 +22,8 @@ let sets = 0;
 function engine(config: ToolHiveConfig): (tool: string) => 'allow' | 'deny' {
   const policies = Object.fromEntries(config.cedar.policies.map((text, i) => [`p${i}`, text]));
   expect(cedar.checkParsePolicySet({ staticPolicies: policies })).toEqual({ type: 'success' });
-  const id = `toolhive${(sets += 1)}`;
+  sets += 1;
+  const id = `toolhive${sets}`;
   const prepared = cedar.preparsePolicySet(id, { staticPolicies: policies });
   if (prepared.type !== 'success') throw new Error(JSON.stringify(prepared.errors));
   return (tool: string) => {

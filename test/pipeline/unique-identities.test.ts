@@ -60,7 +60,7 @@ describe('unique-identities (SPEC 5.3)', () => {
     const inside = claiming(['  urls:', '    - https://api.githubcopilot.com/mcp/x/repos']);
     const found = problems({ 'registry/github.yaml': GITHUB, 'registry/demo.yaml': inside });
     expect(found[0]).toMatch(
-      /^registry\/demo\.yaml:7:7  error  \[unique-identities\]  the hosted URL `https:\/\/api\.githubcopilot\.com\/mcp\/x\/repos` overlaps /,
+      /^registry\/demo\.yaml:7:7 {2}error {2}\[unique-identities\] {2}the hosted URL `https:\/\/api\.githubcopilot\.com\/mcp\/x\/repos` overlaps /,
     );
     expect(found[0]).toContain(
       `\`https://api.githubcopilot.com/mcp/\` of record \`github\` at registry/github.yaml:${at(GITHUB, 'https://api.githubcopilot.com/mcp/')}`,

@@ -25,7 +25,7 @@ afterAll(() => fake.close());
 describe('npm run refresh through GitHub releases and tags', () => {
   it('reports a newer release of github as behind and time as current by its tag prefix, asks with GITHUB_TOKEN, and exits 1', async () => {
     const { registry, out } = scratchRegistry(['github', 'time'], (id, text) =>
-      id === 'time' ? text.replace(/^  release: .*$/m, '  release: "mcp-server-time 2026.7.10 (tag mcp-server-time-v2026.7.10)"') : text,
+      id === 'time' ? text.replace(/^ {2}release: .*$/m, '  release: "mcp-server-time 2026.7.10 (tag mcp-server-time-v2026.7.10)"') : text,
     );
     const run = await runRefresh(['--registry-dir', registry, '--out', out, '--today', '2026-12-01', '--source', 'github', '--github-api', fake.url], {
       GITHUB_TOKEN: 'test-token-123',

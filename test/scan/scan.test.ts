@@ -198,7 +198,7 @@ describe('rclass scan: unrecognised servers and --assume', () => {
     const tools = ['read\u200f_me', 'x\u061cy\ufeff', 'tag\u{e0041}'];
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', {
       [server]: fixtureEntry(['--tools', tools.join(',')]),
-      ['off\u200e']: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true },
+      'off\u200e': { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], disabled: true },
     });
     const result = await scan([config, '--yes', '--registry', registry, '--json']);
     expect(result.code).toBe(0);

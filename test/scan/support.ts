@@ -15,7 +15,7 @@ import { type CliResult, ROOT, runCli, tempDir, writeRegistry } from '../cli/har
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 
 /** The fixture server (see its header for options). */
-export const FIXTURE = path.join(ROOT, 'test', 'scan', 'fixtures', 'server.mjs');
+const FIXTURE = path.join(ROOT, 'test', 'scan', 'fixtures', 'server.mjs');
 
 /** The memory reference server's entry point, for entries that start it without npx (unrecognised). */
 export const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
@@ -23,7 +23,7 @@ export const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 's
 let records: Promise<ServerRecord[]> | undefined;
 
 /** Every valid record under `registry/`. */
-export function registryRecords(): Promise<ServerRecord[]> {
+function registryRecords(): Promise<ServerRecord[]> {
   records ??= loadRegistryDir().then((loaded) => loaded.records);
   return records;
 }

@@ -16,7 +16,9 @@ import { SERVERS_DIR, SERVERS_MODULES } from './paths.ts';
 const STAMP = path.join(SERVERS_MODULES, '.rclass-lock-sha256');
 
 function lockDigest(): string {
-  return createHash('sha256').update(readFileSync(path.join(SERVERS_DIR, 'package-lock.json'))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(path.join(SERVERS_DIR, 'package-lock.json')))
+    .digest('hex');
 }
 
 /** Whether test/servers/node_modules matches the lockfile. */
@@ -33,7 +35,10 @@ export function ensureServers(): void {
   const started = Date.now();
   console.log('test/servers: installing the MCP server packages the integration tests start (npm ci --ignore-scripts)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: SERVERS_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: SERVERS_DIR,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`npm ci in test/servers failed (exit ${result.status ?? result.signal ?? result.error?.message})`);
   writeFileSync(STAMP, `${lockDigest()}\n`);
   console.log(`test/servers: installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

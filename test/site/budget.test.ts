@@ -73,7 +73,8 @@ describe('site budget (site-budget.json)', () => {
   it('prints the figures', () => {
     const rows: Record<string, Record<string, number | string>> = {};
     for (const { page, weight } of weighed) {
-      const row = (rows[page.kind] ??= { pages: 0, 'max html': 0, 'max html raw': 0, 'html budget': 0, css: 0, js: 0, heaviest: '' });
+      rows[page.kind] ??= { pages: 0, 'max html': 0, 'max html raw': 0, 'html budget': 0, css: 0, js: 0, heaviest: '' };
+      const row = rows[page.kind]!;
       row.pages = (row.pages as number) + 1;
       if (weight.html.gzip > (row['max html'] as number)) {
         row['max html'] = weight.html.gzip;

@@ -6,7 +6,7 @@
  * (zlib level 9, close to what static hosts serve).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The built site the tests read; `SITE_DIR` overrides it. */
@@ -155,9 +155,4 @@ export function searchRuntimeWeight(): Size {
     if (existsSync(meta)) total = add(total, { raw: statSync(meta).size, gzip: statSync(meta).size });
   }
   return total;
-}
-
-/** The folder of a page file: `servers/github/index.html` → `servers/github`. */
-export function pageDir(file: string): string {
-  return dirname(file);
 }

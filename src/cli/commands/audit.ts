@@ -75,7 +75,7 @@ verify, 2 usage error, 3 the log cannot be read (or a --log FILE does not exist)
  * @returns ms since the epoch
  * @throws UsageError when the text is not a date
  */
-export function parseSince(text: string): number {
+function parseSince(text: string): number {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (day !== null) {
     const date = new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
@@ -116,7 +116,7 @@ export const UNANCHORED_LIMITS =
  *   a rewritten chain, an anchor with no head); 3 when a file cannot be read
  */
 async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorArg: string, defaultLog: boolean): Promise<number> {
-  let heads;
+  let heads: Awaited<ReturnType<typeof readAnchorHeads>>;
   try {
     heads = await readAnchorHeads(path.resolve(io.cwd, anchorArg));
   } catch (error) {
@@ -124,7 +124,7 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
     complain(io, code === 'ENOENT' ? `no anchor at \`${anchorArg}\`` : `cannot read the anchor \`${anchorArg}\`: ${code ?? messageOf(error)}`);
     return EXIT.incomplete;
   }
-  let verdict;
+  let verdict: Awaited<ReturnType<typeof verifyAnchored>>;
   try {
     verdict = await verifyAnchored(file, heads.heads);
   } catch (error) {
@@ -162,7 +162,7 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
 }
 
 /** What verification with an anchor still cannot detect (SPEC 10.3); printed after every passing `verify --anchor`. */
-export const ANCHORED_LIMITS =
+const ANCHORED_LIMITS =
   'the anchor proves the log was not cut or rewritten up to its last head; it proves nothing if the anchor itself could be rewritten by whoever changed the log (SPEC 10.3)';
 
 /**
@@ -226,7 +226,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
     return EXIT.ok;
   }
 
-  let report;
+  let report: Awaited<ReturnType<typeof reportFile>>;
   try {
     report = await reportFile(file, since === undefined ? {} : { since });
   } catch (error) {

@@ -67,7 +67,7 @@ its audit log or Claude Code's settings files.
                          stdin, e.g. 'logger -t rclass' (syslog or the journal)
                          A head that cannot be written makes the call ask, never allow.
   --registry FILE        classify against this registry document (absolute path)
-  --servers FILE         the server mapping file (absolute path; default \$RCLASS_SERVERS,
+  --servers FILE         the server mapping file (absolute path; default $RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it
                          or a folder on its path, since an agent running as you could (SPEC 6.3)
 
@@ -118,9 +118,8 @@ agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
 
 /** What the command line says, or why it cannot be used. */
 function readOptions(argv: string[]): { options: HookOptions; help: boolean; agent?: AgentName } | { error: string; agent?: AgentName } {
-  let values;
-  try {
-    ({ values } = parseCommandLine({
+  const parse = () =>
+    parseCommandLine({
       args: argv,
       allowPositionals: false,
       strict: true,
@@ -138,7 +137,10 @@ function readOptions(argv: string[]): { options: HookOptions; help: boolean; age
         agent: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }));
+    }).values;
+  let values: ReturnType<typeof parse>;
+  try {
+    values = parse();
   } catch (error) {
     return { error: error instanceof Error ? error.message.replace(/\.$/, '') : String(error), ...agentIn(argv) };
   }
@@ -222,7 +224,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
   });
-  let answer;
+  let answer: Awaited<typeof work> | 'timeout';
   try {
     answer = await Promise.race([work, timeout]);
   } catch (error) {
@@ -272,7 +274,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
   });
-  let answer;
+  let answer: Awaited<typeof work> | 'timeout';
   try {
     answer = await Promise.race([work, timeout]);
   } catch (error) {

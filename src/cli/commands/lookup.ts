@@ -37,7 +37,7 @@ An unknown server or tool is R4 (source unknown), exit 0.
 `;
 
 /** Largest `--args` accepted (bytes), from the command line or stdin. */
-export const MAX_ARGS_BYTES = 1024 * 1024;
+const MAX_ARGS_BYTES = 1024 * 1024;
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
   draft: 'draft: classified against the source by its author, not yet reviewed',
@@ -46,7 +46,7 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
 };
 
 /** Parse `--args`: a JSON object, or a usage error naming what is wrong. */
-export function parseArgsJson(text: string): Record<string, unknown> {
+function parseArgsJson(text: string): Record<string, unknown> {
   if (new TextEncoder().encode(text).byteLength > MAX_ARGS_BYTES) throw new UsageError(`\`--args\` is larger than ${MAX_ARGS_BYTES} bytes`);
   let value: unknown;
   try {
@@ -63,7 +63,7 @@ export function parseArgsJson(text: string): Record<string, unknown> {
 }
 
 /** The classification as lines of text for people. */
-export function formatClassification(c: Classification & { hint_class?: string; hint_from?: string }): string {
+function formatClassification(c: Classification & { hint_class?: string; hint_from?: string }): string {
   const lines: string[] = [];
   lines.push(`${c.class} ${c.name} (${c.source}${c.rule !== undefined ? `: ${c.rule}` : ''})`);
   lines.push(c.rationale);

@@ -78,7 +78,7 @@ formats:
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --out FILE          write to FILE (atomically) instead of stdout
   --registry FILE     use this registry document instead of the bundled one
-  --servers FILE      the server mapping file for CONFIG (default \$RCLASS_SERVERS, else
+  --servers FILE      the server mapping file for CONFIG (default $RCLASS_SERVERS, else
                       /etc/rclass/servers.yaml when it exists; SPEC 6.3)
 
   --hook-form FORM    claude-hook only: exec (\`command\` + \`args\`, no shell; Claude Code
@@ -165,7 +165,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) }
       : undefined;
 
-  let registry;
+  let registry: Awaited<ReturnType<typeof loadRegistry>>;
   try {
     registry = await loadRegistry(values.registry, io.cwd);
   } catch (error) {
@@ -178,7 +178,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   let source = 'registry';
 
   if (configFile !== undefined) {
-    let config;
+    let config: Awaited<ReturnType<typeof readConfigFile>>;
     try {
       config = await readConfigFile(configFile, {
         cwd: io.cwd,

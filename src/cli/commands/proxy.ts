@@ -45,7 +45,7 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log              do not log decisions
   --registry FILE       classify against this registry document (absolute path)
-  --servers FILE        the server mapping file (absolute path; default \$RCLASS_SERVERS,
+  --servers FILE        the server mapping file (absolute path; default $RCLASS_SERVERS,
                         else /etc/rclass/servers.yaml), used only when you cannot write it
 
 Limits: an agent that can edit the client's configuration can remove the

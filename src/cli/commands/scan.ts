@@ -32,11 +32,11 @@ export const SCAN_USAGE =
   'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
 
 /** Default `--timeout`, in seconds. */
-export const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_TIMEOUT_SECONDS = 30;
 /** Smallest `--timeout`, in seconds: less cannot start even a small server. */
-export const MIN_TIMEOUT_SECONDS = 1;
+const MIN_TIMEOUT_SECONDS = 1;
 /** Largest `--timeout`, in seconds. */
-export const MAX_TIMEOUT_SECONDS = 600;
+const MAX_TIMEOUT_SECONDS = 600;
 
 /** The help text of `scan`. */
 export const SCAN_HELP = `usage: ${SCAN_USAGE}
@@ -104,7 +104,7 @@ reported from the registry when their URL identifies them.
                           token shapes; a tail cut mid-line loses its partial first line
   --client CLIENT         read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
   --registry FILE         use this registry document instead of the bundled one
-  --servers FILE          the server mapping file (default \$RCLASS_SERVERS, else
+  --servers FILE          the server mapping file (default $RCLASS_SERVERS, else
                           /etc/rclass/servers.yaml when it exists): your own launchers, mirrored
                           images, internal packages and gateway URLs (SPEC 6.3); servers it
                           recognises are marked with the mapping's FILE:LINE:COL
@@ -231,7 +231,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError(`\`--client\` must be one of ${CLIENTS.join(', ')}; got \`${values.client}\``);
   if (values.client !== undefined && positionals.length === 0) throw new UsageError('`--client` needs a CONFIG');
 
-  let registry;
+  let registry: Awaited<ReturnType<typeof loadRegistry>>;
   try {
     registry = await loadRegistry(values.registry, io.cwd);
   } catch (error) {
@@ -243,7 +243,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
 
   const identities = await identityIndexFor(io, registry, values.servers);
   const locations = clientLocations(io.env, io.cwd);
-  let discovery;
+  let discovery: Awaited<ReturnType<typeof discover>>;
   try {
     discovery = await discover({
       files: positionals,

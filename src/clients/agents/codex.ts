@@ -21,14 +21,14 @@ import { parseClaudeToolName } from '../claude-code-names.ts';
 import { type AgentAdapter, type AgentDecision, type AgentInput, jsonObject, objectOf, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
-export const CODEX_EVENT = 'PreToolUse';
+const CODEX_EVENT = 'PreToolUse';
 
 /** What an `ask` becomes in Codex, appended to the reason. */
-export const CODEX_ASK_NOTE =
+const CODEX_ASK_NOTE =
   'Codex hooks cannot ask (PreToolUse `ask` is not supported), so rclass blocks the call instead; run it yourself if you want it, or lower what rclass blocks with --deny-from.';
 
 /** Read a Codex hook payload. Never throws. */
-export function parseCodex(text: string): AgentInput {
+function parseCodex(text: string): AgentInput {
   const parsed = jsonObject(text);
   if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
   const value = parsed.value;
@@ -63,7 +63,7 @@ export function parseCodex(text: string): AgentInput {
 }
 
 /** Codex's answer for a decision: a block, or nothing. */
-export function renderCodex(decision: AgentDecision, reason: string): { stdout: string } {
+function renderCodex(decision: AgentDecision, reason: string): { stdout: string } {
   if (decision === 'none' || decision === 'allow') return { stdout: '{}\n' };
   const text = decision === 'ask' ? `${reason.replace(/ Needs your approval\.$/, '')} ${CODEX_ASK_NOTE}` : reason;
   return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: text } })}\n` };

@@ -18,7 +18,7 @@ import { splitCommandLine } from '../words.ts';
 import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
-export const CURSOR_EVENT = 'beforeMCPExecution';
+const CURSOR_EVENT = 'beforeMCPExecution';
 
 function hintOf(value: Record<string, unknown>): ServerHint {
   const url = stringOf(value.url);
@@ -35,7 +35,7 @@ function hintOf(value: Record<string, unknown>): ServerHint {
 }
 
 /** Read a Cursor hook payload. Never throws. */
-export function parseCursor(text: string): AgentInput {
+function parseCursor(text: string): AgentInput {
   const parsed = jsonObject(text);
   if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
   const value = parsed.value;
@@ -66,7 +66,7 @@ export function parseCursor(text: string): AgentInput {
 }
 
 /** Cursor's answer for a decision. */
-export function renderCursor(decision: AgentDecision, reason: string): { stdout: string } {
+function renderCursor(decision: AgentDecision, reason: string): { stdout: string } {
   if (decision === 'none') return { stdout: '{}\n' };
   return { stdout: `${JSON.stringify({ permission: decision, user_message: reason, agent_message: reason })}\n` };
 }

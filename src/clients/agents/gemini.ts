@@ -20,10 +20,10 @@
 import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
-export const GEMINI_EVENT = 'BeforeTool';
+const GEMINI_EVENT = 'BeforeTool';
 
 /** Gemini CLI's MCP tool name prefix (`mcp_<server>_<tool>`). */
-export const GEMINI_MCP_PREFIX = 'mcp_';
+const GEMINI_MCP_PREFIX = 'mcp_';
 
 function hintOf(context: Record<string, unknown> | undefined, toolName: string): { hint: ServerHint; tool: string } {
   if (context === undefined)
@@ -44,7 +44,7 @@ function hintOf(context: Record<string, unknown> | undefined, toolName: string):
 }
 
 /** Read a Gemini CLI hook payload. Never throws. */
-export function parseGemini(text: string): AgentInput {
+function parseGemini(text: string): AgentInput {
   const parsed = jsonObject(text);
   if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
   const value = parsed.value;
@@ -65,7 +65,7 @@ export function parseGemini(text: string): AgentInput {
 }
 
 /** Gemini CLI's answer for a decision. */
-export function renderGemini(decision: AgentDecision, reason: string): { stdout: string } {
+function renderGemini(decision: AgentDecision, reason: string): { stdout: string } {
   switch (decision) {
     case 'none':
       return { stdout: '{}\n' };

@@ -9,9 +9,6 @@ import { GEMINI_ADAPTER } from './gemini.ts';
 import type { AgentAdapter, AgentName } from './types.ts';
 
 export * from './types.ts';
-export { CODEX_ADAPTER, CODEX_ASK_NOTE, CODEX_EVENT } from './codex.ts';
-export { CURSOR_ADAPTER, CURSOR_EVENT } from './cursor.ts';
-export { GEMINI_ADAPTER, GEMINI_EVENT } from './gemini.ts';
 
 /** The adapter for an agent. */
 export const ADAPTERS: Readonly<Record<AgentName, AgentAdapter>> = { gemini: GEMINI_ADAPTER, codex: CODEX_ADAPTER, cursor: CURSOR_ADAPTER };

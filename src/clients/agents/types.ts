@@ -44,7 +44,7 @@ export type AgentInput =
   | { kind: 'error'; reason: string; sessionId?: string; toolName?: string };
 
 /** The hook's answer in the agent's own terms. */
-export interface AgentAnswer {
+interface AgentAnswer {
   /** Exactly what to print on stdout. */
   stdout: string;
 }

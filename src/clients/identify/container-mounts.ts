@@ -12,7 +12,7 @@
  * entry cites the image's Dockerfile (where its code lives) and the
  * server's documentation (where users mount data).
  */
-export const DATA_FOLDERS: Readonly<Record<string, readonly string[]>> = {
+const DATA_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   // modelcontextprotocol/servers src/filesystem/Dockerfile (76d64c8): code in /app, ENTRYPOINT ["node", "/app/dist/index.js"];
   // src/filesystem/README.md mounts the user's folders under /projects (`--mount type=bind,src=…,dst=/projects/…`).
   'mcp/filesystem': ['/projects'],

@@ -56,7 +56,7 @@ function packageLauncher(launcher: string): PackageLauncher | undefined {
  * value, and no control or bidirectional characters, whatever word of the
  * configuration a message quoted (SPEC 6.2: values are never shown).
  */
-export function shownReason(reason: string): string {
+function shownReason(reason: string): string {
   return safeText(reason, { keepTabAndNewline: true })
     .replace(/(\/\/)[^/\s`@]*@/g, '$1…@')
     .replace(/(--?[A-Za-z0-9][A-Za-z0-9_.-]*)=[^\s`]+/g, '$1=…')

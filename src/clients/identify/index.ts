@@ -11,10 +11,9 @@
  * header values or other argument values. Browser-safe.
  */
 export { buildIdentityIndex, withMappings } from './identity-index.ts';
-export { identifyConfig, identifyEntry, shownReason } from './entries.ts';
+export { identifyConfig, identifyEntry } from './entries.ts';
 export type { IdentifiedServer } from './entries.ts';
-export { normalisePypiName, parseNpmSpec, parsePypiSpec } from './packages.ts';
-export { changesWhatRuns, envProblem, isInside, optionName } from './shared.ts';
-export type { IdentifiedVia, Identification, IdentityIndex, MappedIdentities, PackageLauncher } from './types.ts';
-export { identifyUrl } from './urls.ts';
-export { canonicalImageName, parseImageRef } from '../image-ref.ts';
+export { parseNpmSpec, parsePypiSpec } from './packages.ts';
+export { changesWhatRuns, envProblem, isInside } from './shared.ts';
+export type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
+export { parseImageRef } from '../image-ref.ts';

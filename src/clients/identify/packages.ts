@@ -57,7 +57,7 @@ export function parsePypiSpec(word: string): Step<{ name: string; version: Serve
 }
 
 /** The one record naming a package in an index map (SPEC 6.1); an error when none or several do. `kind` is `npm` or `PyPI`, for the message. */
-export function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string): Step<{ recordId: string }> {
+function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string): Step<{ recordId: string }> {
   const ids = map.get(name);
   if (ids === undefined) return { error: `no record names the ${kind} package \`${name}\`` };
   if (ids.size > 1) return { error: `the ${kind} package \`${name}\` is named by several records (${[...ids].sort().join(', ')})` };
@@ -212,15 +212,12 @@ const UV_REFUSED: Readonly<Record<string, string>> = {
  * @param start the index in `words` of the first word after the launcher
  */
 export function identifyPypi(words: string[], start: number, launcher: string, index: IdentityIndex) {
-  let i = start;
-  for (; i < words.length; i += 1) {
-    const word = words[i]!;
-    if (!word.startsWith('-')) break;
+  const word = words[start];
+  if (word?.startsWith('-')) {
     const option = optionName(word);
     if (Object.hasOwn(UV_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${UV_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
-  const word = words[i];
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
   const spec = parsePypiSpec(word);
   if (failed(spec)) return spec;

@@ -38,7 +38,7 @@ isfinite justify_days justify_hours justify_interval make_date make_interval mak
 now statement_timestamp timeofday transaction_timestamp timezone to_char to_date to_number to_timestamp overlaps
 date time timestamp timestamptz interval`;
 
-const JSON = `array_to_json json_agg json_agg_strict json_array_elements json_array_elements_text json_array_length
+const JSON_FUNCTIONS = `array_to_json json_agg json_agg_strict json_array_elements json_array_elements_text json_array_length
 json_build_array json_build_object json_each json_each_text json_extract_path json_extract_path_text json_object
 json_object_agg json_object_agg_strict json_object_agg_unique json_object_agg_unique_strict json_object_keys
 json_populate_record json_populate_recordset json_scalar json_strip_nulls json_to_record json_to_recordset json_typeof
@@ -84,7 +84,7 @@ daterange tsrange tstzrange bool int2 int4 int8 float4 float8 numeric varchar bp
 
 /** Function names (lowercase, as the parser stores unquoted names) that are read-only in every dialect. */
 export const READ_ONLY_FUNCTIONS: ReadonlySet<string> = new Set(
-  [MATH, STRING, DATETIME, JSON, ARRAY, AGGREGATE, WINDOW, MISC].join(' ').split(/\s+/).filter(Boolean),
+  [MATH, STRING, DATETIME, JSON_FUNCTIONS, ARRAY, AGGREGATE, WINDOW, MISC].join(' ').split(/\s+/).filter(Boolean),
 );
 
 /** Extra read-only built-ins of MySQL, checked against MySQL's side-effecting functions (sleep, benchmark, get_lock, load_file, …). */

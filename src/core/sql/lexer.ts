@@ -39,7 +39,7 @@ const C_STAR = 0x2a;
 const C_HASH = 0x23;
 
 /** PostgreSQL's `space` class: space, tab, LF, CR, FF, VT (`c` is a UTF-16 code unit). Never throws. SPEC 5.4.1. */
-export function isSqlSpace(c: number): boolean {
+function isSqlSpace(c: number): boolean {
   return c === C_SPACE || c === C_TAB || c === C_LF || c === C_CR || c === C_FF || c === C_VT;
 }
 function isNewline(c: number): boolean {
@@ -469,7 +469,7 @@ export function rewriteQuotedIdentifiers(s: string, spans: readonly Span[]): str
     if (sp.kind !== 'quoted-identifier') continue;
     const inner = s.slice(sp.start + 1, sp.end - 1);
     if (inner.includes('"') || inner.includes('`')) return undefined;
-    out += s.slice(last, sp.start) + '"' + inner + '"';
+    out += `${s.slice(last, sp.start)}"${inner}"`;
     last = sp.end;
   }
   return last === 0 ? s : out + s.slice(last);

@@ -52,7 +52,7 @@ export function byteToIndexMapper(s: string): (byteOffset: number) => number {
       break;
     }
   }
-  if (ascii) return (b) => (b < 0 ? 0 : b > s.length ? s.length : b);
+  if (ascii) return (b) => (b < 0 ? 0 : Math.min(b, s.length));
   const starts: number[] = []; // starts[k] = byte offset of UTF-16 index k
   let b = 0;
   for (let i = 0; i < s.length; i++) {
@@ -91,13 +91,13 @@ export function shortParserMessage(message: unknown): string {
   const cut = m.search(/ at or near | at end of input/);
   if (cut >= 0) m = m.slice(0, cut);
   m = safeText(m, { replacement: ' ', runs: true }).trim();
-  if (m.length > 80) m = m.slice(0, 77) + '...';
+  if (m.length > 80) m = `${m.slice(0, 77)}...`;
   return m.length > 0 ? m.toLowerCase() : 'unknown error';
 }
 
 /** An identifier from the input made safe for a reason: control characters replaced by ?, at most 64 characters. Never throws. SPEC 5.4.1. */
 export function safeName(name: string): string {
   let n = safeText(name, { replacement: '?' });
-  if (n.length > 64) n = n.slice(0, 61) + '...';
+  if (n.length > 64) n = `${n.slice(0, 61)}...`;
   return n;
 }

@@ -21,7 +21,7 @@ import { safeName } from './text.ts';
 export type Dialect = 'postgresql' | 'sqlite' | 'mysql';
 
 /** Upper bound on objects, arrays and values visited in one tree (a 64 KiB statement stays far below); past it the statement is not read-only. SPEC 5.4.1. */
-export const SQL_MAX_TREE_VISITS = 2_000_000;
+const SQL_MAX_TREE_VISITS = 2_000_000;
 
 /** Node types that may appear anywhere in a read-only query. */
 const QUERY_NODES: ReadonlySet<string> = new Set([
@@ -101,7 +101,7 @@ const QUERY_NODES: ReadonlySet<string> = new Set([
 const DML_NODES: ReadonlySet<string> = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
 
 /** Words for statement node types in reasons: `DropStmt` → "drop statement". Never throws. SPEC 5.4.1. */
-export function describeNode(type: string): string {
+function describeNode(type: string): string {
   const special: Record<string, string> = {
     DoStmt: 'do block',
     VariableSetStmt: 'set statement',

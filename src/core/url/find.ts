@@ -126,10 +126,10 @@ function scan(s: string, out: (url: string) => boolean, nestedOnly: boolean): { 
       if (!nestedOnly && !out(original(a, b))) return { ok: false, whole: wholeStart >= 0 };
     } else if (/^[\\/][\\/][^\\/]/.test(t)) {
       wholeStart = a;
-      if (!nestedOnly && !out('https:' + original(a, b))) return { ok: false, whole: wholeStart >= 0 };
+      if (!nestedOnly && !out(`https:${original(a, b)}`)) return { ok: false, whole: wholeStart >= 0 };
     } else if (BARE_HOST.test(t)) {
       wholeStart = a;
-      if (!nestedOnly && !out('https://' + original(a, b))) return { ok: false, whole: wholeStart >= 0 };
+      if (!nestedOnly && !out(`https://${original(a, b)}`)) return { ok: false, whole: wholeStart >= 0 };
     }
   }
   // Embedded URLs in running text.
@@ -153,14 +153,14 @@ function scan(s: string, out: (url: string) => boolean, nestedOnly: boolean): { 
     const trimmed = text.slice(start, end).replace(TRAILING_PUNCT, '');
     if (trimmed.length === 0) continue;
     const piece = original(start, start + trimmed.length);
-    const url = /^[\\/]/.test(trimmed) ? 'https:' + piece : piece;
+    const url = /^[\\/]/.test(trimmed) ? `https:${piece}` : piece;
     if (!out(url)) return { ok: false, whole: wholeStart >= 0 };
   }
   // Host and port in running text (SPEC 9.4), the whole value aside (handled above).
   EMBEDDED_HOST_PORT.lastIndex = 0;
   for (let m = EMBEDDED_HOST_PORT.exec(text); m !== null; m = EMBEDDED_HOST_PORT.exec(text)) {
     if (m.index === wholeStart) continue;
-    if (!out('https://' + original(m.index, m.index + m[0].length))) return { ok: false, whole: wholeStart >= 0 };
+    if (!out(`https://${original(m.index, m.index + m[0].length)}`)) return { ok: false, whole: wholeStart >= 0 };
   }
   return { ok: true, whole: wholeStart >= 0 };
 }

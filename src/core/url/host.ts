@@ -2,7 +2,7 @@
 // Browser-safe: only the global WHATWG URL parser is used.
 
 /** Longest host name accepted, in characters (DNS limit). */
-export const MAX_HOST_LENGTH = 253;
+const MAX_HOST_LENGTH = 253;
 
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const CANONICAL_IPV4 = /^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
@@ -21,7 +21,7 @@ export function isBracketedIpv6(host: string): boolean {
  * What the WHATWG parser makes of `host` as the host of an http URL:
  * its serialised hostname, or undefined if the parser rejects it. Never throws. SPEC 9.
  */
-export function whatwgHostname(host: string): string | undefined {
+function whatwgHostname(host: string): string | undefined {
   try {
     return new URL(`http://${host}/`).hostname;
   } catch {
@@ -55,35 +55,68 @@ export function parseAllowlist(entries: readonly string[]): { hosts: string[]; e
   const errors: string[] = [];
   const seen = new Set<string>();
   const list: readonly unknown[] = Array.isArray(entries) ? entries : [];
-  list.forEach((raw, i) => {
-    const bad = (why: string) => errors.push(`entry ${i + 1} (${JSON.stringify(String(raw).slice(0, 80))}): ${why}`);
-    if (typeof raw !== 'string') return bad('not a string');
+  for (const [i, raw] of list.entries()) {
+    const bad = (why: string): void => void errors.push(`entry ${i + 1} (${JSON.stringify(String(raw).slice(0, 80))}): ${why}`);
+    if (typeof raw !== 'string') {
+      bad('not a string');
+      continue;
+    }
     const e = raw.trim().toLowerCase();
-    if (e.length === 0) return bad('empty');
-    if (e.includes('://') || e.includes('/')) return bad('give a host name, not a URL or path');
-    if (e.includes('*')) return bad('wildcards are not supported; an entry already covers its subdomains');
-    if (/[^\x21-\x7e]/.test(e)) return bad('non-ASCII or whitespace; write an internationalised name in its xn-- form');
+    if (e.length === 0) {
+      bad('empty');
+      continue;
+    }
+    if (e.includes('://') || e.includes('/')) {
+      bad('give a host name, not a URL or path');
+      continue;
+    }
+    if (e.includes('*')) {
+      bad('wildcards are not supported; an entry already covers its subdomains');
+      continue;
+    }
+    if (/[^\x21-\x7e]/.test(e)) {
+      bad('non-ASCII or whitespace; write an internationalised name in its xn-- form');
+      continue;
+    }
     let host: string | undefined;
     if (e.startsWith('[') || e.includes(':')) {
       const inner = e.startsWith('[') && e.endsWith(']') ? e.slice(1, -1) : e;
       const parsed = whatwgHostname(`[${inner}]`);
-      if (parsed === undefined || !isBracketedIpv6(parsed)) return bad('not a valid IPv6 address');
+      if (parsed === undefined || !isBracketedIpv6(parsed)) {
+        bad('not a valid IPv6 address');
+        continue;
+      }
       host = parsed;
     } else if (/^[0-9.]+$/.test(e) || /^0x/.test(e) || /\.0x[0-9a-f]*$/.test(e) || /(?:^|\.)[0-9]+$/.test(e)) {
-      if (!isCanonicalIpv4(e)) return bad('an IPv4 address must be written in dotted-decimal form without leading zeros');
+      if (!isCanonicalIpv4(e)) {
+        bad('an IPv4 address must be written in dotted-decimal form without leading zeros');
+        continue;
+      }
       host = e;
     } else {
-      if (e.endsWith('.')) return bad('trailing dot');
-      if (!isLdhHostname(e)) return bad('not a host name of letters, digits, hyphens and dots');
-      if (!e.includes('.') && e !== 'localhost') return bad('a single-label name would cover a whole top-level domain');
-      if (whatwgHostname(e) !== e) return bad('the URL parser reads this host differently');
+      if (e.endsWith('.')) {
+        bad('trailing dot');
+        continue;
+      }
+      if (!isLdhHostname(e)) {
+        bad('not a host name of letters, digits, hyphens and dots');
+        continue;
+      }
+      if (!e.includes('.') && e !== 'localhost') {
+        bad('a single-label name would cover a whole top-level domain');
+        continue;
+      }
+      if (whatwgHostname(e) !== e) {
+        bad('the URL parser reads this host differently');
+        continue;
+      }
       host = e;
     }
     if (!seen.has(host)) {
       seen.add(host);
       hosts.push(host);
     }
-  });
+  }
   return { hosts, errors };
 }
 

@@ -24,7 +24,7 @@ import { resolveHint } from './resolve-hint.ts';
 import type { CallIdentity, Verdict } from './verdict.ts';
 
 /** The session id as the state folder and the log know it: prefixed with the agent, so no two agents share a session. */
-export function agentSessionId(adapter: AgentAdapter, sessionId: string): string {
+function agentSessionId(adapter: AgentAdapter, sessionId: string): string {
   return `${adapter.name}:${sessionId}`;
 }
 

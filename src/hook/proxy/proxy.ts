@@ -61,7 +61,7 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: 
 }
 
 /** Whether the client's `initialize` capabilities include form elicitation (an empty object means form, MCP 2025-11-25). */
-export function supportsFormElicitation(params: Record<string, unknown> | undefined): boolean {
+function supportsFormElicitation(params: Record<string, unknown> | undefined): boolean {
   const capabilities = params?.capabilities;
   if (capabilities === null || typeof capabilities !== 'object') return false;
   const elicitation = (capabilities as Record<string, unknown>).elicitation;

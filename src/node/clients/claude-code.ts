@@ -34,10 +34,10 @@ import { messageOf } from '../../core/errors.ts';
 export { claudeJsonFile, managedMcpFile } from './claude-code-paths.ts';
 
 /** Where an entry comes from. */
-export type ConfigOrigin = 'managed' | 'user' | 'local' | 'project';
+type ConfigOrigin = 'managed' | 'user' | 'local' | 'project';
 
 /** One configuration entry, with where it comes from and its raw JSON (for the digest only). */
-export interface EntryView {
+interface EntryView {
   origin: ConfigOrigin;
   /** The file it was read from. */
   file: string;
@@ -80,7 +80,7 @@ export interface ClaudeConfigLocations {
  * The server name Claude Code uses in tool names: characters other than
  * letters, digits, `_` and `-` become `_` (SPEC 8.5).
  */
-export function claudeToolServerName(key: string): string {
+function claudeToolServerName(key: string): string {
   return key.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 

@@ -55,7 +55,7 @@ import type { ClientKind } from '../../clients/types.ts';
 import { claudeJsonFile, managedMcpFile } from './claude-code.ts';
 
 /** One configuration file a client may read. */
-export interface ConfigLocation {
+interface ConfigLocation {
   client: ClientKind;
   file: string;
   /** The file belongs to the project (a repository can write it). */
@@ -63,7 +63,7 @@ export interface ConfigLocation {
 }
 
 /** A folder whose files a client reads, each a configuration (Continue's `.continue/mcpServers/`). */
-export interface ConfigFolder {
+interface ConfigFolder {
   client: ClientKind;
   dir: string;
   /** File name endings read, e.g. `.yaml`. */
@@ -103,7 +103,7 @@ function homeOn(env: Env, platform: NodeJS.Platform): string | undefined {
 }
 
 /** The folder where per-user application data lives: `~/Library/Application Support`, `%APPDATA%`, or `$XDG_CONFIG_HOME` / `~/.config`. */
-export function appDataDir(env: Env, platform: NodeJS.Platform): string | undefined {
+function appDataDir(env: Env, platform: NodeJS.Platform): string | undefined {
   const p = pathsFor(platform);
   const home = homeOn(env, platform);
   if (platform === 'darwin') return home === undefined ? undefined : p.join(home, 'Library', 'Application Support');

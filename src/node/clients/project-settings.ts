@@ -61,7 +61,7 @@ export function projectSettingsInspector(home: string | undefined): (dir: string
         return `\`${path.join(current, 'pyproject.toml')}\` has \`[tool.uv]\` settings, which can change where uv installs packages from, and a repository can ship it`;
       }
       const parent = path.dirname(current);
-      if (parent === current || (stop !== undefined && stop.startsWith(`${current}${path.sep}`))) return undefined;
+      if (parent === current || stop?.startsWith(`${current}${path.sep}`)) return undefined;
       current = parent;
     }
   };

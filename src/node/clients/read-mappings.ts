@@ -13,7 +13,7 @@ import type { MappedServer } from '../../clients/mappings.ts';
 import { MAX_MAPPING_BYTES } from '../../clients/mapping-limits.ts';
 
 /** The system-wide mapping file on POSIX systems. */
-export const DEFAULT_SERVERS_FILE = '/etc/rclass/servers.yaml';
+const DEFAULT_SERVERS_FILE = '/etc/rclass/servers.yaml';
 
 /** A mapping file that was named but cannot be used at all. */
 export class MappingFileError extends Error {

@@ -7,7 +7,7 @@ import type { ServerRecord } from '../../core/record.ts';
 import type { DataPath } from '../source.ts';
 
 /** Report a problem at a data path; `key` points at the property name rather than its value. */
-export type Report = (path: DataPath, message: string, options?: { key?: boolean }) => void;
+type Report = (path: DataPath, message: string, options?: { key?: boolean }) => void;
 
 /** One record as a check sees it. The record passed the schema check. */
 export interface RecordInput {

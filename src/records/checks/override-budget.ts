@@ -1,7 +1,7 @@
 import type { RegistryCheck } from './check.ts';
 
 /** The most overrides the registry allows, as a fraction of its tools (SPEC 2.9.3). */
-export const OVERRIDE_BUDGET = 0.02;
+const OVERRIDE_BUDGET = 0.02;
 
 /**
  * Overrides are exceptions: at most 2% of all tools (SPEC 2.9.3). More means

@@ -31,7 +31,7 @@ function escapeXml(text: string): string {
 }
 
 /** The value a record's badge shows: `R4 3/14`. */
-export function badgeValue(record: ServerRecord): string {
+function badgeValue(record: ServerRecord): string {
   const worst = worstClass(record);
   return `${worst} ${countClasses(record)[worst]}/${record.tools.length}`;
 }

@@ -17,7 +17,7 @@ export interface ChangeDay {
 }
 
 /** Every change, newest first; empty when the build wrote no changelog (a scratch registry). */
-export function loadChanges(): ClassChange[] {
+function loadChanges(): ClassChange[] {
   const file = changelogJsonPath();
   if (!existsSync(file)) return [];
   const document = JSON.parse(readFileSync(file, 'utf8')) as { changes?: ClassChange[] };

@@ -6,8 +6,8 @@
  */
 import { CLASSES, CLASS_NAMES, DEFAULT_POLICY, type PolicyDecision, type ReversibilityClass } from '../../core/classes.ts';
 
-export { CLASSES, CLASS_NAMES, DEFAULT_POLICY };
-export type { PolicyDecision, ReversibilityClass };
+export { CLASSES, CLASS_NAMES };
+export type { ReversibilityClass };
 
 /** Everything the site shows about one class. */
 export interface ClassInfo {

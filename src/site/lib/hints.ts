@@ -8,7 +8,7 @@ import { classRank, type ReversibilityClass } from '../../core/classes.ts';
 import type { ToolAnnotations } from '../../core/record.ts';
 
 /** The four boolean hints, in the order MCP lists them, with their MCP defaults. */
-export const HINTS = [
+const HINTS = [
   { key: 'readOnlyHint', fallback: false },
   { key: 'destructiveHint', fallback: true },
   { key: 'idempotentHint', fallback: false },

@@ -11,7 +11,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** Absolute path of the repository root. */
-export function rootDir(): string {
+function rootDir(): string {
   return resolve(process.env.RC_ROOT ?? process.cwd());
 }
 

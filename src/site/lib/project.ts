@@ -3,7 +3,7 @@
  */
 
 /** The project's GitHub repository, `owner/name`. */
-export const REPOSITORY = 'TwoMuchLabs/reversibility-classes';
+const REPOSITORY = 'TwoMuchLabs/reversibility-classes';
 
 /** The repository's web address. */
 export const REPOSITORY_URL = `https://github.com/${REPOSITORY}`;

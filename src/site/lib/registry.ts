@@ -49,8 +49,3 @@ export function classesPresent(record: ServerRecord): ReversibilityClass[] {
 export function worstClass(record: ServerRecord): ReversibilityClass {
   return classesPresent(record).at(-1) ?? 'R0';
 }
-
-/** How many tools of a record have at least one argument rule (SPEC 5.4). */
-export function toolsWithRules(record: ServerRecord): number {
-  return record.tools.filter((tool) => (tool.rules?.length ?? 0) > 0).length;
-}

@@ -9,7 +9,7 @@ import { classLabel } from './classes.ts';
 type Scalar = string | number | boolean | null;
 
 /** A JSON scalar as it must appear in the call, with its type in words. */
-export function describeScalar(value: Scalar): string {
+function describeScalar(value: Scalar): string {
   if (value === null) return 'null';
   if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
   if (typeof value === 'boolean') return `the boolean ${String(value)}`;

@@ -34,18 +34,8 @@ export function toolGates(record: ServerRecord, tool: ToolRecord): Gate[] {
   return (tool.gated_by ?? []).map((id) => record.gates?.find((gate) => gate.id === id) ?? { id, kind: 'flag', description: '' });
 }
 
-/**
- * A gate's effect on the tool in a few words: "hidden when on", "needs it on
- * (off by default)". SPEC 5.5: a gate never changes a class.
- */
-export function gateEffect(gate: Gate): string {
-  if (gate.kind === 'hides') return 'hides it when on';
-  if (gate.default === undefined) return `needs this ${gate.kind}`;
-  return `needs this ${gate.kind}, ${gate.default ? 'on' : 'off'} by default`;
-}
-
 /** Every tool of the registry, records in id order and tools in record order. */
-export function allTools(registry: RegistryDocument): ToolRef[] {
+function allTools(registry: RegistryDocument): ToolRef[] {
   return registry.servers.flatMap((record) => record.tools.map((tool) => ({ record, tool })));
 }
 

@@ -28,7 +28,7 @@ export interface ComboboxSource {
 }
 
 /** The most suggestions shown at once; typing narrows them. */
-export const MAX_SUGGESTIONS = 250;
+const MAX_SUGGESTIONS = 250;
 
 /**
  * Wire a combobox: an `<input>` and the `<ul>` list box it controls.
@@ -50,7 +50,7 @@ export function combobox(input: HTMLInputElement, listbox: HTMLUListElement, sou
 
   const highlight = (index: number): void => {
     active = index;
-    listbox.querySelectorAll('[role="option"]').forEach((node, i) => node.setAttribute('aria-selected', String(i === index)));
+    for (const [i, node] of listbox.querySelectorAll('[role="option"]').entries()) node.setAttribute('aria-selected', String(i === index));
     if (index >= 0) {
       input.setAttribute('aria-activedescendant', optionId(index));
       document.getElementById(optionId(index))?.scrollIntoView({ block: 'nearest' });

@@ -30,7 +30,7 @@ import type { Call } from './state.ts';
 import { installSqlWasmRedirect, prefetchSqlWasm } from './wasm-shim.ts';
 
 /** A session: earlier calls, oldest first, and the egress allowlist (SPEC 9). */
-export interface SessionInput {
+interface SessionInput {
   steps: readonly Call[];
   egressAllow: readonly string[];
 }

@@ -21,7 +21,7 @@ import { sessionView } from './session-view.ts';
 import { formatJson, stateFromQuery, stateToQuery, type PlaygroundState } from './state.ts';
 
 /** What the page exposes on `window.rclassPlayground`. */
-export interface PlaygroundApi {
+interface PlaygroundApi {
   /** The engine class, to classify against other records (the conformance vectors). */
   Engine: typeof PlaygroundEngine;
   /** Resolves with the engine over the site's registry once it has loaded. */
@@ -39,9 +39,9 @@ declare global {
 }
 
 /** The mark set when the first classification is on screen (milliseconds since navigation start). */
-export const FIRST_RESULT_MARK = 'playground:first-classification';
+const FIRST_RESULT_MARK = 'playground:first-classification';
 /** The mark set when the registry data has been read and indexed. */
-export const REGISTRY_MARK = 'playground:registry-ready';
+const REGISTRY_MARK = 'playground:registry-ready';
 
 performance.mark('playground:script-start');
 

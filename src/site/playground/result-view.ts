@@ -103,7 +103,7 @@ function unknownHelp(result: Classification, context: ResultContext): Child {
 }
 
 /** The summary sentence read out by the live region. */
-export function summaryText(result: Classification, priorCalls: number): string {
+function summaryText(result: Classification, priorCalls: number): string {
   const failed = result.source === 'registry' && (result.rules?.length ?? 0) > 0 ? `; ${result.rules!.map((r) => `rule ${r.id} did not fire`).join(', ')}` : '';
   const after = priorCalls > 0 ? ` (after ${priorCalls} earlier call${priorCalls === 1 ? '' : 's'} in the session)` : '';
   return `${result.server} ${result.tool}${after}: ${classLabel(result.class)}. Default policy ${result.policy}. Source: ${sourceShort(result)}${failed}.`;

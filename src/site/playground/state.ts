@@ -33,10 +33,10 @@ export interface PlaygroundState {
 }
 
 /** The query keys of the address. */
-export const PARAMS = { server: 'server', tool: 'tool', args: 'args', steps: 'steps', allow: 'allow' } as const;
+const PARAMS = { server: 'server', tool: 'tool', args: 'args', steps: 'steps', allow: 'allow' } as const;
 
 /** The state a fresh visit starts from: a call whose argument rule fires. */
-export const DEFAULT_STATE: PlaygroundState = {
+const DEFAULT_STATE: PlaygroundState = {
   server: 'github',
   tool: 'create_repository',
   args: '{\n  "name": "scratch",\n  "private": true\n}',

@@ -17,7 +17,7 @@ let realFetch: typeof fetch | undefined;
 let early: Promise<Response> | undefined;
 
 /** The address the SQL parser's WebAssembly is served from. */
-export const SQL_WASM_URL: string = wasmUrl;
+const SQL_WASM_URL: string = wasmUrl;
 
 function requestedUrl(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;

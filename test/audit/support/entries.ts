@@ -32,7 +32,9 @@ export async function writeLog(records: AuditRecord[], start = Date.UTC(2026, 9,
   const file = path.join(tempDir(), 'audit.jsonl');
   let t = start;
   for (const item of records) {
-    await appendAudit(file, [item], { now: () => new Date((t += 60_000)) });
+    t += 60_000;
+    const at = t;
+    await appendAudit(file, [item], { now: () => new Date(at) });
   }
   return file;
 }

@@ -23,7 +23,7 @@ export function repoFileKey(owner: string, repo: string, commit: string, path: s
 }
 
 /** One request the fake received. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   /** The path and query as sent, still percent-encoded. */
   url: string;
@@ -43,7 +43,7 @@ export interface FakeGitHub {
 }
 
 /** The epoch second the fake's rate limit "resets" at (2030-01-01T00:00:00Z). */
-export const RATE_LIMIT_RESET = 1893456000;
+const RATE_LIMIT_RESET = 1893456000;
 
 function gitBlobSha(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
@@ -51,7 +51,7 @@ function gitBlobSha(content: Buffer): string {
 
 /** Base64 as GitHub sends it: wrapped at 60 characters with `\n`. */
 function wrappedBase64(content: Buffer): string {
-  return (content.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n';
+  return `${(content.toString('base64').match(/.{1,60}/g) ?? []).join('\n')}\n`;
 }
 
 /**

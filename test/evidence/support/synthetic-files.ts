@@ -21,7 +21,7 @@ export interface SyntheticRepository {
 }
 
 /** The text of one synthetic file: `name: "<tool>",` at each cited line (several names share a line when cited together). */
-export function syntheticFile(tools: ReadonlyArray<{ name: string; line: number }>): string {
+function syntheticFile(tools: ReadonlyArray<{ name: string; line: number }>): string {
   const length = Math.max(...tools.map((tool) => tool.line)) + 3;
   const lines = Array.from({ length }, () => '//');
   for (const tool of tools) {

@@ -9,13 +9,13 @@ import { ROOT } from '../../../scripts/lib/paths.ts';
 import { SERVERS_DIR } from '../../servers/paths.ts';
 
 /** The directory of live fixtures. */
-export const LIVE_FIXTURE_DIR = path.join(ROOT, 'test/fixtures/live');
+const LIVE_FIXTURE_DIR = path.join(ROOT, 'test/fixtures/live');
 
 /** The argument standing for a fresh temporary directory. */
 export const TMPDIR_PLACEHOLDER = '<tmpdir>';
 
 /** One way of starting the server, and the tools it listed. */
-export interface LiveRun {
+interface LiveRun {
   args: string[];
   env: Record<string, string>;
   tools: string[];

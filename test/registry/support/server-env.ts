@@ -53,7 +53,7 @@ export function makeScratch(): Scratch {
  * killing the server's group misses it) that asks the npm registry for its
  * latest version and writes into `HOME` after the scratch area is gone.
  */
-export const QUIET_ENV: Readonly<Record<string, string>> = {
+const QUIET_ENV: Readonly<Record<string, string>> = {
   CHROME_DEVTOOLS_MCP_NO_UPDATE_CHECKS: '1',
 };
 

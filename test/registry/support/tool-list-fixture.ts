@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ROOT } from '../../../scripts/lib/paths.ts';
 
 /** The directory of tool-list fixtures. */
-export const TOOL_LIST_DIR = path.join(ROOT, 'test/fixtures/tool-lists');
+const TOOL_LIST_DIR = path.join(ROOT, 'test/fixtures/tool-lists');
 
 /** One tool and the place its name is defined. */
 export interface CitedTool {
