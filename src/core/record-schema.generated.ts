@@ -414,4 +414,10 @@ export interface Predicate {
   mongo_pipeline_read_only?: {
     arg: ArgRef;
   };
+  /**
+   * The argument is an AWS CLI command, or a non-empty list of them, each exactly `aws <service> <operation>` with an operation on the reviewed list of read-only operations and only harmless options (SPEC 5.4.5).
+   */
+  aws_cli_read_only?: {
+    arg: ArgRef;
+  };
 }
