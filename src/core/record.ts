@@ -81,7 +81,7 @@ export interface ToolRecord {
 }
 
 /** Where the tools' fingerprints come from, or why there are none (SPEC 5.2.1). */
-export type LiveListing = { registry: 'npm'; package: string; version: string; date: string } | { unavailable: string };
+export type LiveListing = { registry: 'npm'; package: string; version: string; date: string; algorithm?: 'rc-def-v2' } | { unavailable: string };
 
 /** A switch that exposes or hides tools (SPEC 5.5). */
 export interface Gate {
