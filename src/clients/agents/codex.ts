@@ -8,7 +8,9 @@
  * Input: `session_id`, `turn_id`, `transcript_path`, `cwd`,
  * `hook_event_name` (`PreToolUse`), `model`, `permission_mode`,
  * `tool_name`, `tool_input` (an MCP call's arguments; `{command}` for
- * shell tools), `tool_use_id`. Nothing says how the server starts.
+ * shell tools), `tool_use_id`. Nothing says how the server starts, so the
+ * decision core looks the server's name up in Codex's configuration for
+ * `cwd` (`src/node/clients/codex-config.ts`).
  *
  * Output: only `permissionDecision: "deny"` with a non-empty
  * `permissionDecisionReason` inside `hookSpecificOutput` blocks a call.
@@ -46,7 +48,13 @@ function parseCodex(text: string): AgentInput {
   const parts = parseClaudeToolName(toolName);
   const toolUseId = stringOf(value.tool_use_id, 512);
   const permissionMode = stringOf(value.permission_mode, 128);
-  const extra = { ...(toolUseId !== undefined ? { toolUseId } : {}), ...(permissionMode !== undefined ? { permissionMode } : {}) };
+  const cwd = stringOf(value.cwd);
+  const extra = {
+    ...(toolUseId !== undefined ? { toolUseId } : {}),
+    ...(permissionMode !== undefined ? { permissionMode } : {}),
+    // Absolute only (POSIX or Windows): Codex's configuration is looked up from it.
+    ...(cwd !== undefined && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd)) ? { cwd } : {}),
+  };
   if (parts === undefined)
     return {
       kind: 'call',

@@ -30,6 +30,8 @@ export interface AgentCall {
   /** The arguments, a plain object. */
   input: Record<string, unknown>;
   server: ServerHint;
+  /** The agent's working folder (absolute), when the payload gives it: Codex's configuration is read for it. */
+  cwd?: string;
   toolUseId?: string;
   permissionMode?: string;
 }

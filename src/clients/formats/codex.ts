@@ -129,3 +129,41 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
   }
   return result;
 }
+
+/**
+ * Merge one Codex config layer over another, as Codex's
+ * `merge_toml_values(base, overlay)` does (openai/codex
+ * `codex-rs/config/src/merge.rs`): a table in both is merged key by key, any
+ * other value of the overlay replaces the base's. So a project's
+ * `[mcp_servers.x]` with only `enabled = false` keeps the user's `command`
+ * and turns the server off. Neither argument is changed.
+ * @returns a new document
+ */
+export function mergeCodexLayers(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay)) {
+    const existing = out[key];
+    out[key] = isObject(existing) && isObject(value) ? mergeCodexLayers(existing, value) : value;
+  }
+  return out;
+}
+
+/**
+ * Whether Codex loads a project folder's `.codex/config.toml`: only when the
+ * merged user and system configuration marks the folder, else the project
+ * root, `trust_level = "trusted"` under `[projects."<path>"]` (openai/codex
+ * `codex-rs/config/src/loader/mod.rs`, `ProjectTrustContext::decision_for_dir`;
+ * an untrusted layer is loaded but disabled).
+ * @param document the merged system and user layers
+ * @param keys the folder's lookup keys first (its path as given and its real path), then the project root's
+ * @returns undefined when trusted, else why the layer is off
+ */
+export function codexTrustProblem(document: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  const projects = isObject(document.projects) ? document.projects : {};
+  for (const key of keys) {
+    const project = projects[key];
+    if (!isObject(project) || project.trust_level === undefined) continue;
+    return project.trust_level === 'trusted' ? undefined : `\`${key}\` is marked \`${String(project.trust_level)}\` in Codex's user configuration`;
+  }
+  return 'the project is not marked `trust_level = "trusted"` in Codex\'s user configuration, so Codex does not load it';
+}
