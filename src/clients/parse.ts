@@ -31,7 +31,7 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { readCodex } from './formats/codex.ts';
 import { readContinue } from './formats/continue.ts';
-import { readGemini } from './formats/gemini.ts';
+import { geminiServerLists, readGemini } from './formats/gemini.ts';
 import { readGoose } from './formats/goose.ts';
 import { readOpenCode } from './formats/opencode.ts';
 import { type FormatResult, setToolFilter, stringValues } from './formats/shared.ts';
@@ -447,6 +447,7 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
 
   const projectDir = projectOf(options.path, client, options.home);
   const result: FormatResult = { entries: [], values: [], notes };
+  let serverLists: ParsedConfig['serverLists'];
   const take = (found: FormatResult) => {
     result.entries.push(...found.entries);
     result.values.push(...found.values);
@@ -481,6 +482,7 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
       break;
     case 'gemini-cli':
       take(readGemini(document, projectDir));
+      serverLists = geminiServerLists(document);
       if (projectDir !== undefined)
         notes.push("Gemini CLI ignores a project's `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway");
       break;
@@ -504,5 +506,5 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
         notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
-  return { config: { client, entries: result.entries, notes }, values: result.values };
+  return { config: { client, entries: result.entries, notes, ...(serverLists !== undefined ? { serverLists } : {}) }, values: result.values };
 }

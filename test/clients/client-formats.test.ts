@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildIdentityIndex, identifyConfig, identifyEntry } from '../../src/clients/identify/index.ts';
+import { consolidateGeminiLists, geminiBlocked, geminiServerLists } from '../../src/clients/formats/gemini.ts';
 import { ConfigError, parseConfigText, parseConfigWithValues } from '../../src/clients/parse.ts';
 import { IDENTITY_RECORDS } from './records.ts';
 
@@ -109,6 +110,41 @@ describe('Gemini CLI settings.json', () => {
     expect(byName.typed!.transport).toBe('http');
     expect(byName.off!.disabled).toBe(true);
     expect(config.notes.join(' ')).toContain('does not trust');
+  });
+});
+
+describe('Gemini CLI mcp.allowed / mcp.excluded across settings files', () => {
+  it('joins the excluded lists, intersects the allowed lists (trimmed, any case), and an empty allowed list restricts nothing', () => {
+    const user = geminiServerLists({ mcp: { allowed: ['pg', 'Fetch ', 'time'], excluded: ['x'] } });
+    const project = geminiServerLists({ mcp: { allowed: ['fetch', 'pg'], excluded: ['time'] } });
+    expect(user).toEqual({ allowed: ['pg', 'Fetch ', 'time'], excluded: ['x'] });
+    expect(geminiServerLists({ mcp: { excluded: 'time' } })).toEqual({ excluded: [] });
+    const lists = consolidateGeminiLists([user, project]);
+    expect(lists).toEqual({ allowed: ['pg', 'Fetch '], excluded: ['x', 'time'] });
+    // isBlockedBySettings compares exact names against the consolidated list.
+    expect(geminiBlocked('pg', lists)).toBe(false);
+    expect(geminiBlocked('fetch', lists)).toBe(true);
+    expect(geminiBlocked('time', lists)).toBe(true);
+    expect(geminiBlocked('other', consolidateGeminiLists([{ excluded: [] }]))).toBe(false);
+    expect(geminiBlocked('other', consolidateGeminiLists([{ allowed: [], excluded: [] }]))).toBe(false);
+    expect(
+      geminiBlocked(
+        'pg',
+        consolidateGeminiLists([
+          { allowed: ['a'], excluded: [] },
+          { allowed: ['b'], excluded: [] },
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('reads `mcp.allowed: []` in one file as no restriction (before, every server of the file was reported disabled)', () => {
+    const config = parseConfigText('{"mcp": {"allowed": []}, "mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', {
+      path: '/home/u/.gemini/settings.json',
+      home: HOME,
+    });
+    expect(config.entries[0]!.disabled).toBe(false);
+    expect(config.serverLists).toEqual({ allowed: [], excluded: [] });
   });
 });
 
