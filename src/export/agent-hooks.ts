@@ -36,6 +36,22 @@ export interface AgentHookOptions {
   anchor?: { file?: string; command?: string };
 }
 
+/** Each agent's name for people, and where its hook file goes (the file headers above). */
+const AGENT_HOOK_TARGETS: Readonly<Record<AgentName, { client: string; file: string }>> = {
+  gemini: { client: 'Gemini CLI', file: '~/.gemini/settings.json (merged into it)' },
+  codex: { client: 'Codex', file: '~/.codex/hooks.json' },
+  cursor: { client: 'Cursor', file: '~/.cursor/hooks.json' },
+};
+
+/**
+ * What the site says about a downloadable agent hook fragment: like
+ * `claude-hook.json`, it runs `rclass` through a PATH lookup, so it is an
+ * example to regenerate with `rclass policy --format NAME-hook`.
+ */
+export function agentHookDownloadNote(agent: AgentName): string {
+  return `An example only: it runs \`rclass hook --agent ${agent}\` through a PATH lookup, so whichever \`rclass\` comes first on the PATH ${AGENT_HOOK_TARGETS[agent].client} runs with is the one that decides, which \`rclass policy --help\` warns against. To install it, generate the file on your own machine with \`rclass policy --format ${agent}-hook\`, which pins the absolute paths of your Node and your rclass, and put it in ${AGENT_HOOK_TARGETS[agent].file}.`;
+}
+
 /** The hook's shell command for an agent: the same flags as Claude Code's hook, after `--agent NAME`. */
 function agentHookCommand(options: AgentHookOptions): string {
   return [...options.launcher, 'hook', '--agent', options.agent, ...hookFlags(options)].map(shellWord).join(' ');
