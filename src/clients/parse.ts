@@ -14,7 +14,7 @@
  *   `mcp.servers` of `settings.json`, and `customizations.vscode.mcp.servers`
  *   of `devcontainer.json`.
  * - Windsurf: `mcpServers`, remote entries by `serverUrl` or `url`.
- * - GitHub Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q:
+ * - GitHub Copilot CLI (`mcp-config.json`, a repository's `.github/mcp.json`), Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q:
  *   `mcpServers` with this family's fields (`type`, `command`, `args`,
  *   `env`, `url`, `headers`, `disabled`), plus Kiro's `disabledTools` and
  *   Copilot CLI's `tools` (the tools it exposes; `"*"` for all).
@@ -120,6 +120,7 @@ export function detectClient(path: string | undefined, document: Record<string, 
     if (base === 'settings.json' && (parent === '.gemini' || /^gemini-?cli$/i.test(parent))) return 'gemini-cli';
     if (base === 'settings.json' && (parent === '.zed' || parent === 'zed' || parent === 'Zed')) return 'zed';
     if (base === 'mcp-config.json') return 'copilot-cli';
+    if (base === 'mcp.json' && parent === '.github') return 'copilot-cli';
     if (base === 'cline_mcp_settings.json') return 'cline';
     if (base === 'mcp_settings.json' && grand === 'rooveterinaryinc.roo-cline') return 'roo-code';
     if (base === 'mcp_settings.json' && (grand === 'kilocode.kilo-code' || parts.includes('.kilocode'))) return 'kilo-code';
@@ -171,6 +172,7 @@ function projectOf(path: string | undefined, client: ClientKind, home: string | 
   if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json'))
     return notHome(dirname(dirname(path)));
   if (client === 'amazon-q' && parent === '.amazonq') return notHome(dirname(dirname(path)));
+  if (client === 'copilot-cli' && parent === '.github' && base === 'mcp.json') return notHome(dirname(dirname(path)));
   if ((client === 'kiro' && grand === '.kiro') || (client === 'junie' && grand === '.junie')) return notHome(dirname(dirname(dirname(path))));
   if (client === 'continue' && parent === 'mcpServers' && grand === '.continue') return notHome(dirname(dirname(dirname(path))));
   if (client === 'opencode') {

@@ -153,6 +153,7 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
     const text = '{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}';
     const cases: Array<[string, string]> = [
       ['/home/u/.copilot/mcp-config.json', 'copilot-cli'],
+      ['/srv/app/.github/mcp.json', 'copilot-cli'],
       ['/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json', 'cline'],
       ['/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json', 'roo-code'],
       ['/srv/app/.roo/mcp.json', 'roo-code'],
@@ -165,6 +166,7 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
     for (const [path, client] of cases) expect(parseConfigText(text, { path, home: HOME }).client, path).toBe(client);
     expect(parseConfigText(text, { path: '/srv/app/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
     expect(parseConfigText(text, { path: '/home/u/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBeUndefined();
+    expect(parseConfigText(text, { path: '/srv/app/.github/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
   });
 
   it('reads Kiro disabledTools and Copilot CLI tools as filters, and Copilot CLI type local as stdio', () => {
