@@ -20,8 +20,7 @@
  *
  * Parsed with smol-toml, a TOML 1.0 parser. Browser-safe.
  */
-import type { EntryValues } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+import { type FormatResult, isObject, readLaunch, readMap, readNamedEntries, readString, readStrings, setToolFilter, settle } from './shared.ts';
 
 const KNOWN_KEYS = new Set([
   'command',
@@ -59,22 +58,7 @@ const HTTP_ONLY = ['url', 'bearer_token_env_var', 'bearer_token', 'http_headers'
  * @param projectDir the project, for a project's `.codex/config.toml`
  */
 export function readCodex(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
-  const result = emptyResult();
-  const servers = document.mcp_servers;
-  if (servers === undefined) return result;
-  if (!isObject(servers)) {
-    result.notes.push('`mcp_servers` is not a table, so it defines no servers');
-    return result;
-  }
-  for (const [name, raw] of Object.entries(servers)) {
-    const entry = blankEntry(name, 'mcp_servers', projectDir);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not a table');
-      continue;
-    }
+  return readNamedEntries(document.mcp_servers, 'mcp_servers', projectDir, 'table', (entry, raw, values) => {
     const unknown = Object.keys(raw).filter((key) => !KNOWN_KEYS.has(key));
     if (unknown.length > 0) entry.problems.push(`Codex refuses unknown keys (${unknown.map((key) => `\`${key}\``).join(', ')})`);
     if (raw.enabled === false) entry.disabled = true;
@@ -84,13 +68,7 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
     if (command !== undefined) {
       for (const key of HTTP_ONLY) if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a stdio server (Codex refuses it)`);
       entry.command = command;
-      const args = readStrings(entry, raw.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, raw.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
-      const cwd = readString(entry, raw.cwd, 'cwd');
-      if (cwd !== undefined) entry.cwd = cwd;
+      readLaunch(entry, values, { args: raw.args, env: raw.env, cwd: raw.cwd });
       if (raw.env_vars !== undefined) {
         const names: string[] = [];
         if (!Array.isArray(raw.env_vars)) entry.problems.push('`env_vars` is not a list');
@@ -126,8 +104,7 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
       exclude,
       ['enabled_tools', 'disabled_tools'].filter((key) => raw[key] !== undefined),
     );
-  }
-  return result;
+  });
 }
 
 /**

@@ -22,8 +22,8 @@
  *
  * Browser-safe.
  */
-import type { EntryValues, Transport } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+import type { Transport } from '../types.ts';
+import { type FormatResult, isObject, readHeaders, readLaunch, readNamedEntries, readString, readStrings, setToolFilter, settle } from './shared.ts';
 
 /** One settings file's `mcp.allowed` (absent when it sets none) and `mcp.excluded` server lists. */
 export interface GeminiServerLists {
@@ -69,32 +69,15 @@ export function geminiBlocked(name: string, lists: GeminiServerLists): boolean {
  * @param projectDir the project, for a project's `.gemini/settings.json`
  */
 export function readGemini(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
-  const result = emptyResult();
-  const servers = document.mcpServers;
-  if (servers === undefined) return result;
-  if (!isObject(servers)) {
-    result.notes.push('`mcpServers` is not an object, so it defines no servers');
-    return result;
-  }
   const lists = geminiServerLists(document);
-  for (const [name, raw] of Object.entries(servers)) {
-    const entry = blankEntry(name, 'mcpServers', projectDir);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not an object');
-      continue;
-    }
-    if (geminiBlocked(name, lists)) entry.disabled = true;
+  const result = readNamedEntries(document.mcpServers, 'mcpServers', projectDir, 'object', (entry, raw, values) => {
+    if (geminiBlocked(entry.name, lists)) entry.disabled = true;
     const httpUrl = readString(entry, raw.httpUrl, 'httpUrl');
     const url = readString(entry, raw.url, 'url');
     const tcp = readString(entry, raw.tcp, 'tcp');
     const command = readString(entry, raw.command, 'command');
     if (raw.type !== undefined && raw.type !== 'http' && raw.type !== 'sse') entry.problems.push('`type` is neither `http` nor `sse`');
-    const headers = readMap(entry, raw.headers, 'headers');
-    entry.headerKeys = headers.keys;
-    values.headers = headers.values;
+    readHeaders(entry, values, raw.headers, 'headers');
     const chosen = [httpUrl, url, tcp, command].filter((value) => value !== undefined).length;
     if (chosen > 1) entry.problems.push('the entry sets more than one of `httpUrl`, `url`, `tcp` and `command`');
     let transport: Transport = 'unknown';
@@ -109,13 +92,7 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
       transport = 'ws';
     } else if (command !== undefined) {
       entry.command = command;
-      const args = readStrings(entry, raw.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, raw.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
-      const cwd = readString(entry, raw.cwd, 'cwd');
-      if (cwd !== undefined) entry.cwd = cwd;
+      readLaunch(entry, values, { args: raw.args, env: raw.env, cwd: raw.cwd });
       transport = 'stdio';
     } else {
       entry.problems.push('the entry has none of `command`, `url`, `httpUrl` and `tcp`');
@@ -130,8 +107,8 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
       exclude,
       ['includeTools', 'excludeTools'].filter((key) => raw[key] !== undefined),
     );
-  }
-  if (lists.allowed !== undefined || lists.excluded.length > 0)
+  });
+  if (result.entries.length > 0 && (lists.allowed !== undefined || lists.excluded.length > 0))
     result.notes.push(
       '`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to, together with the same lists in its other settings files; servers they leave out are reported as disabled',
     );
