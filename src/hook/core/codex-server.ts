@@ -14,6 +14,7 @@ import { parseClaudeToolName } from '../../clients/claude-code-names.ts';
 import { type IdentityIndex, identifyEntry } from '../../clients/identify/index.ts';
 import { type CodexConfig, codexServers } from '../../node/clients/codex-config.ts';
 import { type ServerMapping, type ServerResolution, unsafeToMap } from '../identify-session.ts';
+import { resolveEntry } from './resolve-hint.ts';
 
 /**
  * Resolve the server of a Codex MCP tool name.
@@ -61,16 +62,5 @@ export function resolveCodexServer(
     return { status: 'recognised', server, tool, recordId: mapping.record, version, via: 'map', subject: `--map ${mapping.name}=${mapping.record}` };
   }
   if (entry.disabled) return unrecognised(`\`${server}\` is disabled in Codex's configuration, yet was called`);
-  const identification = identifyEntry(entry, index);
-  if (identification.status !== 'recognised') return unrecognised(identification.status === 'disabled' ? 'the entry is disabled' : identification.reason);
-  return {
-    status: 'recognised',
-    server,
-    tool,
-    recordId: identification.recordId,
-    version: identification.version,
-    via: 'config',
-    subject: identification.subject,
-    ...(identification.mapping !== undefined ? { mapping: identification.mapping } : {}),
-  };
+  return resolveEntry(entry, server, tool, index);
 }

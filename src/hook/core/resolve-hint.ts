@@ -34,18 +34,25 @@ export function resolveHint(hint: ServerHint, tool: string, index: IdentityIndex
     disabled: false,
     problems: [],
   };
+  return resolveEntry(entry, server, tool, index);
+}
+
+/**
+ * Identify one configuration entry (SPEC 6) as the record a call of `server`'s `tool` goes to.
+ * @returns recognised with the record, release and what matched, or unrecognised with the reason; never throws
+ */
+export function resolveEntry(entry: ConfigEntry, server: string, tool: string, index: IdentityIndex): ServerResolution {
   const identification = identifyEntry(entry, index);
-  if (identification.status === 'recognised') {
-    return {
-      status: 'recognised',
-      server,
-      tool,
-      recordId: identification.recordId,
-      version: identification.version,
-      via: 'config',
-      subject: identification.subject,
-      ...(identification.mapping !== undefined ? { mapping: identification.mapping } : {}),
-    };
-  }
-  return unrecognised(identification.status === 'disabled' ? 'the entry is disabled' : identification.reason);
+  if (identification.status !== 'recognised')
+    return { status: 'unrecognised', server, tool, reason: identification.status === 'disabled' ? 'the entry is disabled' : identification.reason };
+  return {
+    status: 'recognised',
+    server,
+    tool,
+    recordId: identification.recordId,
+    version: identification.version,
+    via: 'config',
+    subject: identification.subject,
+    ...(identification.mapping !== undefined ? { mapping: identification.mapping } : {}),
+  };
 }
