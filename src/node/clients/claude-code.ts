@@ -26,8 +26,7 @@ import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalJson, sha256Hex } from '../digest.ts';
-import { ConfigError, configFromDocument, parseConfigJson } from '../../clients/parse.ts';
-import { MAX_CONFIG_BYTES } from './read-config.ts';
+import { ConfigError, configFromDocument, MAX_CONFIG_BYTES, parseConfigJson } from '../../clients/parse.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import { messageOf } from '../../core/errors.ts';
 
