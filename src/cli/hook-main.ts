@@ -7,7 +7,6 @@
  * {@link import('./main.ts').main}: exit 0 with one JSON object, and an
  * unexpected error reported on stderr with exit 3.
  */
-import v8 from 'node:v8';
 import { hookCommand } from './commands/hook.ts';
 import { EXIT, complain } from './io.ts';
 import { messageOf } from '../core/errors.ts';
@@ -19,11 +18,6 @@ import { messageOf } from '../core/errors.ts';
  * or for work cut off by the deadline.
  */
 export async function main(): Promise<void> {
-  // A hook process parses at most one SQL statement: V8's baseline WebAssembly compiler (Liftoff) alone
-  // compiles libpg-query's 1.7 MB module in about half the CPU of the default, which also recompiles it
-  // with TurboFan on background threads (measured in issue 14 and bench/hook.ts). The flag changes
-  // only how the code is compiled, not what it computes; set before anything is compiled.
-  v8.setFlagsFromString('--liftoff-only');
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;

@@ -20,6 +20,7 @@ import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
 import { messageOf } from '../../core/errors.ts';
+import { noteCodePath } from '../../node/code-cache-notes.ts';
 import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clients/agents/index.ts';
 
 /** The usage line of `hook`. */
@@ -253,6 +254,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
 async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOptions } | { error: string }, io: CliIO, started: number): Promise<number> {
   // The decision core (identification, the registry, the classifier) loads only for agent hooks, as its own chunk.
   const { agentFailure, failureReason, handleAgentHook } = await import('../../hook/core/gate.ts');
+  noteCodePath(`agent:${adapter.name}`);
   let answered = false;
   const environment = { env: io.env, cwd: io.cwd, cancelled: () => answered };
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
