@@ -111,7 +111,8 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'rclass-bench-hook-'));
 try {
   const pkg = path.join(work, 'pkg');
   await installedPackage(pkg);
-  const bin = path.join(pkg, 'bin', 'rclass.mjs');
+  // What the generated hook settings start (`rclass policy --format claude-hook`).
+  const bin = path.join(pkg, 'bin', 'rclass-hook.cjs');
   const project = path.join(work, 'project');
   mkdirSync(project, { recursive: true });
   const servers = {

@@ -278,6 +278,29 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('rclass: the hook could not start (a broken bundle); the call is blocked rather than let through');
+    // The same through the CommonJS launcher the generated settings start.
+    const viaHookLauncher = spawnSync(process.execPath, [path.join(broken, 'bin', 'rclass-hook.cjs'), 'hook'], {
+      cwd: world.project,
+      env: world.env,
+      encoding: 'utf8',
+      input: JSON.stringify(pre('BB1', 'mcp__pg__query', { sql: 'DROP TABLE users' })),
+    });
+    expect(viaHookLauncher.status).toBe(2);
+    expect(viaHookLauncher.stdout).toBe('');
+    expect(viaHookLauncher.stderr).toContain('rclass: the hook could not start (a broken bundle)');
+  }, 60_000);
+
+  it('issue 14: bin/rclass-hook.cjs, which generated hooks start, answers as bin/rclass.mjs hook does, and runs other commands through it', () => {
+    const world = makeWorld();
+    const payload = JSON.stringify(pre('HL1', 'mcp__pg__query', { sql: 'DROP TABLE users' }));
+    const run = (bin: string, args: string[]) =>
+      spawnSync(process.execPath, [path.join(installed, 'bin', bin), ...args], { cwd: world.project, env: world.env, encoding: 'utf8', input: payload });
+    const viaMjs = run('rclass.mjs', ['hook']);
+    const viaCjs = run('rclass-hook.cjs', ['hook']);
+    expect(viaCjs.status).toBe(0);
+    expect(viaCjs.stdout).toBe(viaMjs.stdout);
+    expect(JSON.parse(viaCjs.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(run('rclass-hook.cjs', ['--version']).stdout).toMatch(/^rclass \d+\.\d+\.\d+/);
   }, 60_000);
 
   it("measures the hook's wall time per built-in and per MCP call (reported, not asserted)", () => {
