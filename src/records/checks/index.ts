@@ -3,6 +3,7 @@ import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
 import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
+import { effectsOrder } from './effects-order.ts';
 import { evidence } from './evidence.ts';
 import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
@@ -19,7 +20,7 @@ import { uniqueIdentities } from './unique-identities.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
-import { fingerprints } from './fingerprints.ts';
+import { fingerprintAlgorithm, fingerprints } from './fingerprints.ts';
 
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   uniqueRuleIds,
   oneSentence,
   effectsKnown,
+  effectsOrder,
   draftPlaceholders,
   classDerived,
   ruleEffects,
@@ -42,4 +44,5 @@ export const CHECKS: readonly Check[] = [
   gates,
   reviewStatus,
   fingerprints,
+  fingerprintAlgorithm,
 ];
