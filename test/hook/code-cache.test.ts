@@ -4,7 +4,7 @@
  * cache that is missing, corrupt, cut short, refused by V8 or made for
  * another bundle is ignored and rewritten, never used.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeCodeCache, runWithCodeCache } from '../../src/node/code-cache.ts';
