@@ -8,6 +8,11 @@
  * validation then throws when called, and the parser's caller fails
  * closed). They change how the code is compiled, not what it computes.
  * Measured in bench/hook.ts and in the commit that added this file.
+ * The compiled module itself cannot be kept on disk on Node 20:
+ * `v8.serialize` of a `WebAssembly.Module` writes only its 2-byte header
+ * and `v8.deserialize` refuses that ("Unable to deserialize cloned data",
+ * Node 20.20.2), and V8's `CompiledWasmModule::Serialize` is not exposed;
+ * so each SQL call compiles it, as cheaply as these options allow.
  * Set only when a call needs the parser, so other calls neither load
  * `node:v8` nor lose their code cache (`code-cache.ts`: a process whose
  * flags changed writes none). Node-only.
