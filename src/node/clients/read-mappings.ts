@@ -7,7 +7,7 @@
  * mappings; a missing file the user named is an error.
  */
 // node:fs/promises through `promises`, loaded on first use: importing it cost every hook call about 1 ms of CPU (issue 14).
-import { constants, promises as fsp } from 'node:fs';
+import { closeSync, constants, openSync, promises as fsp, readSync } from 'node:fs';
 import path from 'node:path';
 import type { MappedServer } from '../../clients/mappings.ts';
 import { MAX_MAPPING_BYTES } from '../../clients/mapping-limits.ts';
@@ -97,14 +97,15 @@ export async function loadServerMappings(options: { flag?: string; env: Readonly
   const { file, named } = mappingFileLocation(options.flag, options.env, options.cwd);
   let text: string;
   try {
-    const handle = await fsp.open(file, 'r');
+    // Synchronous: every MCP call looks for the file, and most find none (issue 14).
+    const fd = openSync(file, 'r');
     try {
       const buffer = Buffer.alloc(MAX_MAPPING_BYTES + 1);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
       if (bytesRead > MAX_MAPPING_BYTES) throw new MappingFileError(`the server mapping file \`${file}\` is larger than ${MAX_MAPPING_BYTES} bytes`);
       text = buffer.subarray(0, bytesRead).toString('utf8');
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   } catch (error) {
     if (error instanceof MappingFileError) throw error;
