@@ -11,8 +11,8 @@
  *   V8 options of this process (`execArgv`, `NODE_OPTIONS`) and the bundle's
  *   path, size, inode and modification and change times, so a rebuilt or
  *   edited bundle never meets the cache of another one (V8 checks only the
- *   source's length: https://github.com/v8/v8/blob/11.3.244.8/src/snapshot/code-serializer.cc,
- *   `SerializedCodeData::SourceHash`).
+ *   source's length and whether it is a module: `SerializedCodeData::SourceHash`
+ *   in Node's copy of V8, `deps/v8/src/snapshot/code-serializer.cc`).
  * - V8 verifies no checksum of a code cache in release builds
  *   (`--verify-snapshot-checksum` is off by default, `node --v8-options`),
  *   so the file carries the SHA-256 of its payload, checked before use: a
