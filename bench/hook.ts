@@ -11,8 +11,11 @@
  * `~/.claude.json` runs the memory and SQLite servers, the same session
  * throughout (steady state), and payloads shaped as Claude Code sends them.
  * The 2 MB case pads `~/.claude.json` with 400 projects' history, as Claude
- * Code keeps it. Times come from bash's `time` keyword (millisecond
- * resolution), so bash must be on the PATH.
+ * Code keeps it. The warm-up runs leave the hook's V8 code cache in the
+ * temporary home's state folder, as a user's first calls would. Times come
+ * from bash's `time` keyword (millisecond resolution), so bash must be on
+ * the PATH. On a loaded machine wall time grows with every wait for the
+ * scheduler; CPU time much less, so read the CPU ratio there.
  *
  * Usage: `npx tsx bench/hook.ts [--pairs N]` (default 15).
  */
@@ -29,7 +32,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pairsArg = process.argv.indexOf('--pairs');
 const PAIRS = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : 15;
 
-/** The issue's targets, as ratios to `node -e 0` (wall). */
+/** The issue's targets, as ratios to `node -e 0`; each is checked against the wall and the CPU ratio. */
 const TARGETS: Record<string, number> = {
   'PreToolUse Read (built-in)': 1.7,
   'PreToolUse MCP (memory)': 2.2,
@@ -108,7 +111,8 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'rclass-bench-hook-'));
 try {
   const pkg = path.join(work, 'pkg');
   await installedPackage(pkg);
-  const bin = path.join(pkg, 'bin', 'rclass.mjs');
+  // What the generated hook settings start (`rclass policy --format claude-hook`).
+  const bin = path.join(pkg, 'bin', 'rclass-hook.cjs');
   const project = path.join(work, 'project');
   mkdirSync(project, { recursive: true });
   const servers = {
@@ -170,7 +174,7 @@ try {
     `rclass hook vs node -e 0 (${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ~/.claude.json ${(large.length / 1024 / 1024).toFixed(1)} MB in the large case); ${PAIRS} alternating pairs each, medians`,
   );
   console.log('');
-  console.log('| case | node -e 0 wall / CPU | hook wall / CPU | ratio wall | ratio CPU | target | met (wall) |');
+  console.log('| case | node -e 0 wall / CPU | hook wall / CPU | ratio wall | ratio CPU | target | met (wall / CPU) |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const c of cases) {
     // Warm-up: the session's state, the page cache and the audit log exist before counting.
@@ -190,8 +194,10 @@ try {
     const ms = (s: number) => `${Math.round(s * 1000)} ms`;
     const target = TARGETS[c.name]!;
     const wall = median(ratioWall);
+    const cpu = median(ratioCpu);
+    const met = (ratio: number) => (ratio <= target ? 'yes' : 'no');
     console.log(
-      `| ${c.name} | ${ms(median(base.map((s) => s.wall)))} / ${ms(median(base.map((s) => s.cpu)))} | ${ms(median(hook.map((s) => s.wall)))} / ${ms(median(hook.map((s) => s.cpu)))} | ${wall.toFixed(2)}× | ${median(ratioCpu).toFixed(2)}× | ≤ ${target}× | ${wall <= target ? 'yes' : 'no'} |`,
+      `| ${c.name} | ${ms(median(base.map((s) => s.wall)))} / ${ms(median(base.map((s) => s.cpu)))} | ${ms(median(hook.map((s) => s.wall)))} / ${ms(median(hook.map((s) => s.cpu)))} | ${wall.toFixed(2)}× | ${cpu.toFixed(2)}× | ≤ ${target}× | ${met(wall)} / ${met(cpu)} |`,
     );
   }
 } finally {

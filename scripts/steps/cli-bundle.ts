@@ -17,12 +17,15 @@
  *   Nothing in `src/` imports `@cedar-policy/cedar-wasm` today (only tests
  *   do, so it is a devDependency); an import added to `src/` must move it
  *   back to `dependencies`, or the installed CLI cannot find it.
- * - `rclass hook` has a bundle of its own, `build/cli/hook.mjs` (entry
+ * - `rclass hook` has a bundle of its own, `build/cli/hook.cjs` (entry
  *   `src/cli/hook-main.ts`), written beside the CLI bundle: Claude Code runs
  *   the hook before every tool call, so it must not load the other commands
- *   (issue 14). It is split (`splitting`), so code the hook needs only for
- *   some calls (the MCP decision, the YAML mapping parser) sits in chunks,
- *   `build/cli/hook-chunk-*.mjs`, that are read only when a call needs them.
+ *   (issue 14). It is one CommonJS file, run by its launcher
+ *   `build/cli/hook-launch.cjs` (entry `src/cli/hook-launch.ts`) through
+ *   `vm.Script` with V8's code cache (`src/node/code-cache.ts`); code the
+ *   hook needs only for some calls (the MCP decision, the YAML mapping
+ *   parser) is reached through dynamic imports, which esbuild makes lazily
+ *   evaluated modules, so it is compiled and run only when a call needs it.
  *   {@link HOOK_EXCLUDED} lists packages it must never contain.
  * - The bundle sits two levels below the package root, like
  *   `src/node/package-paths.ts`, so it finds `build/registry.json`, `schema/` and
@@ -40,11 +43,16 @@ const ENTRY = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 const HOOK_ENTRY = fileURLToPath(new URL('../../src/cli/hook-main.ts', import.meta.url));
 
-/** The hook bundle's file name, beside the CLI bundle. */
-export const HOOK_BUNDLE_NAME = 'hook.mjs';
+const HOOK_LAUNCH_ENTRY = fileURLToPath(new URL('../../src/cli/hook-launch.ts', import.meta.url));
 
-/** The names of the hook bundle's chunks start with this. */
-export const HOOK_CHUNK_PREFIX = 'hook-chunk-';
+/** The hook bundle's file name, beside the CLI bundle. */
+const HOOK_BUNDLE_NAME = 'hook.cjs';
+
+/** The hook launcher's file name, beside the CLI bundle (`bin/rclass.mjs` loads it). */
+const HOOK_LAUNCHER_NAME = 'hook-launch.cjs';
+
+/** Chunks of the ES module hook bundle of earlier builds start with this; they are removed. */
+const HOOK_CHUNK_PREFIX = 'hook-chunk-';
 
 /** Packages the hook bundle must not contain (a test reads the bundle's inputs): loading them was most of a decision's time (issue 14). */
 export const HOOK_EXCLUDED = ['@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats', 'proper-lockfile', 'graceful-fs', 'signal-exit', 'write-file-atomic'];
@@ -89,36 +97,73 @@ export async function bundleCli(outfile: string = CLI_BUNDLE): Promise<string> {
   return outfile;
 }
 
+/** Options of both hook bundles (`hook.cjs` and `hook-launch.cjs`): CommonJS for Node 20, run by `src/node/code-cache.ts`. */
+function hookBuildOptions(entry: string, outfile: string) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node' as const,
+    format: 'cjs' as const,
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    // ajv (and its formats) only for `--registry FILE`: from node_modules when that option is given.
+    external: [...EXTERNAL_PACKAGES, 'ajv', 'ajv-formats'],
+    // No `import()` is left in the bundle: a script run through `vm.Script` has no loader for it (Node 20 needs
+    // `importModuleDynamically`); esbuild turns each into a lazily evaluated module and `require` for externals.
+    supported: { 'dynamic-import': false },
+    // `import.meta.url` (package-paths.ts finds the package root with it) becomes the bundle's own URL.
+    define: { 'import.meta.url': '__rclassImportMetaUrl' },
+    banner: { js: "var __rclassImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Whitespace and comments out, names kept: the hook reads and hashes less of it on every call (a
+    // 1.2 MB bundle cost 3 ms of CPU to read as UTF-16, its comments not being ASCII).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii' as const,
+    legalComments: 'none' as const,
+    logLevel: 'warning' as const,
+    sourcemap: false,
+    metafile: true,
+  };
+}
+
+/** What the hook bundle contains: every input, and those evaluated when it starts (reached from the entry without a dynamic import). */
+export interface HookBundleInputs {
+  /** Every input, by path relative to the repository. */
+  all: string[];
+  /** The inputs evaluated at start: the entry and what it imports statically, transitively. */
+  eager: string[];
+}
+
 /**
- * Bundle `rclass hook` alone into `<dir>/hook.mjs` and its chunks
- * `<dir>/hook-chunk-*.mjs` (chunks of an earlier build are removed first).
- * @param dir the CLI bundle's folder (`<root>/build/cli/`: chunks sit beside the entry, two levels below the package root)
- * @returns the inputs esbuild read, by path relative to the repository (for the test that nothing heavy is in it)
+ * Bundle `rclass hook` alone into `<dir>/hook.cjs`, and its launcher into
+ * `<dir>/hook-launch.cjs` (bundles and chunks of earlier builds are removed
+ * first). Code reached only through a dynamic `import()` (the MCP decision,
+ * the YAML mapping parser, ajv for `--registry`) is in the bundle but
+ * evaluated only when a call needs it.
+ * @param dir the CLI bundle's folder (`<root>/build/cli/`: two levels below the package root)
+ * @returns the inputs esbuild read (for the test that nothing heavy is in it or evaluated at start)
  * @throws if esbuild reports an error
  */
-export async function bundleHook(dir: string = path.dirname(CLI_BUNDLE)): Promise<string[]> {
+export async function bundleHook(dir: string = path.dirname(CLI_BUNDLE)): Promise<HookBundleInputs> {
   try {
-    for (const name of readdirSync(dir)) if (name.startsWith(HOOK_CHUNK_PREFIX)) rmSync(path.join(dir, name), { force: true });
+    for (const name of readdirSync(dir))
+      if (name.startsWith(HOOK_CHUNK_PREFIX) || name === 'hook.mjs' || name === HOOK_BUNDLE_NAME || name === HOOK_LAUNCHER_NAME)
+        rmSync(path.join(dir, name), { force: true });
   } catch {
     // No folder yet: esbuild makes it.
   }
-  const result = await build({
-    entryPoints: { hook: HOOK_ENTRY },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    chunkNames: `${HOOK_CHUNK_PREFIX}[hash]`,
-    splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    mainFields: ['module', 'main'],
-    external: EXTERNAL_PACKAGES,
-    banner: { js: BANNER },
-    legalComments: 'none',
-    logLevel: 'warning',
-    sourcemap: false,
-    metafile: true,
-  });
-  return Object.keys(result.metafile.inputs);
+  const result = await build(hookBuildOptions(HOOK_ENTRY, path.join(dir, HOOK_BUNDLE_NAME)));
+  await build({ ...hookBuildOptions(HOOK_LAUNCH_ENTRY, path.join(dir, HOOK_LAUNCHER_NAME)), metafile: false });
+  const inputs = result.metafile?.inputs ?? {};
+  const entry = path.relative(process.cwd(), HOOK_ENTRY).split(path.sep).join('/');
+  const eager = new Set<string>();
+  const queue = Object.keys(inputs).filter((name) => name === entry || name.endsWith('src/cli/hook-main.ts'));
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (eager.has(name)) continue;
+    eager.add(name);
+    for (const imported of inputs[name]?.imports ?? []) if (imported.kind !== 'dynamic-import' && !imported.external) queue.push(imported.path);
+  }
+  return { all: Object.keys(inputs), eager: [...eager] };
 }

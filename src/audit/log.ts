@@ -4,17 +4,26 @@
  * line's `hash`) and its own `hash`.
  *
  * One lock ({@link withFileLock}) is held across reading the last line and
- * writing and flushing the new ones, so processes appending at the same
- * time (Claude Code runs hooks and tool calls in parallel) never fork the
- * chain. Node-only.
+ * writing the new ones, so processes appending at the same time (Claude
+ * Code runs hooks and tool calls in parallel) never fork the chain. The
+ * work under the lock is synchronous (read the tail, one `write` of all the
+ * new lines with `O_APPEND`) and the flush to disk comes after the lock is
+ * released, so the lock is held for well under a millisecond of CPU.
+ *
+ * A process that cannot take the lock before its deadline (a machine so
+ * loaded that tens of hook processes queue for it) does not lose its lines:
+ * it writes them, unchained, to a file of their own in `<log>.pending/`,
+ * and the next append chains every pending file in, oldest first, before
+ * its own lines, under the lock (issue 14: under 40 concurrent hook
+ * processes a decision could be missing from the log). Node-only.
  */
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ReversibilityClass } from '../core/classes.ts';
 import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
 import { sha256Hex } from '../node/digest.ts';
 import { rfc3339 } from '../node/time.ts';
-import { withFileLock } from '../node/lock.ts';
+import { LockTimeoutError, withFileLock } from '../node/lock.ts';
 import { type AnchorTarget, writeAnchor } from './anchor.ts';
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
@@ -130,11 +139,11 @@ interface Head {
   torn: boolean;
 }
 
-async function countLines(handle: FileHandle, size: number): Promise<number> {
+function countLines(fd: number, size: number): number {
   const buffer = Buffer.alloc(1024 * 1024);
   let lines = 0;
   for (let position = 0; position < size; ) {
-    const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position);
+    const bytesRead = readSync(fd, buffer, 0, Math.min(buffer.length, size - position), position);
     if (bytesRead === 0) break;
     for (let i = 0; i < bytesRead; i += 1) if (buffer[i] === 0x0a) lines += 1;
     position += bytesRead;
@@ -148,13 +157,13 @@ async function countLines(handle: FileHandle, size: number): Promise<number> {
  * is the line count plus one and its `prev_hash` the digest of the raw line,
  * so new lines stay chained to each other and verification stops at the bad one.
  */
-async function readHead(handle: FileHandle): Promise<Head> {
-  const { size } = await handle.stat();
+function readHead(fd: number): Head {
+  const { size } = fstatSync(fd);
   if (size === 0) return { seq: 0, hash: GENESIS_HASH, torn: false };
   for (let window = TAIL_WINDOW; ; window *= 4) {
     const start = Math.max(0, size - window);
     const buffer = Buffer.alloc(size - start);
-    await handle.read(buffer, 0, buffer.length, start);
+    readSync(fd, buffer, 0, buffer.length, start);
     const torn = buffer[buffer.length - 1] !== 0x0a;
     const body = torn ? buffer : buffer.subarray(0, buffer.length - 1);
     const newline = body.lastIndexOf(0x0a);
@@ -170,51 +179,123 @@ async function readHead(handle: FileHandle): Promise<Head> {
         // Not an entry: fall through.
       }
     }
-    const lines = (await countLines(handle, size)) + (torn ? 1 : 0);
+    const lines = countLines(fd, size) + (torn ? 1 : 0);
     return { seq: lines, hash: sha256Hex(raw), torn };
+  }
+}
+
+/** The folder of lines written while the lock could not be taken, beside the log. */
+function pendingDir(file: string): string {
+  return `${file}.pending`;
+}
+
+/** Records in pending files, oldest first; the files read are returned to be removed once chained in. Damaged files are skipped and kept. */
+function readPending(file: string): { records: Array<AuditRecord & { time: string }>; files: string[] } {
+  const dir = pendingDir(file);
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
+  } catch {
+    return { records: [], files: [] };
+  }
+  const records: Array<AuditRecord & { time: string }> = [];
+  const files: string[] = [];
+  for (const name of names) {
+    const pending = path.join(dir, name);
+    try {
+      const value: unknown = JSON.parse(readFileSync(pending, 'utf8'));
+      if (!Array.isArray(value)) continue;
+      records.push(...(value as Array<AuditRecord & { time: string }>));
+      files.push(pending);
+    } catch {
+      // Half written (its writer died mid-write) or not ours: left for a person to look at.
+    }
+  }
+  return { records, files };
+}
+
+/**
+ * Write records that could not be chained in to a pending file of their
+ * own (created exclusively, written in one call, flushed), named so that
+ * names sort in time order.
+ */
+function writePending(file: string, records: ReadonlyArray<AuditRecord & { time: string }>): void {
+  const dir = pendingDir(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const name = `${Date.now().toString().padStart(15, '0')}-${process.pid}-${Math.random().toString(36).slice(2, 10)}.json`;
+  const fd = openSync(path.join(dir, name), 'wx', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(records)}\n`);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
 /**
  * Append entries to the log, in order, under one lock (SPEC 10.2). The
- * folder is created (mode 700) and the file too (mode 600).
+ * folder is created (mode 700) and the file too (mode 600). Lines left
+ * pending by processes that could not take the lock are chained in first.
  * @param file the log's path
  * @param records what to append; each gets `seq`, `time`, `prev_hash` and `hash`
  * With `options.anchor`, the new head (the last entry's `seq` and `hash`)
  * is then written there while the lock is still held, so the anchor's last
  * head is always the log's last line, however many processes append.
- * @returns the entries as written
- * @throws LockTimeoutError when another process holds the lock past the deadline;
- *   the file system's error when the folder or file cannot be made, read or written;
+ * @returns the entries as written (pending lines of other processes included, first);
+ *   when the lock could not be taken before the deadline, `[]`: the records were written to `<file>.pending/` instead
+ * @throws the file system's error when the folder or file cannot be made, read or written
+ *   (and, after a lock timeout, when the pending file cannot be written either);
  *   AnchorWriteError when the lines were written but the head could not be anchored
  */
 export async function appendAudit(file: string, records: readonly AuditRecord[], options: AppendOptions = {}): Promise<AuditEntry[]> {
   const deadline = options.deadline ?? Date.now() + 5000;
   const now = options.now ?? (() => new Date());
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  return withFileLock(file, deadline, async () => {
-    const handle = await open(file, 'a+', 0o600);
-    try {
-      const head = await readHead(handle);
+  // The time of the decision, not of the append: a record that waits for the lock, or in a pending file, keeps it.
+  const timed = records.map((record) => ({ ...record, time: rfc3339(now()) }));
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  let fd: number | undefined;
+  let entries: AuditEntry[];
+  try {
+    entries = await withFileLock(file, deadline, async () => {
+      const pending = readPending(file);
+      fd = openSync(file, 'a+', 0o600);
+      const head = readHead(fd);
       let { seq, hash } = head;
-      const entries: AuditEntry[] = [];
+      const written: AuditEntry[] = [];
       const lines: string[] = [];
-      for (const record of records) {
+      for (const record of [...pending.records, ...timed]) {
         seq += 1;
-        const unsigned = ordered({ ...record, seq, time: rfc3339(now()), prev_hash: hash });
+        const unsigned = ordered({ ...record, seq, prev_hash: hash });
         hash = entryHash(unsigned);
         const entry = { ...unsigned, hash } as AuditEntry;
-        entries.push(entry);
+        written.push(entry);
         lines.push(JSON.stringify(entry));
       }
-      const text = `${head.torn ? '\n' : ''}${lines.join('\n')}\n`;
-      await handle.appendFile(text, 'utf8');
-      await handle.datasync();
-      const last = entries.at(-1);
-      if (options.anchor !== undefined && last !== undefined) await writeAnchor(options.anchor, { seq: last.seq, hash: last.hash }, deadline);
-      return entries;
-    } finally {
-      await handle.close();
+      // One write with O_APPEND: the lines land whole, after whatever the file holds.
+      writeSync(fd, `${head.torn ? '\n' : ''}${lines.join('\n')}\n`);
+      for (const chained of pending.files) rmSync(chained, { force: true });
+      const last = written.at(-1);
+      if (options.anchor !== undefined && last !== undefined) {
+        fdatasyncSync(fd);
+        await writeAnchor(options.anchor, { seq: last.seq, hash: last.hash }, deadline);
+      }
+      return written;
+    });
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    writePending(file, timed);
+    return [];
+  } finally {
+    if (fd !== undefined) {
+      try {
+        // Flushed after the lock is released: the next appender reads the lines from the page cache already.
+        if (options.anchor === undefined) fdatasyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     }
-  });
+  }
+  return entries;
 }

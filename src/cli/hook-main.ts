@@ -1,16 +1,17 @@
 /**
- * The entry of `rclass hook` alone (its own bundle, `build/cli/hook.mjs`,
- * which `bin/rclass.mjs` loads when the first argument is `hook`). It
+ * The entry of `rclass hook` alone (its own bundle, `build/cli/hook.cjs`,
+ * which `bin/rclass.mjs` runs through `hook-launch.ts` when the first
+ * argument is `hook`). It
  * imports only the hook command, so a hook process never loads the other
  * commands, the MCP SDK, ajv or the YAML parser (issue 14: loading them was
  * most of a decision's time). Behaves exactly as `rclass hook` through
  * {@link import('./main.ts').main}: exit 0 with one JSON object, and an
  * unexpected error reported on stderr with exit 3.
  */
-import v8 from 'node:v8';
 import { hookCommand } from './commands/hook.ts';
 import { EXIT, complain } from './io.ts';
 import { messageOf } from '../core/errors.ts';
+import { fdSink, standardInput } from '../node/stdio-fd.ts';
 
 /**
  * Run `rclass hook` on the real process: `process.argv` (whose first word
@@ -19,16 +20,22 @@ import { messageOf } from '../core/errors.ts';
  * or for work cut off by the deadline.
  */
 export async function main(): Promise<void> {
-  // A hook process parses at most one SQL statement: V8's baseline WebAssembly compiler (Liftoff) alone
-  // compiles libpg-query's 1.7 MB module in about half the CPU of the default, which also recompiles it
-  // with TurboFan on background threads (measured in issue 14 and bench/hook.ts). The flag changes
-  // only how the code is compiled, not what it computes; set before anything is compiled.
-  v8.setFlagsFromString('--liftoff-only');
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-  const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const brokenPipe = (): never => process.exit(process.exitCode ?? 0);
+  const stdoutStream = (): NodeJS.WritableStream => {
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') brokenPipe();
+      throw error;
+    });
+    return process.stdout;
+  };
+  // The descriptors, not process.stdin/stdout: building those streams was about 4 ms of a decision (issue 14).
+  const stdout = fdSink(1, stdoutStream, brokenPipe);
+  const stderr = fdSink(
+    2,
+    () => process.stderr,
+    () => undefined,
+  );
+  const io = { stdin: standardInput(), stdout, stderr, env: process.env, cwd: process.cwd() };
   let code: number;
   try {
     code = await hookCommand(process.argv.slice(3), io);
@@ -37,5 +44,6 @@ export async function main(): Promise<void> {
     code = EXIT.incomplete;
   }
   process.exitCode = code;
-  process.stdout.write('', () => process.exit(code));
+  if (stdout.usedStream) process.stdout.write('', () => process.exit(code));
+  else process.exit(code);
 }

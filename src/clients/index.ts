@@ -6,7 +6,8 @@
  */
 export { CLIENTS } from './types.ts';
 export type { ClientKind, ConfigEntry, ParsedConfig } from './types.ts';
-export { ConfigError, detectClient, parseConfigText } from './parse.ts';
+export { ConfigError, detectClient } from './parse.ts';
+export { parseConfigText } from './parse-text.ts';
 export type { ParseConfigOptions } from './parse.ts';
 export { parseServerMappings } from './mappings.ts';
 export type { MappedServer } from './mappings.ts';

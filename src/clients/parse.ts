@@ -27,8 +27,6 @@
  * here and never reach the caller.
  */
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
-import { parse as parseToml, TomlError } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
 import { readCodex } from './formats/codex.ts';
 import { readContinue } from './formats/continue.ts';
 import { geminiServerLists, readGemini } from './formats/gemini.ts';
@@ -53,7 +51,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** Options for {@link parseConfigText}. */
+/**
+ * Configuration files larger than this are refused rather than read
+ * (bytes); here rather than beside the file reader so that reading
+ * `~/.claude.json` alone does not load the TOML and YAML parsers.
+ */
+export const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
+
+/** Options for `parseConfigText` (`parse-text.ts`) and {@link configFromDocument}. */
 export interface ParseConfigOptions {
   /** The file's path as given; its name tells the client and, for project files, the project. */
   path?: string;
@@ -316,7 +321,7 @@ function readServers(client: ClientKind, container: unknown, scope: string, proj
 }
 
 /** Which text format a file is in: by its name, else by the client it is read as. */
-function formatOf(path: string | undefined, client: ClientKind | undefined): 'toml' | 'yaml' | 'json' {
+export function formatOf(path: string | undefined, client: ClientKind | undefined): 'toml' | 'yaml' | 'json' {
   const base = path === undefined ? '' : (splitPath(path).at(-1) ?? '');
   if (/\.toml$/i.test(base)) return 'toml';
   if (/\.ya?ml$/i.test(base)) return 'yaml';
@@ -324,25 +329,6 @@ function formatOf(path: string | undefined, client: ClientKind | undefined): 'to
   if (client === 'codex') return 'toml';
   if (client === 'goose' || client === 'continue') return 'yaml';
   return 'json';
-}
-
-/** Parse TOML or YAML into a document, or throw a ConfigError naming the line. */
-function parseOther(format: 'toml' | 'yaml', body: string, where: string): unknown {
-  if (format === 'toml') {
-    try {
-      return parseToml(body);
-    } catch (error) {
-      const at = error instanceof TomlError ? ` at line ${error.line} column ${error.column}` : '';
-      throw new ConfigError(`cannot parse ${where} as TOML${at}`);
-    }
-  }
-  try {
-    // One plain YAML document; aliases are refused so a small file cannot expand into a huge one.
-    return parseYaml(body, { maxAliasCount: 0, prettyErrors: false, uniqueKeys: true });
-  } catch (error) {
-    const position = (error as { linePos?: Array<{ line: number; col: number }> }).linePos?.[0];
-    throw new ConfigError(`cannot parse ${where} as YAML${position !== undefined ? ` at line ${position.line} column ${position.col}` : ''}`);
-  }
 }
 
 /** A configuration with, aligned with its entries, the `env` and header values needed to start them (never printed). */
@@ -388,34 +374,6 @@ export function parseConfigJson(text: string, where = 'the configuration'): Pars
 }
 
 /**
- * Parse a client configuration file.
- * @param text the file's content (a leading UTF-8 byte order mark is ignored)
- * @param options the path (to guess client and project), a forced client, the home directory
- * @returns the client, its entries in file order, and notes about the file
- * @throws ConfigError when the text cannot be parsed (JSON tolerantly, TOML, YAML), is not an object, or its client cannot be told
- */
-export function parseConfigText(text: string, options: ParseConfigOptions = {}): ParsedConfig {
-  return parseConfigWithValues(text, options).config;
-}
-
-/**
- * Parse a client configuration file, keeping the `env` and header values
- * that starting its servers needs (`rclass scan`); everything else should
- * use {@link parseConfigText}. JSON is read strict first and tolerantly
- * only when that fails (see {@link parseConfigJson}); TOML and YAML by their
- * own parsers.
- * @throws ConfigError as {@link parseConfigText}
- */
-export function parseConfigWithValues(text: string, options: ParseConfigOptions = {}): ConfigWithValues {
-  const shown = options.shownAs ?? options.path;
-  const where = shown === undefined ? 'the configuration' : `\`${shown}\``;
-  const format = formatOf(options.path, options.client);
-  if (format === 'json') return configValuesFromDocument(parseConfigJson(text, where), 'json', options);
-  const hadBom = text.charCodeAt(0) === 0xfeff;
-  return configValuesFromDocument({ document: parseOther(format, hadBom ? text.slice(1) : text, where), strict: true, hadBom }, format, options);
-}
-
-/**
  * Apply a client's rules to a configuration file already parsed as JSON, so
  * a caller that needs the document itself parses it once (the hook and
  * `~/.claude.json`, issue 14).
@@ -426,7 +384,12 @@ export function configFromDocument(parsed: ParsedDocument, options: ParseConfigO
   return configValuesFromDocument(parsed, 'json', options).config;
 }
 
-function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typeof formatOf>, options: ParseConfigOptions): ConfigWithValues {
+/**
+ * Apply a client's rules to a parsed document of any format (JSON, TOML, YAML).
+ * @param format the format it was parsed from ({@link formatOf}), for messages and JSON-only notes
+ * @throws ConfigError when the value is not an object or mapping, or its client cannot be told
+ */
+export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typeof formatOf>, options: ParseConfigOptions): ConfigWithValues {
   const notes: string[] = [];
   const { document, strict, hadBom } = parsed;
   const shown = options.shownAs ?? options.path;

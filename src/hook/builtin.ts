@@ -14,7 +14,7 @@
  * mistakes, not an agent set on evading it (a command can build a path the
  * text never spells). Node-only.
  */
-import { realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
@@ -175,7 +175,7 @@ async function resolved(file: string): Promise<string | undefined> {
   const rest: string[] = [];
   for (let i = 0; i < 256; i++) {
     try {
-      const real = await realpath(current);
+      const real = realpathSync(current);
       return rest.length === 0 ? real : path.join(real, ...rest.reverse());
     } catch {
       const parent = path.dirname(current);

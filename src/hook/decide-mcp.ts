@@ -6,6 +6,8 @@
  * with every other agent's adapter. Node-only.
  */
 import { Classifier } from '../core/classify.ts';
+import { rulesNeedSql } from '../core/rules.ts';
+import { compileWasmForOneCall } from '../node/wasm-flags.ts';
 import type { Registry } from '../core/registry.ts';
 import type { IndexedRegistry } from '../node/registry-index.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
@@ -50,7 +52,11 @@ export async function prepareMcp(context: HookContext, payload: HookPayload, ser
       context.options.mappings,
       (id) => registry.server(id) !== undefined,
     );
-    if (resolution.status === 'recognised') await new Classifier(await loaded.record(resolution.recordId)).prepare(resolution.recordId, resolution.tool);
+    if (resolution.status === 'recognised') {
+      const classifier = new Classifier(await loaded.record(resolution.recordId));
+      if (rulesNeedSql(classifier.registry.server(resolution.recordId)?.tools.get(resolution.tool)?.rules)) compileWasmForOneCall();
+      await classifier.prepare(resolution.recordId, resolution.tool);
+    }
   } catch {
     // Decided (R4, with the reason) under the lock.
   }

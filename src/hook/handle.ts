@@ -13,6 +13,7 @@ import { type HookAnswer, preToolUse } from './pre-tool-use.ts';
 import { sessionStart } from './session-start.ts';
 import { touched, withSession } from './session.ts';
 import { messageOf } from '../core/errors.ts';
+import { noteCodePath } from '../node/code-cache-notes.ts';
 
 /** Events after which there is nothing to decide: a failure answers `{}` rather than `ask`. */
 const QUIET_EVENTS = new Set(['PostToolUse', 'PostToolUseFailure', 'SessionStart']);
@@ -98,6 +99,7 @@ export async function handleHook(context: HookContext, input: HookInput): Promis
   context.seen = parsed.ok ? partialOf(parsed.payload) : parsed.partial;
   if (!parsed.ok) return failure(context, parsed.reason, parsed.partial);
   const payload = parsed.payload;
+  noteCodePath(`${payload.eventName}:${payload.toolName?.startsWith('mcp__') === true ? 'mcp' : 'builtin'}`);
   try {
     switch (payload.event) {
       case 'PreToolUse':

@@ -15,6 +15,7 @@ import type { HookPayload } from './payload.ts';
 import type { HookAnswer } from './pre-tool-use.ts';
 import { claudeServers } from './servers.ts';
 import { touched, withSession } from './session.ts';
+import { peekSessionState } from './state.ts';
 import { messageOf } from '../core/errors.ts';
 
 /**
@@ -25,17 +26,24 @@ export async function postToolUse(context: HookContext, payload: HookPayload): P
   const toolName = payload.toolName!;
   const input = payload.toolInput ?? {};
   const stderr: string[] = [];
-  const { result: known, error } = await withSession(context, payload, async (session) => {
-    const { state } = session;
-    if (state.servers === null) {
-      const servers = await claudeServers(context, state);
-      state.servers = { ...servers.digests };
-    }
-    if (session.status === 'new' || session.status === 'lost') state.calls += 1;
-    state.has_read = true;
-    context.checkCancelled();
-    return { result: { names: Object.keys(state.servers), effective: state.effective_class }, next: touched(context, state) };
-  });
+  // The minimum (issue 14): a session already marked as having read, with its servers' digests taken, has
+  // nothing to change, so its state is only read, without the lock or a write; otherwise it is updated under the lock.
+  const dir = context.sessionsDir;
+  const peeked = dir === undefined ? undefined : await peekSessionState(dir, payload.sessionId);
+  const { result: known, error } =
+    peeked?.has_read === true && peeked.servers !== null
+      ? { result: { names: Object.keys(peeked.servers), effective: peeked.effective_class }, error: undefined }
+      : await withSession(context, payload, async (session) => {
+          const { state } = session;
+          if (state.servers === null) {
+            const servers = await claudeServers(context, state);
+            state.servers = { ...servers.digests };
+          }
+          if (session.status === 'new' || session.status === 'lost') state.calls += 1;
+          state.has_read = true;
+          context.checkCancelled();
+          return { result: { names: Object.keys(state.servers), effective: state.effective_class }, next: touched(context, state) };
+        });
   if (error !== undefined) stderr.push(`rclass: ${error}`);
   let server: string | null = null;
   let tool = toolName;

@@ -11,7 +11,8 @@
  * read. Node-only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+// node:fs/promises through `promises`, loaded on first use: importing it cost every hook call about 1 ms of CPU (issue 14).
+import { mkdirSync, promises as fsp, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ReversibilityClass, isClass } from '../core/classes.ts';
 import { sha256Hex } from '../node/digest.ts';
@@ -122,7 +123,7 @@ function describe(error: unknown): string {
 async function load(file: string, options: SessionStateOptions): Promise<LoadedState> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { status: 'lost', reason: `the session state could not be read (${describe(error)})` };
     const prior = await options.priorActivity();
@@ -145,20 +146,25 @@ async function load(file: string, options: SessionStateOptions): Promise<LoadedS
  */
 export async function peekSessionState(dir: string, sessionId: string): Promise<SessionFile | undefined> {
   try {
-    const value: unknown = JSON.parse(await readFile(sessionStateFile(dir, sessionId), 'utf8'));
+    const value: unknown = JSON.parse(readFileSync(sessionStateFile(dir, sessionId), 'utf8'));
     return isSessionFile(value, sessionId) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function save(file: string, state: SessionFile): Promise<void> {
+/** Write the state to a temporary file and rename it over the old one (synchronous: a few hundred bytes, under the lock). */
+function save(file: string, state: SessionFile): void {
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, `${JSON.stringify(state)}\n`, { encoding: 'utf8', mode: 0o600 });
-    await rename(temporary, file);
+    writeFileSync(temporary, `${JSON.stringify(state)}\n`, { encoding: 'utf8', mode: 0o600 });
+    renameSync(temporary, file);
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Never made, or gone.
+    }
     throw error;
   }
 }
@@ -181,7 +187,7 @@ export async function withSessionState<T>(
   const file = sessionStateFile(options.dir, options.sessionId);
   let setup: string | undefined;
   try {
-    await mkdir(options.dir, { recursive: true, mode: 0o700 });
+    mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   } catch (error) {
     setup = `the session state folder could not be made (${describe(error)})`;
   }
@@ -196,7 +202,7 @@ export async function withSessionState<T>(
       const { result, next } = await fn(await load(file, options));
       if (next === undefined) return { result, saved: false };
       try {
-        await save(file, next);
+        save(file, next);
         return { result, saved: true };
       } catch (error) {
         return { result, saved: false, error: `the session state could not be written (${describe(error)})` };
@@ -218,12 +224,12 @@ export async function withSessionState<T>(
 export async function pruneSessions(dir: string, maxAgeMs = SESSION_MAX_AGE_MS, now = Date.now()): Promise<number> {
   let removed = 0;
   try {
-    const names = (await readdir(dir)).filter((name) => /^[0-9a-f]{32}\.json$/.test(name)).slice(0, 2000);
+    const names = (await fsp.readdir(dir)).filter((name) => /^[0-9a-f]{32}\.json$/.test(name)).slice(0, 2000);
     for (const name of names) {
       const file = path.join(dir, name);
       try {
-        if (now - (await stat(file)).mtimeMs > maxAgeMs) {
-          await unlink(file);
+        if (now - (await fsp.stat(file)).mtimeMs > maxAgeMs) {
+          await fsp.unlink(file);
           removed += 1;
         }
       } catch {

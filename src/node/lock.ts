@@ -12,10 +12,14 @@
  * stale (its holder was killed or hung) and is removed and taken over; a
  * holder that finds its lock taken over or gone reports it as lost after
  * its work; a process that exits while holding a lock removes it.
- * Waiting is bounded by a deadline, never by a retry count. Node-only.
+ * Waiting is bounded by a deadline, never by a retry count. Taking,
+ * refreshing and releasing the lock are synchronous system calls: each is
+ * one `mkdir`, `stat`, `utimes` or `rmdir`, and doing them without a round
+ * trip through libuv's thread pool keeps a hook process that holds the lock
+ * from waiting for a busy machine to schedule that pool's threads
+ * (issue 14). Node-only.
  */
-import { rmdirSync } from 'node:fs';
-import { mkdir, rmdir, stat, utimes } from 'node:fs/promises';
+import { mkdirSync, rmdirSync, statSync, utimesSync } from 'node:fs';
 
 /** A lock whose holder has not refreshed it for this long (ms) is taken over. proper-lockfile's minimum. */
 const LOCK_STALE_MS = 2000;
@@ -57,14 +61,14 @@ function pause(ms: number): Promise<void> {
  * @returns the directory's modification time (ms) when the lock was taken, undefined when another holder has it
  * @throws the file system's error when the lock cannot be made at all
  */
-async function tryLock(dir: string, takeOver: boolean): Promise<number | undefined> {
+function tryLock(dir: string, takeOver: boolean): number | undefined {
   try {
-    await mkdir(dir);
+    mkdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     let mtime: number;
     try {
-      mtime = (await stat(dir)).mtimeMs;
+      mtime = statSync(dir).mtimeMs;
     } catch (statError) {
       // Released between our mkdir and stat: try again.
       if ((statError as NodeJS.ErrnoException).code === 'ENOENT') return takeOver ? tryLock(dir, false) : undefined;
@@ -73,14 +77,14 @@ async function tryLock(dir: string, takeOver: boolean): Promise<number | undefin
     if (!takeOver || Date.now() - mtime <= LOCK_STALE_MS) return undefined;
     // Stale: its holder died or hung. Remove it and try once more, as proper-lockfile does.
     try {
-      await rmdir(dir);
+      rmdirSync(dir);
     } catch (rmError) {
       if ((rmError as NodeJS.ErrnoException).code !== 'ENOENT') throw rmError;
     }
     return tryLock(dir, false);
   }
   // Kept, so a refresh can tell our lock from one made after a takeover.
-  return (await stat(dir)).mtimeMs;
+  return statSync(dir).mtimeMs;
 }
 
 /**
@@ -98,7 +102,7 @@ export async function withFileLock<T>(file: string, deadline: number, fn: () => 
   const dir = `${file}.lock`;
   let mtime: number | undefined;
   for (let attempt = 0; mtime === undefined; attempt += 1) {
-    mtime = await tryLock(dir, true);
+    mtime = tryLock(dir, true);
     if (mtime !== undefined) break;
     const left = deadline - Date.now();
     if (left <= 0) throw new LockTimeoutError(`another process held the lock on \`${file}\` until the deadline`);
@@ -108,18 +112,17 @@ export async function withFileLock<T>(file: string, deadline: number, fn: () => 
   held.add(dir);
   removeHeldOnExit();
   let compromised: string | undefined;
-  let refreshing: Promise<void> = Promise.resolve();
-  const refresh = async (): Promise<void> => {
+  const refresh = (): void => {
     if (compromised !== undefined) return;
     try {
-      const current = (await stat(dir)).mtimeMs;
+      const current = statSync(dir).mtimeMs;
       if (current !== mtime) {
         compromised = 'another process took it over';
         return;
       }
       const now = new Date();
-      await utimes(dir, now, now);
-      mtime = (await stat(dir)).mtimeMs;
+      utimesSync(dir, now, now);
+      mtime = statSync(dir).mtimeMs;
     } catch (error) {
       compromised =
         (error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -127,24 +130,20 @@ export async function withFileLock<T>(file: string, deadline: number, fn: () => 
           : `it could not be refreshed (${(error as NodeJS.ErrnoException).code ?? 'unknown error'})`;
     }
   };
-  const timer = setInterval(() => {
-    refreshing = refresh();
-  }, LOCK_UPDATE_MS);
+  const timer = setInterval(refresh, LOCK_UPDATE_MS);
   timer.unref();
   try {
     const result = await fn();
     clearInterval(timer);
-    await refreshing;
     if (compromised !== undefined) throw new Error(`the lock on \`${file}\` was lost while held: ${compromised}`);
     return result;
   } finally {
     clearInterval(timer);
-    await refreshing;
     held.delete(dir);
     // Remove only our own lock: after a takeover the directory is another holder's.
     if (compromised === undefined) {
       try {
-        await rmdir(dir);
+        rmdirSync(dir);
       } catch {
         // Released already.
       }

@@ -7,7 +7,8 @@
  * the small index and the one record it classifies against, not the whole
  * 1 MB document. Node-only.
  */
-import { readFile } from 'node:fs/promises';
+// Synchronous reads: two small files per MCP call, without loading node:fs/promises or a thread-pool round trip (issue 14).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FORMAT_VERSION, Registry } from '../core/registry.ts';
 import type { RegistryDocument, ServerRecord } from '../core/record.ts';
@@ -75,7 +76,7 @@ function stubDocument(index: RegistryIndexFile, full?: ServerRecord): RegistryDo
 export async function loadRegistryIndex(dir: string): Promise<IndexedRegistry | undefined> {
   let text: string;
   try {
-    text = await readFile(path.join(dir, 'index.json'), 'utf8');
+    text = readFileSync(path.join(dir, 'index.json'), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new Error(`cannot read the registry index: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`);
@@ -95,7 +96,7 @@ export async function loadRegistryIndex(dir: string): Promise<IndexedRegistry | 
     identities,
     async record(id: string): Promise<Registry> {
       if (!RECORD_ID.test(id) || identities.server(id) === undefined) throw new Error(`the registry has no record \`${id}\``);
-      const record = JSON.parse(await readFile(path.join(dir, `${id}.json`), 'utf8')) as ServerRecord;
+      const record = JSON.parse(readFileSync(path.join(dir, `${id}.json`), 'utf8')) as ServerRecord;
       if (record === null || typeof record !== 'object' || record.id !== id || !Array.isArray(record.tools))
         throw new Error(`the registry index file for \`${id}\` does not hold that record; run \`npm run build\``);
       return Registry.fromDocument(stubDocument(index, record));

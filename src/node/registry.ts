@@ -9,8 +9,8 @@
  *   private records), validated against `schema/registry.schema.json`
  *   before use.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// Synchronous reads: the hook loads this module for every MCP call, and node:fs/promises cost it about 1 ms (issue 14).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Registry } from '../core/registry.ts';
 import type { RegistryDocument } from '../core/record.ts';
@@ -29,7 +29,7 @@ const MAX_REGISTRY_BYTES = 64 * 1024 * 1024;
 async function readJson(file: string, shown: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new RegistryError(code === 'ENOENT' ? `no such registry file \`${shown}\`` : `cannot read the registry \`${shown}\`: ${code ?? 'unknown error'}`);

@@ -18,7 +18,7 @@ import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { MAX_CONFIG_BYTES } from '../node/clients/read-config.ts';
+import { MAX_CONFIG_BYTES } from '../clients/parse.ts';
 
 /** What the user already told Claude Code about one project's `.mcp.json` servers. */
 export interface ClaudeApprovals {

@@ -3,7 +3,7 @@
  * reading the last line, appending and flushing, across processes.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH } from '../../src/audit/chain.ts';
@@ -88,16 +88,37 @@ describe('BR-25: concurrent appends', () => {
     await expectLinear(file, 3);
   });
 
-  it('gives up waiting for a lock held past the deadline, with LockTimeoutError', async () => {
-    const { withFileLock, LockTimeoutError } = await import('../../src/node/lock.ts');
+  it('regression (issue 14): a writer that cannot take the lock before its deadline loses no line: the next append chains it in', async () => {
+    const { withFileLock } = await import('../../src/node/lock.ts');
     const file = path.join(tempDir(), 'audit.jsonl');
+    await appendAudit(file, [record({ tool_use_id: 'first' })]);
     let release: () => void = () => undefined;
     const held = withFileLock(file, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(appendAudit(file, [record()], { deadline: Date.now() + 200 })).rejects.toBeInstanceOf(LockTimeoutError);
+    // Before: LockTimeoutError, and the decision's line was never written.
+    await expect(appendAudit(file, [record({ tool_use_id: 'late-1' }), record({ tool_use_id: 'late-2' })], { deadline: Date.now() + 200 })).resolves.toEqual(
+      [],
+    );
+    expect(readdirSync(`${file}.pending`)).toHaveLength(1);
     release();
     await held;
-    await appendAudit(file, [record()]);
+    const next = await appendAudit(file, [record({ tool_use_id: 'next' })]);
+    expect(next.map((entry) => [entry.seq, entry.tool_use_id])).toEqual([
+      [2, 'late-1'],
+      [3, 'late-2'],
+      [4, 'next'],
+    ]);
+    expect(readdirSync(`${file}.pending`)).toEqual([]);
+    await expectLinear(file, 4);
+    expect(await verifyAuditFile(file)).toMatchObject({ ok: true });
+  });
+
+  it('a damaged pending file is left alone and does not stop appends', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    mkdirSync(`${file}.pending`);
+    writeFileSync(path.join(`${file}.pending`, '000000000000001-1-x.json'), '[{"event":');
+    await appendAudit(file, [record({ tool_use_id: 'a' })]);
     await expectLinear(file, 1);
+    expect(readdirSync(`${file}.pending`)).toEqual(['000000000000001-1-x.json']);
   });
 });

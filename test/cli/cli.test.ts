@@ -315,7 +315,7 @@ describe('rclass policy', () => {
     const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
     const [node, launcher, ...rest] = command.split(' ');
     expect(path.isAbsolute(node!)).toBe(true);
-    expect(launcher).toBe(path.join(realpathSync(ROOT), 'bin', 'rclass.mjs'));
+    expect(launcher).toBe(path.join(realpathSync(ROOT), 'bin', 'rclass-hook.cjs'));
     expect(rest).toEqual(['hook', '--allow-up-to', 'R1']);
   });
 

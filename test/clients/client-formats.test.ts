@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildIdentityIndex, identifyConfig, identifyEntry } from '../../src/clients/identify/index.ts';
 import { consolidateGeminiLists, geminiBlocked, geminiServerLists } from '../../src/clients/formats/gemini.ts';
-import { ConfigError, parseConfigText, parseConfigWithValues } from '../../src/clients/parse.ts';
+import { ConfigError } from '../../src/clients/parse.ts';
+import { parseConfigText, parseConfigWithValues } from '../../src/clients/parse-text.ts';
 import { IDENTITY_RECORDS } from './records.ts';
 
 const index = buildIdentityIndex(IDENTITY_RECORDS);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildIdentityIndex, identifyConfig } from '../../src/clients/identify/index.ts';
-import { ConfigError, detectClient, parseConfigText } from '../../src/clients/parse.ts';
+import { ConfigError, detectClient } from '../../src/clients/parse.ts';
+import { parseConfigText } from '../../src/clients/parse-text.ts';
 import { readConfigFile } from '../../src/node/clients/read-config.ts';
 import { IDENTITY_RECORDS } from './records.ts';
 

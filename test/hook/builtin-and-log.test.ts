@@ -6,7 +6,7 @@
  * `--no-log`, and what happens when the log cannot be written.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../src/audit/chain.ts';
@@ -186,6 +186,28 @@ describe('the audit log', () => {
     ]);
     expect(lines[1]).toMatchObject({ server: 'pg', class: null, source: null, effective_class: 'R4', args_sha256: lines[0]!.args_sha256 });
     for (let i = 1; i < lines.length; i += 1) expect(lines[i]!.prev_hash).toBe(lines[i - 1]!.hash);
+  });
+
+  it('issue 14: PostToolUse of a session that has read leaves its state file as it is (no lock, no write), and still logs the outcome', async () => {
+    const world = makeWorld();
+    const drop = pre('A9', 'mcp__pg__query', { sql: 'DROP TABLE t' });
+    await hook(world, drop);
+    const sessions = path.join(world.state, 'sessions');
+    const [name] = readdirSync(sessions).filter((file) => file.endsWith('.json'));
+    const before = readFileSync(path.join(sessions, name!), 'utf8');
+    expect(JSON.parse(before)).toMatchObject({ has_read: true, calls: 1, effective_class: 'R4' });
+    expect((await hook(world, post(drop))).json).toEqual({});
+    expect(readFileSync(path.join(sessions, name!), 'utf8')).toBe(before);
+    expect(readdirSync(sessions).filter((file) => file.endsWith('.lock'))).toEqual([]);
+    expect(logLines(world.log).map((line) => [line.event, line.effective_class])).toEqual([
+      ['decision', 'R4'],
+      ['outcome', 'R4'],
+    ]);
+    // A session with no state yet (its PreToolUse was not seen) is still marked as having read, under the lock.
+    await hook(world, post(pre('A10', 'Read', { file_path: '/etc/hostname' })));
+    const fresh = readdirSync(sessions).filter((file) => file.endsWith('.json') && file !== name);
+    expect(fresh).toHaveLength(1);
+    expect(JSON.parse(readFileSync(path.join(sessions, fresh[0]!), 'utf8'))).toMatchObject({ has_read: true, calls: 1 });
   });
 
   it('moves the log with --log FILE and writes none with --no-log', async () => {

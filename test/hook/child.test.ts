@@ -6,10 +6,13 @@
  * asserts) the hook's wall time per built-in and per MCP call.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, chownSync, cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/harness.ts';
+import { encodeCodeCache } from '../../src/node/code-cache.ts';
 import { installedPackage } from '../cli/installed.ts';
 import { logLines, makeWorld, post, pre, writeProjectServers, PROJECT_SERVERS, type World } from './support.ts';
 
@@ -208,32 +211,97 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(sessions).toHaveLength(1);
   }, 180_000);
 
-  it('issue 14: the hook has its own bundle without the MCP SDK, zod, ajv, YAML or the lock and atomic-write packages on its entry', async () => {
+  it('issue 14: the hook has its own bundle without the MCP SDK, zod, ajv or the lock and atomic-write packages, and evaluates no YAML, JSONC or semver code at start', async () => {
     const { bundleHook, HOOK_EXCLUDED } = await import('../../scripts/steps/cli-bundle.ts');
     const dir = path.join(tempDir(), 'build', 'cli');
     const inputs = await bundleHook(dir);
-    const packages = new Set(
-      inputs
-        .filter((input) => input.includes('node_modules/'))
-        .map((input) =>
-          input
-            .slice(input.lastIndexOf('node_modules/') + 13)
-            .split('/')
-            .slice(0, 1)
-            .join('/'),
-        ),
-    );
-    for (const excluded of ['@modelcontextprotocol', 'zod', 'proper-lockfile', 'graceful-fs']) expect(packages.has(excluded), excluded).toBe(false);
+    const packageOf = (input: string) =>
+      input
+        .slice(input.lastIndexOf('node_modules/') + 13)
+        .split('/')
+        .slice(0, input.includes('node_modules/@') ? 2 : 1)
+        .join('/');
+    const packages = new Set(inputs.all.filter((input) => input.includes('node_modules/')).map(packageOf));
+    for (const excluded of ['@modelcontextprotocol/sdk', 'zod', 'proper-lockfile', 'graceful-fs', 'ajv', 'ajv-formats'])
+      expect(packages.has(excluded), excluded).toBe(false);
     expect(HOOK_EXCLUDED).toContain('@modelcontextprotocol/sdk');
-    // yaml and ajv are reachable only through dynamic imports: in chunks the entry does not import.
-    const entry = readFileSync(path.join(dir, 'hook.mjs'), 'utf8');
-    const staticChunks = [...entry.matchAll(/^import\b[^;]*?from "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"|^import "\.\/(hook-chunk-[A-Z0-9]+\.mjs)"/gm)].map(
-      (m) => m[1] ?? m[2]!,
-    );
-    const loaded = [entry, ...staticChunks.map((name) => readFileSync(path.join(dir, name), 'utf8'))].join('\n');
-    for (const marker of ['node_modules/yaml/', 'node_modules/ajv/', 'node_modules/jsonc-parser/', 'node_modules/write-file-atomic/', 'node_modules/semver/'])
-      expect(loaded.includes(marker), marker).toBe(false);
+    // yaml, tldts, jsonc-parser and semver are reachable only through dynamic imports: evaluated only when a call needs them.
+    expect(inputs.eager).toContain('src/cli/hook-main.ts');
+    const eagerPackages = new Set(inputs.eager.filter((input) => input.includes('node_modules/')).map(packageOf));
+    for (const lazy of ['yaml', 'tldts', 'jsonc-parser', 'semver', 'smol-toml']) expect(eagerPackages.has(lazy), lazy).toBe(false);
+    expect(existsSync(path.join(dir, 'hook.cjs'))).toBe(true);
+    expect(existsSync(path.join(dir, 'hook-launch.cjs'))).toBe(true);
   }, 120_000);
+
+  it('issue 14: the hook keeps a code cache; a corrupt one, or one V8 refuses, is ignored: the same answer, and the cache rewritten', () => {
+    const world = makeWorld();
+    const read = pre('CC1', 'Read', { file_path: '/etc/hostname' });
+    const fetch = pre('CC1', 'mcp__fetch__fetch', { url: 'https://example.com/x' });
+    expect(decide(world, read).decision).toBeUndefined();
+    const first = decide(world, fetch);
+    expect(first.decision).toBe('ask');
+    const cacheDir = path.join(world.state, 'cache');
+    const files = readdirSync(cacheDir).filter((name) => name.endsWith('.v8cache'));
+    expect(files).toHaveLength(1);
+    const file = path.join(cacheDir, files[0]!);
+    const valid = (bytes: Buffer) =>
+      bytes.subarray(0, 8).toString() === 'RCLSCC01' && createHash('sha256').update(bytes.subarray(40)).digest().equals(bytes.subarray(8, 40));
+    expect(valid(readFileSync(file))).toBe(true);
+    // One byte changed: ignored (its digest is wrong), the answer is the same, and a good cache replaces it.
+    const corrupt = readFileSync(file);
+    corrupt.writeUInt8(corrupt.readUInt8(corrupt.length - 100) ^ 0xff, corrupt.length - 100);
+    writeFileSync(file, corrupt);
+    const again = decide(world, fetch);
+    expect([again.decision, again.reason]).toEqual([first.decision, first.reason]);
+    expect(valid(readFileSync(file))).toBe(true);
+    expect(readFileSync(file).equals(corrupt)).toBe(false);
+    // A well-formed file holding V8's cache of another script: V8 refuses it (another source), the answer is the same.
+    const foreign = encodeCodeCache(new vm.Script('globalThis.x = 1 + 1;').createCachedData(), ['PreToolUse:mcp', 'PreToolUse:builtin']);
+    writeFileSync(file, foreign);
+    const refused = decide(world, fetch);
+    expect([refused.decision, refused.reason]).toEqual([first.decision, first.reason]);
+    expect(readFileSync(file).equals(foreign)).toBe(false);
+    expect(valid(readFileSync(file))).toBe(true);
+  }, 120_000);
+
+  it('issue 14: a hook whose bundle cannot be loaded blocks the call (exit 2), never lets it through', () => {
+    const world = makeWorld();
+    const broken = path.join(tempDir(), 'pkg');
+    cpSync(installed, broken, { recursive: true, verbatimSymlinks: true });
+    writeFileSync(path.join(broken, 'build', 'cli', 'hook.cjs'), "throw new Error('a broken bundle');\n");
+    const result = spawnSync(process.execPath, [path.join(broken, 'bin', 'rclass.mjs'), 'hook'], {
+      cwd: world.project,
+      env: world.env,
+      encoding: 'utf8',
+      input: JSON.stringify(pre('BB1', 'mcp__pg__query', { sql: 'DROP TABLE users' })),
+    });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('rclass: the hook could not start (a broken bundle); the call is blocked rather than let through');
+    // The same through the CommonJS launcher the generated settings start.
+    const viaHookLauncher = spawnSync(process.execPath, [path.join(broken, 'bin', 'rclass-hook.cjs'), 'hook'], {
+      cwd: world.project,
+      env: world.env,
+      encoding: 'utf8',
+      input: JSON.stringify(pre('BB1', 'mcp__pg__query', { sql: 'DROP TABLE users' })),
+    });
+    expect(viaHookLauncher.status).toBe(2);
+    expect(viaHookLauncher.stdout).toBe('');
+    expect(viaHookLauncher.stderr).toContain('rclass: the hook could not start (a broken bundle)');
+  }, 60_000);
+
+  it('issue 14: bin/rclass-hook.cjs, which generated hooks start, answers as bin/rclass.mjs hook does, and runs other commands through it', () => {
+    const world = makeWorld();
+    const payload = JSON.stringify(pre('HL1', 'mcp__pg__query', { sql: 'DROP TABLE users' }));
+    const run = (bin: string, args: string[]) =>
+      spawnSync(process.execPath, [path.join(installed, 'bin', bin), ...args], { cwd: world.project, env: world.env, encoding: 'utf8', input: payload });
+    const viaMjs = run('rclass.mjs', ['hook']);
+    const viaCjs = run('rclass-hook.cjs', ['hook']);
+    expect(viaCjs.status).toBe(0);
+    expect(viaCjs.stdout).toBe(viaMjs.stdout);
+    expect(JSON.parse(viaCjs.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(run('rclass-hook.cjs', ['--version']).stdout).toMatch(/^rclass \d+\.\d+\.\d+/);
+  }, 60_000);
 
   it("measures the hook's wall time per built-in and per MCP call (reported, not asserted)", () => {
     const world = makeWorld();

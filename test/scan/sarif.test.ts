@@ -11,7 +11,7 @@ import path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { parseConfigText } from '../../src/clients/parse.ts';
+import { parseConfigText } from '../../src/clients/parse-text.ts';
 import type { ClassCounts } from '../../src/core/record.ts';
 import { entryLine, scopePath } from '../../src/scan/entry-line.ts';
 import { SARIF_DEFAULT_THRESHOLD, reportSarif } from '../../src/scan/sarif.ts';

@@ -13,7 +13,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import type { ConfigEntry, EntryValues } from '../../clients/types.ts';
-import { MAX_CONFIG_BYTES } from './read-config.ts';
+import { MAX_CONFIG_BYTES } from '../../clients/parse.ts';
 
 /**
  * Expand an `envFile` path as the client would (e.g. `${workspaceFolder}`).

@@ -4,11 +4,9 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, type ConfigWithValues, type ParseConfigOptions, parseConfigWithValues } from '../../clients/parse.ts';
+import { ConfigError, type ConfigWithValues, MAX_CONFIG_BYTES, type ParseConfigOptions } from '../../clients/parse.ts';
+import { parseConfigWithValues } from '../../clients/parse-text.ts';
 import type { ParsedConfig } from '../../clients/types.ts';
-
-/** Files larger than this are refused rather than read (bytes). */
-export const MAX_CONFIG_BYTES = 32 * 1024 * 1024;
 
 /** Options for {@link readConfigFile}. */
 export interface ReadConfigOptions extends Omit<ParseConfigOptions, 'path' | 'shownAs'> {
