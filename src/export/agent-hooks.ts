@@ -30,13 +30,20 @@ export interface AgentHookOptions {
   /** The words that start rclass, e.g. `["/usr/bin/node", "/opt/rclass/bin/rclass.mjs"]`. */
   launcher: readonly string[];
   thresholds: Thresholds;
+  /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
+  egressAllow?: readonly string[];
+  /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
+  anchor?: { file?: string; command?: string };
 }
 
-/** The hook's shell command for an agent. */
+/** The hook's shell command for an agent: the launcher, `hook --agent NAME`, the thresholds, one `--egress-allow HOST` per host and the anchor flags. */
 function agentHookCommand(options: AgentHookOptions): string {
   const words = [...options.launcher, 'hook', '--agent', options.agent];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
+  for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
+  if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
+  if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
   return words.map(shellWord).join(' ');
 }
 

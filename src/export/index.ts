@@ -61,7 +61,7 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * @param launcher the words that start rclass, for the hook formats (`claude-hook`, `gemini-hook`, `codex-hook`, `cursor-hook`) only
  * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
  * @param egressAllow for the hook formats: hosts embedded as `--egress-allow HOST`
- * @param anchor for `claude-hook`: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
+ * @param anchor for the hook formats: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
  * @throws RangeError for a hook format without launcher words
  */
 export function renderPolicy(
@@ -92,11 +92,11 @@ export function renderPolicy(
     case 'codex-disabled-tools':
       return renderCodexDisabledTools(plan);
     case 'cursor-hook':
-      return renderAgentHook({ agent: 'cursor', launcher, thresholds: plan.thresholds });
+      return renderAgentHook({ agent: 'cursor', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
     case 'gemini-hook':
-      return renderAgentHook({ agent: 'gemini', launcher, thresholds: plan.thresholds });
+      return renderAgentHook({ agent: 'gemini', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
     case 'codex-hook':
-      return renderAgentHook({ agent: 'codex', launcher, thresholds: plan.thresholds });
+      return renderAgentHook({ agent: 'codex', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
   }
 }
 

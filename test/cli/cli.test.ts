@@ -339,7 +339,10 @@ describe('rclass policy', () => {
   });
 
   it.each([
-    [['policy', '--format', 'cedar', '--anchor-file', '/x/anchor'], 'rclass: `--anchor-file` and `--anchor-command` are for `--format claude-hook`'],
+    [
+      ['policy', '--format', 'cedar', '--anchor-file', '/x/anchor'],
+      'rclass: `--anchor-file` and `--anchor-command` are for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook)',
+    ],
     [
       ['policy', '--format', 'claude-hook', '--anchor-file', 'relative/anchor'],
       'rclass: `--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in',
@@ -353,7 +356,7 @@ describe('rclass policy', () => {
   it.each([
     [
       ['policy', '--format', 'cedar', '--egress-allow', 'docs.python.org'],
-      'rclass: `--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them',
+      'rclass: `--egress-allow` is for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook): static policies have no session, so no egress allowlist applies to them',
     ],
     [
       ['policy', '--format', 'claude-hook', '--egress-allow', 'github.io'],

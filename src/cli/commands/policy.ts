@@ -68,11 +68,11 @@ formats:
                       allow level (R1) drops below it: --deny-from R1 allows only R0,
                       --deny-from R0 denies every tool
   --allow-up-to CLASS let tools up to CLASS (R0 or R1) run without asking
-  --egress-allow HOST claude-hook only: a host (and its subdomains) data may go to after a
+  --egress-allow HOST hook formats only: a host (and its subdomains) data may go to after a
                       read, written into the hook's command; repeatable (rclass hook --help)
-  --anchor-file FILE  claude-hook only: the hook adds the audit chain's head to FILE (absolute)
+  --anchor-file FILE  hook formats only: the hook adds the audit chain's head to FILE (absolute)
                       on every append, for \`rclass audit verify --anchor FILE\` (SPEC 10.3)
-  --anchor-command CMD  claude-hook only: the hook runs CMD with the head on stdin,
+  --anchor-command CMD  hook formats only: the hook runs CMD with the head on stdin,
                       e.g. 'logger -t rclass'
   --server NAME       only this server (a record id, or a name in CONFIG); repeatable
   --client CLIENT     read CONFIG as ${CLIENTS.join(', ')} (guessed from the file otherwise)
@@ -147,16 +147,18 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   }
   let egressAllow: string[] | undefined;
   if (values['egress-allow'] !== undefined) {
-    if (format !== 'claude-hook')
-      throw new UsageError('`--egress-allow` is for `--format claude-hook`: static policies have no session, so no egress allowlist applies to them');
+    if (!HOOK_FORMATS.has(format))
+      throw new UsageError(
+        '`--egress-allow` is for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook): static policies have no session, so no egress allowlist applies to them',
+      );
     const allow = parseEgressAllowlist(values['egress-allow']);
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
     egressAllow = allow.hosts;
   }
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];
-  if ((anchorFile !== undefined || anchorCommand !== undefined) && format !== 'claude-hook')
-    throw new UsageError('`--anchor-file` and `--anchor-command` are for `--format claude-hook`');
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && !HOOK_FORMATS.has(format))
+    throw new UsageError('`--anchor-file` and `--anchor-command` are for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook)');
   if (anchorFile !== undefined && !path.isAbsolute(anchorFile))
     throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
   if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
