@@ -42,8 +42,10 @@ const ELSEWHERE: Record<string, string> = {
   'npm ci && npm test': 'this suite',
   'npm pack': 'test/pipeline/pack-install.test.ts',
   [`npm install -g ./reversibility-classes-${VERSION}.tgz`]: 'test/pipeline/pack-install.test.ts',
-  [`jq -r '.servers[] | "\\(.id) \\(.worst) \\(.classes.R4)/\\(.tools)"' build/site/api/v1/servers.json`]: 'test/site/readme-api.test.ts (needs the built site)',
-  "jq '{class: .tool.class, effects: .tool.effects}' build/site/api/v1/servers/github/create_repository.json": 'test/site/readme-api.test.ts (needs the built site)',
+  [`jq -r '.servers[] | "\\(.id) \\(.worst) \\(.classes.R4)/\\(.tools)"' build/site/api/v1/servers.json`]:
+    'test/site/readme-api.test.ts (needs the built site)',
+  "jq '{class: .tool.class, effects: .tool.effects}' build/site/api/v1/servers/github/create_repository.json":
+    'test/site/readme-api.test.ts (needs the built site)',
 };
 
 /** What each README command run here must do: its exit code, and what to check after it. */
@@ -80,12 +82,18 @@ const RUN: Record<string, Expectation> = {
     code: 0,
     check: (_, project) => expect(readFileSync(path.join(project, 'rclass.cedar'), 'utf8')).toMatch(/^forbid \(/m),
   },
-  'npx rclass policy --format cel > mcp-authz.yaml': { code: 0, check: (_, project) => expect(readFileSync(path.join(project, 'mcp-authz.yaml'), 'utf8')).toContain('mcp.tool') },
+  'npx rclass policy --format cel > mcp-authz.yaml': {
+    code: 0,
+    check: (_, project) => expect(readFileSync(path.join(project, 'mcp-authz.yaml'), 'utf8')).toContain('mcp.tool'),
+  },
   'npx rclass policy --format claude-settings .mcp.json': {
     code: 0,
     check: ({ stdout }) => expect((JSON.parse(stdout) as { permissions: { ask: string[] } }).permissions.ask).toContain('mcp__memory__delete_entities'),
   },
-  'npx rclass policy --format claude-hook > hook.json': { code: 0, check: (_, project) => expect(json(path.join(project, 'hook.json'))).toHaveProperty('hooks.PreToolUse') },
+  'npx rclass policy --format claude-hook > hook.json': {
+    code: 0,
+    check: (_, project) => expect(json(path.join(project, 'hook.json'))).toHaveProperty('hooks.PreToolUse'),
+  },
   'npx rclass audit report': { code: 0 },
   'npx rclass audit verify': { code: 0 },
   "npx rclass policy --format claude-hook --anchor-command 'logger -t rclass' > hook.json": {
@@ -103,8 +111,14 @@ const RUN: Record<string, Expectation> = {
     code: 0,
     check: (_, project) => expect(json(path.join(project, 'gemini-hooks.json'))).toHaveProperty('hooks.BeforeTool'),
   },
-  'npx rclass policy --format gemini > rclass.toml': { code: 0, check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('[[rule]]') },
-  'npx rclass policy --format codex-hook > hooks.json': { code: 0, check: (_, project) => expect(json(path.join(project, 'hooks.json'))).toHaveProperty('hooks.PreToolUse') },
+  'npx rclass policy --format gemini > rclass.toml': {
+    code: 0,
+    check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('[[rule]]'),
+  },
+  'npx rclass policy --format codex-hook > hooks.json': {
+    code: 0,
+    check: (_, project) => expect(json(path.join(project, 'hooks.json'))).toHaveProperty('hooks.PreToolUse'),
+  },
   'npx rclass policy --format codex-disabled-tools --deny-from R4': { code: 0, check: ({ stdout }) => expect(stdout).toContain('disabled_tools') },
   'npx rclass policy --format cursor-hook > hooks.json': {
     code: 0,
@@ -133,7 +147,10 @@ function scratch(): { home: string; project: string; env: Record<string, string>
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(bins, 'rclass'));
   // `rclass` as `npm install -g` puts it on PATH.
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(shims, 'rclass'));
-  symlinkSync(path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory'), path.join(project, 'node_modules', '@modelcontextprotocol', 'server-memory'));
+  symlinkSync(
+    path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory'),
+    path.join(project, 'node_modules', '@modelcontextprotocol', 'server-memory'),
+  );
   symlinkSync(path.join('..', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js'), path.join(bins, 'mcp-server-memory'));
   // A user-level Claude Code server, which a plain `rclass scan` starts without asking (the project's .mcp.json comes later).
   writeFileSync(path.join(home, '.claude.json'), `${JSON.stringify({ mcpServers: MEMORY }, null, 2)}\n`);
@@ -205,7 +222,7 @@ describe('README commands, run as written', () => {
     expect(existsSync(path.join(project, 'anchor.txt'))).toBe(true);
   }, 900_000);
 
-  it('regression: the proxy line recognises the memory server (through `npx rclass`, npm'"'"'s own npm_config_* settings made it unrecognised)', async () => {
+  it("regression: the proxy line recognises the memory server (through `npx rclass`, npm's own npm_config_* settings made it unrecognised)", async () => {
     const { project, env } = scratch();
     // A client starts the proxy with its own environment, not npm's: no npm_config_* settings.
     delete env.npm_config_offline;
