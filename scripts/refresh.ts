@@ -14,6 +14,8 @@ import { DEFAULT_NPM_REGISTRY, githubClient } from '../src/refresh/latest.ts';
 import { refresh } from '../src/refresh/refresh.ts';
 import { reportJson, reportMarkdown } from '../src/refresh/report.ts';
 import { writeFingerprints } from '../src/refresh/record-edit.ts';
+import { FINGERPRINT_ALGORITHM } from '../src/core/fingerprint.ts';
+import { FINGERPRINT_ALGORITHM_CHECK } from '../src/records/checks/fingerprints.ts';
 import { unavailableReason } from '../src/refresh/unavailable.ts';
 import type { Octokit } from 'octokit';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
@@ -98,9 +100,12 @@ const show = (file: string): string => {
 };
 
 const registryDir = path.resolve(values['registry-dir'] ?? REGISTRY_DIR);
-const loaded = await loadRegistryDir(registryDir, show(registryDir));
-if (loaded.problems.length > 0) {
-  for (const problem of loaded.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+// Fingerprints of an older algorithm are what `--fingerprints` replaces, so that run accepts them.
+const tolerated: ReadonlySet<string> = values.fingerprints ? new Set([FINGERPRINT_ALGORITHM_CHECK]) : new Set();
+const loaded = await loadRegistryDir(registryDir, show(registryDir), tolerated);
+const blocking = loaded.problems.filter((problem) => !tolerated.has(problem.check));
+if (blocking.length > 0) {
+  for (const problem of blocking) process.stderr.write(`${formatProblem(problem)}\n`);
   fail('the records have problems; fix them (npm run check) before a refresh');
 }
 const only = values.only?.split(',').filter((id) => id !== '');
@@ -144,7 +149,13 @@ if (mode === 'pinned') {
     try {
       const text = readFileSync(file, 'utf8');
       const next = listed
-        ? writeFingerprints(text, result.fingerprints, { registry: 'npm', package: result.subject, version: result.listedVersion!, date: today })
+        ? writeFingerprints(text, result.fingerprints, {
+            registry: 'npm',
+            package: result.subject,
+            version: result.listedVersion!,
+            date: today,
+            algorithm: FINGERPRINT_ALGORITHM,
+          })
         : writeFingerprints(text, {}, { unavailable: reason ?? 'It could not be listed.' });
       if (next !== text) writeFileSync(file, next);
     } catch (error) {

@@ -9,7 +9,8 @@ import { egressAllowed } from './egress.ts';
 import { type DeploymentOverride, type PreimageCapturer, indexOverrides } from './overrides.ts';
 import type { RecordStatus, ToolRecord } from './record.ts';
 import { type Registry, evidenceUrl } from './registry.ts';
-import { type RuleOutcome, evaluateRule, rulesNeedSql } from './rules.ts';
+import { type RuleOutcome, evaluateRule, rulesNeedAws, rulesNeedSql } from './rules.ts';
+import { loadAwsOperations, loadedAwsOperations } from './aws/index.ts';
 import type { Session } from './session.ts';
 import { loadSqlParser, loadedSqlParser } from './sql/index.ts';
 import { type ServerVersion, rulesApplyTo } from './version.ts';
@@ -136,8 +137,9 @@ export class Classifier {
   }
 
   /**
-   * Like {@link check}, but first loads the SQL parser if this tool's rules
-   * need it, so SQL rules can be decided rather than failing closed.
+   * Like {@link check}, but first loads what this tool's rules need (the SQL
+   * parser, the AWS operation list), so those rules are decided rather than
+   * failing closed.
    */
   async checkAsync(server: string, tool: string, args?: unknown, options: CheckOptions = {}): Promise<Classification> {
     await this.prepare(server, tool);
@@ -145,7 +147,8 @@ export class Classifier {
   }
 
   /**
-   * Load what the tool's rules need (the SQL parser) before a synchronous
+   * Load what the tool's rules need (the SQL parser, the list of read-only
+   * AWS operations) before a synchronous
    * {@link check}. Resolves even if loading fails; the rules then fail closed.
    */
   async prepare(server: string, tool: string): Promise<void> {
@@ -155,6 +158,13 @@ export class Classifier {
         await loadSqlParser();
       } catch {
         // The sql_read_only condition reports the parser as not loaded.
+      }
+    }
+    if (found && rulesNeedAws(found.rules) && loadedAwsOperations() === undefined) {
+      try {
+        await loadAwsOperations();
+      } catch {
+        // The aws_cli_read_only condition reports the list as not loaded.
       }
     }
   }

@@ -30,7 +30,9 @@ export type {
 } from './record.ts';
 export { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, countClasses, emptyCounts, evidenceUrl } from './registry.ts';
 export type { IndexedServer } from './registry.ts';
-export { evaluatePredicate, evaluateRule, rulesNeedSql } from './rules.ts';
+export { evaluatePredicate, evaluateRule, rulesNeedAws, rulesNeedSql } from './rules.ts';
+export { AWS_COMMAND_MAX_BATCH, AWS_COMMAND_MAX_LENGTH, analyzeAwsCommand, loadAwsOperations, loadedAwsOperations } from './aws/index.ts';
+export type { AwsCommandVerdict, AwsOperationList } from './aws/index.ts';
 export type { CallArguments, ConditionOutcome, RuleOutcome } from './rules.ts';
 export { SQL_MAX_BYTES, SQL_MAX_NESTING, analyzeSql, loadSqlParser, loadedSqlParser } from './sql/index.ts';
 export type { SqlDialect, SqlParser, SqlVerdict } from './sql/index.ts';

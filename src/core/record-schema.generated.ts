@@ -185,6 +185,10 @@ export interface Provenance {
          * The date (YYYY-MM-DD) of the listing.
          */
         date: string;
+        /**
+         * How the fingerprints were computed (SPEC 5.2.1): `rc-def-v2`, the SHA-256 of the canonical JSON of the tool definition's normal form. Required with fingerprints; fingerprints of an older algorithm (a listing without this key) are taken again, never compared.
+         */
+        algorithm?: "rc-def-v2";
       }
     | {
         /**
@@ -254,7 +258,7 @@ export interface Tool {
   gated_by?: string[];
   egress?: Egress;
   /**
-   * SHA-256 (64 lowercase hex) of the canonical JSON of `{description, inputSchema, annotations}` exactly as the server listed this tool in `tools/list` at the release named in `provenance.live_listing` (SPEC 5.2.1). `rclass scan` counts a live tool whose definition has another fingerprint as R4. Written by `npm run refresh -- --fingerprints`; absent where no live listing was possible.
+   * SHA-256 (64 lowercase hex) of the canonical JSON of the normal form (`provenance.live_listing.algorithm`, SPEC 5.2.1) of `{description, inputSchema, annotations}` as the server listed this tool in `tools/list` at the release named in `provenance.live_listing`. `rclass scan` counts a live tool whose definition has another fingerprint as R4. Written by `npm run refresh -- --fingerprints`; absent where no live listing was possible.
    */
   fingerprint?: string;
   /**
@@ -408,6 +412,12 @@ export interface Predicate {
    * The argument is a MongoDB aggregation pipeline whose stages all only read: no $out or $merge and no server-side JavaScript anywhere in it (SPEC 5.4.4).
    */
   mongo_pipeline_read_only?: {
+    arg: ArgRef;
+  };
+  /**
+   * The argument is an AWS CLI command, or a non-empty list of them, each exactly `aws <service> <operation>` with an operation on the reviewed list of read-only operations and only harmless options (SPEC 5.4.5).
+   */
+  aws_cli_read_only?: {
     arg: ArgRef;
   };
 }

@@ -18,10 +18,11 @@ export type Predicate =
   | { absent: { arg: string } }
   | { sql_read_only: { arg: string; dialect: SqlDialectName } }
   | { url_host_in: { arg: string; hosts: string[] } }
-  | { mongo_pipeline_read_only: { arg: string } };
+  | { mongo_pipeline_read_only: { arg: string } }
+  | { aws_cli_read_only: { arg: string } };
 
 /** The predicate names of the rule vocabulary (SPEC 5.4). */
-export const PREDICATE_NAMES = ['equals', 'one_of', 'absent', 'sql_read_only', 'url_host_in', 'mongo_pipeline_read_only'] as const;
+export const PREDICATE_NAMES = ['equals', 'one_of', 'absent', 'sql_read_only', 'url_host_in', 'mongo_pipeline_read_only', 'aws_cli_read_only'] as const;
 
 /** An argument rule that lowers a tool's class when all its conditions hold (SPEC 5.4). */
 export interface ArgumentRule {
@@ -80,7 +81,7 @@ export interface ToolRecord {
 }
 
 /** Where the tools' fingerprints come from, or why there are none (SPEC 5.2.1). */
-export type LiveListing = { registry: 'npm'; package: string; version: string; date: string } | { unavailable: string };
+export type LiveListing = { registry: 'npm'; package: string; version: string; date: string; algorithm?: 'rc-def-v2' } | { unavailable: string };
 
 /** A switch that exposes or hides tools (SPEC 5.5). */
 export interface Gate {

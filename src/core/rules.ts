@@ -6,6 +6,7 @@
  */
 import type { ReversibilityClass } from './classes.ts';
 import type { ArgumentRule, Predicate } from './record.ts';
+import { analyzeAwsCommand, loadedAwsOperations } from './aws/index.ts';
 import { analyzePipeline } from './mongo.ts';
 import { analyzeSql, loadedSqlParser } from './sql/index.ts';
 import { checkUrl } from './url/index.ts';
@@ -120,6 +121,25 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
       detail: verdict.readOnly ? `${arg} is a pipeline of read-only stages` : `${arg} is not read-only: ${verdict.reason}`,
     };
   }
+  if ('aws_cli_read_only' in predicate) {
+    const { arg } = predicate.aws_cli_read_only;
+    if (!Object.hasOwn(args, arg)) return { predicate: 'aws_cli_read_only', arg, held: false, detail: `${arg} is absent` };
+    const operations = loadedAwsOperations();
+    if (operations === undefined)
+      return {
+        predicate: 'aws_cli_read_only',
+        arg,
+        held: false,
+        detail: 'the list of read-only AWS operations is not loaded, so the command was not analysed',
+      };
+    const verdict = analyzeAwsCommand(args[arg], operations);
+    return {
+      predicate: 'aws_cli_read_only',
+      arg,
+      held: verdict.readOnly,
+      detail: verdict.readOnly ? `${arg} is a read-only AWS CLI command` : `${arg} is not read-only: ${verdict.reason}`,
+    };
+  }
   const name = Object.keys(predicate as object)[0] ?? 'nothing';
   return { predicate: name, arg: '', held: false, detail: `unknown predicate \`${name}\`` };
 }
@@ -131,6 +151,11 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
 export function evaluateRule(rule: ArgumentRule, args: CallArguments): RuleOutcome {
   const conditions = rule.when.map((predicate) => evaluatePredicate(predicate, args));
   return { id: rule.id, class: rule.class, fired: conditions.length > 0 && conditions.every((c) => c.held), conditions };
+}
+
+/** Whether any condition of any rule needs the list of read-only AWS operations (SPEC 5.4.5). */
+export function rulesNeedAws(rules: readonly ArgumentRule[] | undefined): boolean {
+  return rules?.some((rule) => rule.when.some((predicate) => 'aws_cli_read_only' in predicate)) ?? false;
 }
 
 /** Whether any condition of any rule needs the SQL parser. */

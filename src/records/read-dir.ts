@@ -10,11 +10,16 @@ import { REGISTRY_DIR, ROOT } from './paths.ts';
 /**
  * Parse and validate every record in a directory.
  * @param dir defaults to the repository's `registry/` (or `RCLASS_REGISTRY_DIR`)
+ * @param tolerate ids of checks whose problems do not keep a record out of `records` (they are still in `problems`)
  * @returns valid records and every problem (YAML, schema and lint) in one list
  */
-export async function loadRegistryDir(dir: string = REGISTRY_DIR, shownAs = shownPath(dir)): Promise<ValidationResult> {
+export async function loadRegistryDir(
+  dir: string = REGISTRY_DIR,
+  shownAs = shownPath(dir),
+  tolerate: ReadonlySet<string> = new Set(),
+): Promise<ValidationResult> {
   const { sources, problems: syntax } = await readRecordSources(dir, shownAs);
-  const result = validateSources(sources);
+  const result = validateSources(sources, tolerate);
   return { records: result.records, problems: sortProblems([...syntax, ...result.problems]) };
 }
 

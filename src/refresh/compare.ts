@@ -4,6 +4,7 @@
  * a gate exposing them could not be turned on), and tools whose definition
  * has another fingerprint than the record's (changed, SPEC 5.2.1).
  */
+import { fingerprintsComparable } from '../core/fingerprint.ts';
 import type { ServerRecord, ToolAnnotations } from '../core/record.ts';
 
 /** One tool over every run of a listing. */
@@ -39,6 +40,7 @@ export function compareWithRecord(record: ServerRecord, seen: ReadonlyMap<string
   const notSeen: Comparison['notSeen'] = [];
   const changed: string[] = [];
   let compared = 0;
+  const comparable = fingerprintsComparable(record);
   for (const tool of record.tools) {
     const live = seen.get(tool.name);
     if (live === undefined) {
@@ -47,7 +49,7 @@ export function compareWithRecord(record: ServerRecord, seen: ReadonlyMap<string
       else removed.push(tool.name);
       continue;
     }
-    if (tool.fingerprint === undefined || live.fingerprint === undefined) continue;
+    if (!comparable || tool.fingerprint === undefined || live.fingerprint === undefined) continue;
     compared += 1;
     if (live.fingerprint !== tool.fingerprint) changed.push(tool.name);
   }

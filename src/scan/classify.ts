@@ -5,10 +5,12 @@
  * A tool the record does not list, and every tool of a server no record
  * describes, is R4 (SPEC 4.3). So is a tool whose definition has another
  * fingerprint than its record's (SPEC 5.2.1): the record describes a tool
- * of the same name, not this one. The server's annotations give a hint class
+ * of the same name, not this one; fingerprints of another algorithm than
+ * this code's (`provenance.live_listing.algorithm`) are not compared. The server's annotations give a hint class
  * shown beside it, never used (SPEC 7).
  */
 import { hintClass } from '../core/annotations.ts';
+import { fingerprintsComparable } from '../core/fingerprint.ts';
 import type { ClassCounts } from '../core/record.ts';
 import { type IndexedServer, type Registry, emptyCounts } from '../core/registry.ts';
 import type { LiveTool } from './list-tools.ts';
@@ -35,9 +37,10 @@ export function classifyLive(live: readonly LiveTool[], record: IndexedServer | 
   const tools: ToolResult[] = [];
   const drift: string[] = [];
   const changed: string[] = [];
+  const comparable = record !== undefined && fingerprintsComparable(record.record);
   for (const [name, tool] of [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const listed = record?.tools.get(name);
-    const differs = listed?.fingerprint !== undefined && tool.fingerprint !== undefined && tool.fingerprint !== listed.fingerprint;
+    const differs = comparable && listed?.fingerprint !== undefined && tool.fingerprint !== undefined && tool.fingerprint !== listed.fingerprint;
     const result: ToolResult =
       listed === undefined
         ? { name, class: 'R4', source: 'unknown' }

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Classifier, Registry, Session, loadSqlParserForTests, type DeploymentOverride, type ServerRecord } from './harness.ts';
+import { Classifier, Registry, Session, loadRuleDataForTests, type DeploymentOverride, type ServerRecord } from './harness.ts';
 import { inlineSource } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
 import { EFFECT_IDS, deriveClass, isDisclosure } from '../../src/core/effects.ts';
@@ -54,7 +54,7 @@ interface Vectors {
 const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors.json', import.meta.url), 'utf8')) as Vectors;
 
 beforeAll(async () => {
-  await loadSqlParserForTests();
+  await loadRuleDataForTests();
 });
 
 describe('conformance vectors: classification', () => {

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { normalDefinition } from '../../src/core/definition-normal.ts';
 import { toolDefinition, toolFingerprint } from '../../src/core/fingerprint.ts';
 import { canonicalJson, sha256Hex } from '../../src/node/digest.ts';
 import { checkDraftsDir } from '../../src/records/drafts-dir.ts';
@@ -45,7 +46,7 @@ function record(options: { provenance?: string[]; tool?: string[]; effects?: str
 }
 
 describe('tool fingerprints', () => {
-  it('is the SHA-256 of the canonical JSON of {description, inputSchema, annotations}, as the Node digest computes it', async () => {
+  it('is the SHA-256 of the canonical JSON of the rc-def-v2 normal form of {description, inputSchema, annotations}, as the Node digest computes it', async () => {
     const listed = {
       name: 'alpha',
       title: 'ignored',
@@ -55,12 +56,13 @@ describe('tool fingerprints', () => {
     };
     const definition = toolDefinition(listed);
     expect(definition).toEqual({ description: 'Reads a file.', inputSchema: listed.inputSchema, annotations: { readOnlyHint: true } });
-    expect(canonicalJson(definition)).toBe(
-      '{"annotations":{"readOnlyHint":true},"description":"Reads a file.","inputSchema":{"properties":{"path":{"type":"string"}},"type":"object"}}',
+    const normal = normalDefinition(definition);
+    expect(canonicalJson(normal)).toBe(
+      '{"algorithm":"rc-def-v2","annotations":{"readOnlyHint":true},"description":"Reads a file.","inputSchema":{"properties":{"path":{"type":["string"]}},"type":["object"]}}',
     );
-    expect(await toolFingerprint(definition)).toBe(sha256Hex(canonicalJson(definition)));
-    // The empty definition: SHA-256 of `{}`.
-    expect(await toolFingerprint({})).toBe('44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a');
+    expect(await toolFingerprint(definition)).toBe(sha256Hex(canonicalJson(normal)));
+    // The empty definition: SHA-256 of `{"algorithm":"rc-def-v2"}`.
+    expect(await toolFingerprint({})).toBe(sha256Hex('{"algorithm":"rc-def-v2"}'));
   });
 
   it('does not change with key order or the tool name, and changes with one schema property', async () => {
@@ -75,7 +77,7 @@ describe('tool fingerprints', () => {
 describe('validation of fingerprints and drafts', () => {
   it('accepts fingerprints with the npm listing they came from', () => {
     const text = record({
-      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01 }'],
+      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01, algorithm: rc-def-v2 }'],
       tool: [`    fingerprint: ${FP}`],
     });
     expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
@@ -89,6 +91,21 @@ describe('validation of fingerprints and drafts', () => {
     expect(checkRecordText('registry/demo.yaml', unavailable).problems).toEqual([
       'registry/demo.yaml:14:32  error  [fingerprint-source]  live_listing says no live listing was possible, but `alpha` has a fingerprint',
     ]);
+  });
+
+  it('rejects fingerprints of the raw digest (a listing that names no algorithm) and accepts rc-def-v2 ones', () => {
+    const old = record({
+      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01 }'],
+      tool: [`    fingerprint: ${FP}`],
+    });
+    expect(checkRecordText('registry/demo.yaml', old).problems).toEqual([
+      'registry/demo.yaml:14:17  error  [fingerprint-algorithm]  the fingerprints are not of algorithm rc-def-v2 (live_listing names none: rc-def-v1); take them again with `npm run refresh -- --fingerprints --only demo`',
+    ]);
+    const current = record({
+      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01, algorithm: rc-def-v2 }'],
+      tool: [`    fingerprint: ${FP}`],
+    });
+    expect(checkRecordText('registry/demo.yaml', current).problems).toEqual([]);
   });
 
   it('rejects a live listing of a package the record does not name', () => {

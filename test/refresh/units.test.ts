@@ -80,8 +80,10 @@ describe('versions', () => {
 
 describe('comparing a listing with a record', () => {
   it('names new, removed and changed tools, and tools behind a gate that could not be turned on as not seen', () => {
+    const listing = { registry: 'npm' as const, package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01', algorithm: 'rc-def-v2' as const };
     const record = {
       ...chrome,
+      provenance: { ...chrome.provenance, live_listing: listing },
       tools: [
         { ...chrome.tools[0]!, name: 'kept', fingerprint: 'a'.repeat(64), gated_by: [] },
         { ...chrome.tools[0]!, name: 'changed', fingerprint: 'b'.repeat(64), gated_by: [] },
@@ -101,6 +103,10 @@ describe('comparing a listing with a record', () => {
       changed: ['changed'],
       compared: 2,
     });
+    // Fingerprints of another algorithm (a listing that names none: rc-def-v1) are not compared: names only.
+    const { algorithm: _algorithm, ...older } = listing;
+    const old = compareWithRecord({ ...record, provenance: { ...record.provenance, live_listing: older as never } }, seen, new Set(['plan']));
+    expect([old.changed, old.compared]).toEqual([[], 0]);
   });
 });
 
@@ -108,10 +114,16 @@ describe('writing fingerprints into a record', () => {
   it('adds one line per tool and one live_listing line, and leaves every other line as it was', () => {
     // An all-digit digest is quoted, or YAML would read it as a number.
     const prints = { click: '1'.repeat(64), drag: 'ab'.repeat(32) };
-    const text = writeFingerprints(chromeText, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01' });
+    const text = writeFingerprints(chromeText, prints, {
+      registry: 'npm',
+      package: 'chrome-devtools-mcp',
+      version: '1.7.0',
+      date: '2026-12-01',
+      algorithm: 'rc-def-v2',
+    });
     const added = text.split('\n').filter((line) => !chromeText.split('\n').includes(line));
     expect(added).toEqual([
-      '  live_listing: { registry: npm, package: chrome-devtools-mcp, version: 1.7.0, date: 2026-12-01 }',
+      '  live_listing: { registry: npm, package: chrome-devtools-mcp, version: 1.7.0, date: 2026-12-01, algorithm: rc-def-v2 }',
       `    fingerprint: "${'1'.repeat(64)}"`,
       `    fingerprint: ${'ab'.repeat(32)}`,
     ]);
@@ -119,7 +131,9 @@ describe('writing fingerprints into a record', () => {
     expect(data.tools.find((tool) => tool.name === 'drag')!.fingerprint).toBe('ab'.repeat(32));
     expect(data.tools.find((tool) => tool.name === 'click')!.fingerprint).toBe('1'.repeat(64));
     // Writing again replaces rather than adds; an empty set with `unavailable` removes them.
-    expect(writeFingerprints(text, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01' })).toBe(text);
+    expect(
+      writeFingerprints(text, prints, { registry: 'npm', package: 'chrome-devtools-mcp', version: '1.7.0', date: '2026-12-01', algorithm: 'rc-def-v2' }),
+    ).toBe(text);
     const none = writeFingerprints(text, {}, { unavailable: 'It could not be listed here.' });
     expect(none.split('\n').filter((line) => !chromeText.split('\n').includes(line))).toEqual([
       '  live_listing: { unavailable: It could not be listed here. }',
@@ -136,11 +150,11 @@ describe('writing fingerprints into a record without gates', () => {
     const next = writeFingerprints(
       text,
       { read_graph: 'cd'.repeat(32) },
-      { registry: 'npm', package: '@modelcontextprotocol/server-memory', version: '2026.7.4', date: '2026-12-01' },
+      { registry: 'npm', package: '@modelcontextprotocol/server-memory', version: '2026.7.4', date: '2026-12-01', algorithm: 'rc-def-v2' },
     );
     const lines = next.split('\n');
     expect(lines[lines.indexOf('tools:') - 1]).toBe(
-      '  live_listing: { registry: npm, package: "@modelcontextprotocol/server-memory", version: 2026.7.4, date: 2026-12-01 }',
+      '  live_listing: { registry: npm, package: "@modelcontextprotocol/server-memory", version: 2026.7.4, date: 2026-12-01, algorithm: rc-def-v2 }',
     );
   });
 });

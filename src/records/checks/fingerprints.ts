@@ -1,3 +1,4 @@
+import { FINGERPRINT_ALGORITHM } from '../../core/fingerprint.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
@@ -33,5 +34,27 @@ export const fingerprints: RecordCheck = {
         ['provenance', 'live_listing', 'unavailable'],
         `live_listing says no live listing was possible, but \`${record.tools[first]!.name}\` has a fingerprint`,
       );
+  },
+};
+
+/** The id of {@link fingerprintAlgorithm}, which `npm run refresh -- --fingerprints` tolerates because it is what that command fixes. */
+export const FINGERPRINT_ALGORITHM_CHECK = 'fingerprint-algorithm';
+
+/**
+ * Fingerprints are of this code's algorithm (SPEC 5.2.1,
+ * `live_listing.algorithm`), or scan and the refresh could not compare them.
+ */
+export const fingerprintAlgorithm: RecordCheck = {
+  id: FINGERPRINT_ALGORITHM_CHECK,
+  description: `tool fingerprints are of algorithm ${FINGERPRINT_ALGORITHM}`,
+  scope: 'record',
+  check({ record, report }) {
+    const listing = record.provenance.live_listing;
+    if (listing === undefined || !('package' in listing) || listing.algorithm === FINGERPRINT_ALGORITHM) return;
+    if (!record.tools.some((tool) => tool.fingerprint !== undefined)) return;
+    report(
+      ['provenance', 'live_listing'],
+      `the fingerprints are not of algorithm ${FINGERPRINT_ALGORITHM} (live_listing names ${listing.algorithm === undefined ? 'none: rc-def-v1' : listing.algorithm}); take them again with \`npm run refresh -- --fingerprints --only ${record.id}\``,
+    );
   },
 };

@@ -19,7 +19,7 @@ import { uniqueIdentities } from './unique-identities.ts';
 import { uniqueRuleIds } from './unique-rule-ids.ts';
 import { undoTool } from './undo-tool.ts';
 import { uniqueTools } from './unique-tools.ts';
-import { fingerprints } from './fingerprints.ts';
+import { fingerprintAlgorithm, fingerprints } from './fingerprints.ts';
 
 export const CHECKS: readonly Check[] = [
   idMatchesFile,
@@ -42,4 +42,5 @@ export const CHECKS: readonly Check[] = [
   gates,
   reviewStatus,
   fingerprints,
+  fingerprintAlgorithm,
 ];

@@ -58,6 +58,17 @@ export function describePredicate(predicate: Predicate): Clause {
       section: '5.4.4',
     };
   }
+  if ('aws_cli_read_only' in predicate) {
+    return {
+      parts: [
+        { text: predicate.aws_cli_read_only.arg, code: true },
+        { text: ' is an AWS CLI command, or a list of them, each ' },
+        { text: 'aws <service> <operation>', code: true },
+        { text: ' with an operation the server lists as read-only, followed only by harmless options' },
+      ],
+      section: '5.4.5',
+    };
+  }
   const { arg, hosts } = predicate.url_host_in;
   return {
     parts: [

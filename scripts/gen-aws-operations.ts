@@ -1,0 +1,479 @@
+/**
+ * `npm run gen:aws-operations -- --mcp <git dir> --botocore <git dir>`: write
+ * `src/core/aws/operations.generated.ts`, the allowlist of AWS CLI commands
+ * (`<service> <operation>`) that the `aws_cli_read_only` condition accepts
+ * (SPEC 5.4.5).
+ *
+ * Inputs, each a local git directory of the public repository, read at a
+ * pinned commit or tag with `git show` (nothing is downloaded here):
+ * - awslabs/mcp at {@link MCP_COMMIT}: the aws-api-mcp-server's own list of
+ *   read-only API operations, `core/data/api_metadata.json` (operations whose
+ *   `type` is `ReadOnly`), which its `READ_OPERATIONS_ONLY` mode enforces
+ *   through `core/metadata/read_only_operations_list.py`;
+ * - boto/botocore at {@link BOTOCORE_TAG}: each service's API model, to name
+ *   the CLI command of each operation the way the AWS CLI does
+ *   (`botocore.xform_name(name, '-')` with its table of exceptions) and to
+ *   find operations whose output is a blob the CLI writes to a local file.
+ *
+ * From the server's list it removes, as reviewed facts written below with
+ * their sources: the server's own OVERRIDES (operations that mint credentials
+ * and that the server itself does not treat as read-only), the operations
+ * that write a local file, that the AWS CLI replaces with its own code or
+ * extends with arguments, and those that mint or reveal a credential.
+ * An operation that cannot be placed in a botocore model is left out, and so
+ * is any whose CLI name collides with another operation's (fail closed).
+ * `--check` exits 1 instead of writing when the committed file differs.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/paths.ts';
+
+/** The awslabs/mcp commit the aws-api record cites (aws-api-mcp-server 1.5.1). */
+export const MCP_COMMIT = 'eff6cce0ece95b65a6c4cf30b2fc9ed69f770ec7';
+const SERVER_DIR = 'src/aws-api-mcp-server/awslabs/aws_api_mcp_server';
+/**
+ * The botocore release the models come from. The server pins awscli 1.46.0
+ * (pyproject.toml at MCP_COMMIT), which pairs with botocore 1.44.0; 1.43.67
+ * is the newest release in our mirror. Operations added after it are not in
+ * the list (they fail closed); existing operations keep their names and
+ * output shapes across releases.
+ */
+export const BOTOCORE_TAG = '1.43.67';
+
+export const OUTPUT_FILE = path.join(ROOT, 'src', 'core', 'aws', 'operations.generated.ts');
+
+/** read_only_operations_list.py at MCP_COMMIT, `OVERRIDES`: the server answers "not read-only" for these. */
+const SERVER_OVERRIDES: Record<string, string[]> = {
+  sts: ['AssumeRole', 'AssumeRoleWithWebIdentity', 'AssumeRoleWithSAML', 'GetSessionToken', 'GetFederationToken', 'AssumeRoot'],
+  iam: ['CreateAccessKey'],
+  'cognito-identity': ['GetCredentialsForIdentity', 'GetOpenIdToken'],
+  sso: ['GetRoleCredentials'],
+};
+
+/**
+ * core/parser/parser.py at MCP_COMMIT, `ALLOWED_CUSTOM_OPERATIONS`: AWS CLI
+ * customizations the server runs. Where one has the name of an API
+ * operation's command (emr describe-cluster), the CLI runs its own code
+ * instead of the operation, so every name here is left out.
+ */
+const SERVER_CUSTOM_OPERATIONS: Record<string, string[]> = {
+  s3: ['ls', 'website', 'sync', 'cp', 'mv', 'rm', 'mb', 'rb', 'presign'],
+  cloudformation: ['package', 'deploy'],
+  cloudfront: ['sign'],
+  cloudtrail: ['validate-logs'],
+  codeartifact: ['login'],
+  codecommit: ['credential-helper'],
+  datapipeline: ['list-runs', 'create-default-roles'],
+  dlm: ['create-default-role'],
+  ecr: ['get-login', 'get-login-password'],
+  'ecr-public': ['get-login-password'],
+  ecs: ['deploy'],
+  eks: ['update-kubeconfig', 'get-token'],
+  emr: [
+    'add-instance-groups',
+    'describe-cluster',
+    'terminate-clusters',
+    'modify-cluster-attributes',
+    'install-applications',
+    'create-cluster',
+    'add-steps',
+    'restore-from-hbase-backup',
+    'create-hbase-backup',
+    'schedule-hbase-backup',
+    'disable-hbase-backups',
+    'create-default-roles',
+  ],
+  'emr-containers': ['update-role-trust-policy'],
+  gamelift: ['upload-build', 'get-game-session-log'],
+  rds: ['generate-db-auth-token'],
+  servicecatalog: ['generate'],
+  deploy: ['push', 'register', 'deregister'],
+  configservice: ['subscribe', 'get-status'],
+};
+
+/**
+ * AWS CLI renames of botocore services (aws/aws-cli 1.45.55:
+ * customizations/s3/s3.py, configservice/rename_cmd.py, codedeploy/codedeploy.py).
+ * Every other service's command is its botocore name.
+ */
+const CLI_SERVICE_NAMES: Record<string, string> = { s3: 's3api', config: 'configservice', codedeploy: 'deploy' };
+
+/**
+ * Operations to which the AWS CLI adds or changes arguments
+ * (`building-argument-table.<service>.<operation>` handlers in aws/aws-cli
+ * 1.45.55, awscli/handlers.py and awscli/customizations/). Left out whatever
+ * the change, so that no such argument (ec2 get-password-data
+ * --priv-launch-key reads a local key file) is reachable. Rekognition's
+ * `*.image` handler is applied below to every operation with an Image input.
+ */
+const CLI_ARGUMENT_CUSTOMIZATIONS: Record<string, string[]> = {
+  lambda: ['create-function', 'publish-layer-version', 'update-function-code'],
+  cloudfront: ['create-invalidation', 'create-distribution', 'update-distribution'],
+  deploy: ['get-application-revision', 'register-application-revision', 'create-deployment'],
+  configservice: ['put-configuration-recorder'],
+  datapipeline: ['put-pipeline-definition', 'activate-pipeline'],
+  ec2: [
+    'run-instances',
+    'bundle-instance',
+    'authorize-security-group-ingress',
+    'authorize-security-group-egress',
+    'revoke-security-group-ingress',
+    'revoke-security-group-egress',
+    'get-password-data',
+  ],
+  emr: ['add-tags', 'list-clusters'],
+  iam: ['create-virtual-mfa-device'],
+  kinesis: ['list-streams'],
+  cloudwatch: ['put-metric-data'],
+  quicksight: ['start-asset-bundle-import-job'],
+  rds: ['add-option-to-option-group', 'remove-option-from-option-group'],
+  rekognition: ['compare-faces'],
+  s3api: ['select-object-content'],
+  ses: ['send-email'],
+  translate: ['import-terminology', 'translate-document'],
+  iot: ['create-keys-and-certificate', 'create-certificate-from-csr'],
+};
+
+/**
+ * Read-only operations that mint a credential, token or signed URL, or whose
+ * answer carries a stored secret that authenticates (an API key's value, a
+ * stream key, CHAP secrets, a decrypted parameter, a connection password, a
+ * VPN pre-shared key). Reviewed by hand over every name CREDENTIAL_WORDS
+ * matches and over the names with key, url, export, connection, parameter or
+ * access in them; each is left out.
+ */
+const CREDENTIAL_OPERATIONS: Record<string, string[]> = {
+  amplify: ['get-artifact-url'],
+  apigateway: ['get-api-key', 'get-api-keys'],
+  appsync: ['list-api-keys'],
+  auditmanager: ['get-assessment-report-url', 'get-evidence-file-upload-url'],
+  codeartifact: ['get-authorization-token'],
+  'cognito-identity': ['get-open-id-token-for-developer-identity'],
+  connect: ['get-federation-token'],
+  devicefarm: ['get-remote-access-session', 'get-test-grid-session'],
+  ec2: ['get-vpn-connection-device-sample-configuration'],
+  ecr: ['get-authorization-token', 'get-download-url-for-layer'],
+  'ecr-public': ['get-authorization-token'],
+  'emr-containers': ['get-managed-endpoint-session-credentials'],
+  'emr-serverless': ['get-dashboard-for-job-run'],
+  gamelift: ['describe-player-sessions', 'get-compute-access', 'get-compute-auth-token', 'get-game-session-log-url'],
+  glue: ['get-connection', 'get-connections'],
+  ivs: ['get-stream-key'],
+  'kinesis-video-archived-media': ['get-dash-streaming-session-url', 'get-hls-streaming-session-url'],
+  'kinesis-video-signaling': ['get-ice-server-config'],
+  kms: ['get-parameters-for-import'],
+  lakeformation: ['get-temporary-glue-partition-credentials', 'get-temporary-glue-table-credentials'],
+  lambda: ['get-function'],
+  'lex-models': ['get-export'],
+  'lexv2-models': ['describe-export', 'get-test-execution-artifacts-url'],
+  'license-manager': ['get-access-token'],
+  logs: ['start-live-tail'],
+  m2: ['get-signed-bluinsights-url'],
+  'payment-cryptography': ['get-parameters-for-export'],
+  pricing: ['get-price-list-file-url'],
+  ssm: ['get-parameter', 'get-parameter-history', 'get-parameters', 'get-parameters-by-path'],
+  storagegateway: ['describe-chap-credentials'],
+  waf: ['get-change-token'],
+  'waf-regional': ['get-change-token'],
+  wafv2: ['get-decrypted-api-key', 'list-api-keys'],
+};
+
+/** Name fragments that put an operation under review; a match is kept only when NOT_CREDENTIALS clears it. */
+const CREDENTIAL_WORDS =
+  /token|credential|password|secret|login|presign|signed|signing|embedurl|url|auth|session|federat|accessdetails|iceserver|keypair|privatekey|datakey|decrypt|certificate/i;
+
+/** Matches of CREDENTIAL_WORDS that were read and return metadata only (names, ids, public certificates, policies). */
+const NOT_CREDENTIALS: Record<string, string[]> = {
+  acm: ['describe-certificate', 'get-certificate', 'list-certificates', 'list-tags-for-certificate'],
+  'acm-pca': [
+    'describe-certificate-authority',
+    'describe-certificate-authority-audit-report',
+    'get-certificate',
+    'get-certificate-authority-certificate',
+    'get-certificate-authority-csr',
+    'list-certificate-authorities',
+  ],
+  apigateway: ['get-authorizer', 'get-authorizers', 'get-client-certificate', 'get-client-certificates'],
+  apigatewayv2: ['get-authorizer', 'get-authorizers'],
+  appfabric: ['get-app-authorization', 'list-app-authorizations'],
+  appstream: ['describe-sessions'],
+  athena: ['get-session', 'get-session-status', 'list-notebook-sessions', 'list-sessions'],
+  'chime-sdk-messaging': ['get-messaging-session-endpoint'],
+  'chime-sdk-voice': ['get-proxy-session', 'list-proxy-sessions', 'list-voice-connector-termination-credentials'],
+  codebuild: ['list-source-credentials'],
+  codecatalyst: ['get-source-repository-clone-urls', 'list-access-tokens', 'list-dev-environment-sessions'],
+  'cognito-idp': ['admin-list-user-auth-events', 'get-signing-certificate'],
+  configservice: ['describe-aggregation-authorizations'],
+  deploy: ['list-git-hub-account-token-names'],
+  devicefarm: ['list-remote-access-sessions', 'list-test-grid-session-actions', 'list-test-grid-session-artifacts', 'list-test-grid-sessions'],
+  dms: ['describe-certificates'],
+  docdb: ['describe-certificates'],
+  ds: ['describe-certificate', 'describe-client-authentication-settings', 'list-certificates'],
+  ec2: ['describe-client-vpn-authorization-rules', 'describe-key-pairs', 'describe-traffic-mirror-sessions', 'get-associated-enclave-certificate-iam-roles'],
+  elbv2: ['describe-listener-certificates'],
+  emr: ['list-studio-session-mappings'],
+  gamelift: [
+    'describe-game-session-details',
+    'describe-game-session-placement',
+    'describe-game-session-queues',
+    'describe-game-sessions',
+    'describe-vpc-peering-authorizations',
+    'search-game-sessions',
+  ],
+  glue: ['get-session', 'list-sessions'],
+  grafana: ['describe-workspace-authentication'],
+  greengrass: ['get-group-certificate-authority', 'get-group-certificate-configuration', 'list-group-certificate-authorities'],
+  iam: [
+    'generate-credential-report',
+    'get-account-authorization-details',
+    'get-account-password-policy',
+    'get-credential-report',
+    'get-login-profile',
+    'get-server-certificate',
+    'list-server-certificate-tags',
+    'list-server-certificates',
+    'list-service-specific-credentials',
+    'list-signing-certificates',
+  ],
+  iot: [
+    'describe-authorizer',
+    'describe-ca-certificate',
+    'describe-certificate',
+    'describe-certificate-provider',
+    'describe-default-authorizer',
+    'list-authorizers',
+    'list-ca-certificates',
+    'list-certificate-providers',
+    'list-certificates',
+    'list-certificates-by-ca',
+    'list-outgoing-certificates',
+  ],
+  iotwireless: ['get-multicast-group-session', 'get-wireless-gateway-certificate'],
+  ivs: ['get-playback-key-pair', 'get-stream-session', 'list-playback-key-pairs', 'list-stream-sessions'],
+  'ivs-realtime': ['get-stage-session', 'list-stage-sessions'],
+  kafka: ['list-scram-secrets'],
+  lambda: [
+    'get-code-signing-config',
+    'get-function-code-signing-config',
+    'get-function-url-config',
+    'list-code-signing-configs',
+    'list-function-url-configs',
+    'list-functions-by-code-signing-config',
+  ],
+  'license-manager': ['list-tokens'],
+  lightsail: ['get-certificates', 'get-key-pair', 'get-key-pairs', 'get-load-balancer-tls-certificates'],
+  macie2: ['get-macie-session'],
+  'payment-cryptography': ['get-public-key-certificate'],
+  rds: ['describe-certificates'],
+  redshift: ['describe-authentication-profiles', 'describe-endpoint-authorization', 'describe-hsm-client-certificates'],
+  route53: ['list-vpc-association-authorizations'],
+  'route53-recovery-readiness': ['list-cross-account-authorizations'],
+  secretsmanager: ['describe-secret', 'list-secret-version-ids', 'list-secrets'],
+  signer: ['describe-signing-job', 'get-signing-platform', 'get-signing-profile', 'list-signing-jobs', 'list-signing-platforms', 'list-signing-profiles'],
+  sqs: ['get-queue-url'],
+  ssm: ['describe-sessions'],
+  'sso-admin': [
+    'describe-trusted-token-issuer',
+    'get-application-authentication-method',
+    'list-application-authentication-methods',
+    'list-trusted-token-issuers',
+  ],
+  transfer: ['describe-certificate', 'list-certificates'],
+  verifiedpermissions: ['is-authorized', 'is-authorized-with-token'],
+  'vpc-lattice': ['get-auth-policy'],
+  waf: ['get-change-token-status'],
+  'waf-regional': ['get-change-token-status'],
+  'workspaces-web': ['get-trust-store-certificate', 'list-trust-store-certificates'],
+};
+
+type Model = {
+  operations: Record<string, { name: string; output?: { shape: string }; input?: { shape: string } }>;
+  shapes: Record<string, { type: string; payload?: string; members?: Record<string, { shape: string }>; streaming?: boolean; eventstream?: boolean }>;
+};
+
+function git(dir: string, args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+}
+
+/** botocore's xform_name(name, '-'), botocore/__init__.py at BOTOCORE_TAG, with its cache of exceptions. */
+export function xformName(name: string, exceptions: ReadonlyMap<string, string>): string {
+  if (name.includes('-')) return name;
+  const known = exceptions.get(name);
+  if (known !== undefined) return known;
+  let text = name;
+  const special = /[A-Z]{2,}s$/.exec(text);
+  if (special) text = `${text.slice(0, -special[0].length)}-${special[0].toLowerCase()}`;
+  const s1 = text.replace(/(.)([A-Z][a-z]+)/g, '$1-$2');
+  return s1.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+function xformExceptions(botocore: string): Map<string, string> {
+  const text = git(botocore, ['show', `${BOTOCORE_TAG}:botocore/__init__.py`]);
+  const map = new Map<string, string>();
+  for (const [, name, cli] of text.matchAll(/\(\s*'(\w+)',\s*'-',?\s*\):\s*'([\w-]+)'/g)) if (name !== undefined && cli !== undefined) map.set(name, cli);
+  if (map.size < 10) throw new Error('could not read botocore _xform_cache');
+  return map;
+}
+
+function loadModels(botocore: string): Map<string, Model> {
+  const files = git(botocore, ['ls-tree', '-r', '--name-only', BOTOCORE_TAG, 'botocore/data'])
+    .split('\n')
+    .filter((f) => f.endsWith('/service-2.json'));
+  const latest = new Map<string, string>();
+  const versions = new Map<string, string>();
+  for (const file of files) {
+    const [, , service, version] = file.split('/');
+    if (service === undefined || version === undefined) continue;
+    const seen = versions.get(service);
+    // botocore loads the newest API version of a service (the greatest date string).
+    if (seen === undefined || seen < version) {
+      versions.set(service, version);
+      latest.set(service, file);
+    }
+  }
+  const models = new Map<string, Model>();
+  for (const [service, file] of latest) models.set(service, JSON.parse(git(botocore, ['show', `${BOTOCORE_TAG}:${file}`])) as Model);
+  return models;
+}
+
+/**
+ * botocore OperationModel.has_streaming_output (model.py): the output payload
+ * is a blob, which the AWS CLI writes to the `outfile` path it then requires
+ * (awscli/customizations/streamingoutputarg.py). Widened to any output member
+ * that streams or is an event stream, which the server cannot return as one answer.
+ */
+function writesOutputFile(model: Model, operation: string): boolean {
+  const output = model.operations[operation]?.output;
+  if (output === undefined) return false;
+  const shape = model.shapes[output.shape];
+  if (shape === undefined) return true;
+  if (shape.payload !== undefined) {
+    const member = shape.members?.[shape.payload];
+    const payload = member === undefined ? undefined : model.shapes[member.shape];
+    if (payload === undefined || payload.type === 'blob') return true;
+  }
+  return Object.values(shape.members ?? {}).some((member) => {
+    const target = model.shapes[member.shape];
+    return target === undefined || target.streaming === true || target.eventstream === true;
+  });
+}
+
+function hasImageInput(model: Model, operation: string): boolean {
+  const input = model.operations[operation]?.input;
+  return input !== undefined && model.shapes[input.shape]?.members?.Image !== undefined;
+}
+
+export interface Generated {
+  /** CLI service → sorted CLI operation names. */
+  operations: Map<string, string[]>;
+  /** Why each left-out operation was left out, for the summary. */
+  leftOut: Map<string, number>;
+  /** Names CREDENTIAL_WORDS matched that are neither listed as credentials nor cleared. */
+  unreviewed: string[];
+}
+
+/** Build the allowlist from the two repositories. */
+export function generate(mcp: string, botocore: string): Generated {
+  const metadata = JSON.parse(git(mcp, ['show', `${MCP_COMMIT}:${SERVER_DIR}/core/data/api_metadata.json`])) as Record<
+    string,
+    Record<string, { type?: string }>
+  >;
+  const exceptions = xformExceptions(botocore);
+  const models = loadModels(botocore);
+  const operations = new Map<string, string[]>();
+  const leftOut = new Map<string, number>();
+  const unreviewed: string[] = [];
+  const drop = (why: string): void => {
+    leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
+  };
+  for (const [service, ops] of Object.entries(metadata)) {
+    const cliService = CLI_SERVICE_NAMES[service] ?? service;
+    const model = models.get(service);
+    const readOnly = Object.entries(ops)
+      .filter(([, meta]) => meta.type === 'ReadOnly')
+      .map(([name]) => name);
+    if (model === undefined) {
+      for (const _ of readOnly) drop('service not in the botocore models');
+      continue;
+    }
+    // The CLI name of every operation of the model, to refuse any name two operations share.
+    const owners = new Map<string, number>();
+    for (const op of Object.keys(model.operations)) {
+      const cli = xformName(op, exceptions);
+      owners.set(cli, (owners.get(cli) ?? 0) + 1);
+    }
+    const kept: string[] = [];
+    for (const op of readOnly) {
+      const cli = xformName(op, exceptions);
+      if (model.operations[op] === undefined) drop('operation not in the botocore model');
+      else if ((owners.get(cli) ?? 0) !== 1) drop('CLI name shared by two operations');
+      else if (SERVER_OVERRIDES[service]?.includes(op)) drop('server OVERRIDES');
+      else if (SERVER_CUSTOM_OPERATIONS[cliService]?.includes(cli)) drop('replaced by an AWS CLI customization');
+      else if (CLI_ARGUMENT_CUSTOMIZATIONS[cliService]?.includes(cli) || (cliService === 'rekognition' && hasImageInput(model, op)))
+        drop('arguments changed by the AWS CLI');
+      else if (writesOutputFile(model, op)) drop('writes a local file');
+      else if (CREDENTIAL_OPERATIONS[cliService]?.includes(cli)) drop('mints or reveals a credential');
+      else if (CREDENTIAL_WORDS.test(op) && !NOT_CREDENTIALS[cliService]?.includes(cli)) {
+        unreviewed.push(`${cliService} ${cli}`);
+        drop('name under review for credentials, not yet cleared');
+      } else kept.push(cli);
+    }
+    if (kept.length > 0) operations.set(cliService, [...kept].sort());
+  }
+  return { operations: new Map([...operations].sort(([a], [b]) => (a < b ? -1 : 1))), leftOut, unreviewed };
+}
+
+/** The generated module's text. */
+export function render(generated: Generated): string {
+  const total = [...generated.operations.values()].reduce((n, ops) => n + ops.length, 0);
+  const lines = [...generated.operations].map(([service, ops]) => `  ${JSON.stringify(service)}: ${JSON.stringify(ops.join(' '))},`);
+  return `/**
+ * Generated by \`npm run gen:aws-operations\` (scripts/gen-aws-operations.ts).
+ * DO NOT EDIT. The AWS CLI commands \`aws <service> <operation>\` that the
+ * aws_cli_read_only condition accepts (SPEC 5.4.5): ${total} operations of
+ * ${generated.operations.size} services, from the read-only list of
+ * awslabs/mcp ${MCP_COMMIT}
+ * (${SERVER_DIR}/core/data/api_metadata.json) named through the models of
+ * boto/botocore ${BOTOCORE_TAG}, less the server's OVERRIDES and every
+ * operation that writes a local file, that the AWS CLI customizes, or that
+ * mints or reveals a credential.
+ */
+
+/** Where the list comes from. */
+export const AWS_OPERATIONS_SOURCE = { repository: 'awslabs/mcp', commit: '${MCP_COMMIT}', botocore: '${BOTOCORE_TAG}' } as const;
+
+/** CLI service name → its accepted CLI operation names, separated by one space. */
+export const AWS_READ_ONLY_OPERATIONS: Readonly<Record<string, string>> = {
+${lines.join('\n')}
+};
+`;
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const { values } = parseArgs({
+    options: { mcp: { type: 'string' }, botocore: { type: 'string' }, check: { type: 'boolean' }, unreviewed: { type: 'boolean' } },
+  });
+  if (values.mcp === undefined || values.botocore === undefined) {
+    console.error('usage: npm run gen:aws-operations -- --mcp <awslabs/mcp git dir> --botocore <boto/botocore git dir> [--check] [--unreviewed]');
+    process.exit(2);
+  }
+  const generated = generate(values.mcp, values.botocore);
+  if (values.unreviewed) {
+    console.log(generated.unreviewed.join('\n'));
+    process.exit(0);
+  }
+  const text = render(generated);
+  for (const [why, n] of generated.leftOut) console.log(`left out ${n}: ${why}`);
+  if (values.check) {
+    const current = await readFile(OUTPUT_FILE, 'utf8').catch(() => '');
+    if (current !== text) {
+      console.log(`${path.relative(ROOT, OUTPUT_FILE)} is stale; run \`npm run gen:aws-operations\``);
+      process.exitCode = 1;
+    }
+  } else {
+    await writeFile(OUTPUT_FILE, text);
+    console.log(`wrote ${path.relative(ROOT, OUTPUT_FILE)}`);
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * SPEC 5.4.5: `aws_cli_read_only` holds only for `aws <service> <operation>`
+ * commands whose operation is on the generated list of read-only operations
+ * (the server's own list less its OVERRIDES, file writers and credential
+ * minters), with a closed set of characters and options.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyzeAwsCommand, type AwsOperationList } from '../../src/core/aws/command.ts';
+import { loadAwsOperations, loadedAwsOperations } from '../../src/core/aws/loader.ts';
+import { AWS_OPERATIONS_SOURCE } from '../../src/core/aws/operations.generated.ts';
+import { evaluatePredicate } from '../../src/core/rules.ts';
+import { xformName } from '../../scripts/gen-aws-operations.ts';
+
+let operations: AwsOperationList;
+beforeAll(async () => {
+  operations = await loadAwsOperations();
+});
+const verdict = (command: unknown) => analyzeAwsCommand(command, operations);
+const holds = (command: unknown): boolean => verdict(command).readOnly;
+
+describe('read-only AWS CLI commands (SPEC 5.4.5)', () => {
+  it('the list records the awslabs/mcp commit the aws-api record cites', () => {
+    expect(AWS_OPERATIONS_SOURCE.commit).toBe('eff6cce0ece95b65a6c4cf30b2fc9ed69f770ec7');
+  });
+
+  it('a read-only operation with its parameters and the harmless global options holds', () => {
+    expect(holds('aws s3api list-buckets')).toBe(true);
+    expect(
+      holds('aws ec2 describe-instances --instance-ids i-0abc i-0def --region eu-west-1 --output json --query Reservations[].Instances[].InstanceId'),
+    ).toBe(true);
+    expect(holds('aws sts get-caller-identity --no-paginate')).toBe(true);
+    expect(holds('aws ec2 describe-instances --filters Name=instance-state-name,Values=running')).toBe(true);
+  });
+
+  it('an operation the server does not list as read-only does not hold', () => {
+    expect(verdict('aws ec2 terminate-instances --instance-ids i-0abc')).toEqual({
+      readOnly: false,
+      reason: '`ec2 terminate-instances` is not on the list of read-only operations',
+    });
+  });
+
+  it('an operation the server lists but its OVERRIDES exclude (sts GetSessionToken mints credentials) does not hold', () => {
+    expect(holds('aws sts get-session-token')).toBe(false);
+  });
+
+  it('an operation that writes a local file (s3api get-object writes its outfile) does not hold', () => {
+    expect(verdict('aws s3api get-object --bucket b --key k out.txt').reason).toBe('`s3api get-object` is not on the list of read-only operations');
+    expect(holds('aws glacier get-job-output --vault-name v --job-id j out.bin')).toBe(false);
+  });
+
+  it('operations and customizations that mint a credential do not hold', () => {
+    for (const command of [
+      'aws ecr get-authorization-token',
+      'aws ecr get-login-password',
+      'aws eks get-token --cluster-name c',
+      'aws rds generate-db-auth-token --hostname h --port 5432 --username u',
+      'aws s3 presign s3://b/k',
+      'aws lambda get-function --function-name f',
+    ])
+      expect(holds(command), command).toBe(false);
+  });
+
+  it('shell metacharacters, quotes, globs, `$` and newlines do not hold', () => {
+    for (const command of [
+      'aws s3api list-buckets; rm -rf /',
+      'aws s3api list-buckets | sh',
+      'aws s3api list-buckets $(id)',
+      'aws s3api list-buckets `id`',
+      'aws ec2 describe-instances --query "Reservations"',
+      "aws ec2 describe-instances --query 'Reservations'",
+      'aws ec2 describe-instances --region *',
+      'aws s3api list-buckets\naws iam create-access-key',
+      'aws s3api list-buckets\t--endpoint-url http://x',
+      'aws s3api list-buckets --query a\\ b',
+    ])
+      expect(verdict(command).reason, command).toMatch(/character outside the allowed set/);
+  });
+
+  it('an abbreviated --endpoint-url, or any abbreviation of a global option, does not hold', () => {
+    expect(verdict('aws s3api list-buckets --endpoint localhost')).toEqual({
+      readOnly: false,
+      reason: '`--endpoint` is, or abbreviates, the global option `--endpoint-url`',
+    });
+    expect(holds('aws s3api list-buckets --endpoint-url localhost')).toBe(false);
+    expect(holds('aws s3api list-buckets --prof other')).toBe(false);
+    expect(holds('aws s3api list-buckets --reg us-east-1')).toBe(false);
+    expect(holds('aws s3api list-buckets --no-sign')).toBe(false);
+    expect(holds('aws s3api list-buckets --region=us-east-1')).toBe(false);
+  });
+
+  it('input from a file or URL, and the skeleton and input options, do not hold', () => {
+    expect(verdict('aws ec2 describe-instances --filters file://f.json').reason).toMatch(/names a file or a URL/);
+    expect(holds('aws ec2 describe-instances --filters https://example.com/f')).toBe(false);
+    expect(holds('aws ec2 describe-instances --cli-input-json {}')).toBe(false);
+    expect(holds('aws ec2 describe-instances --cli-input x')).toBe(false);
+    expect(holds('aws ec2 describe-instances --generate-cli-skeleton')).toBe(false);
+  });
+
+  it('a positional argument, or a global option before the service, does not hold', () => {
+    expect(verdict('aws s3api list-buckets out.txt').reason).toMatch(/positional argument/);
+    expect(holds('aws sts get-caller-identity --no-paginate out.txt')).toBe(false);
+    expect(holds('aws --region us-east-1 s3api list-buckets')).toBe(false);
+  });
+
+  it('values of the allowed global options are checked', () => {
+    expect(holds('aws s3api list-buckets --output yaml')).toBe(false);
+    expect(holds('aws s3api list-buckets --region not_a_region')).toBe(false);
+    expect(holds('aws s3api list-buckets --region us-east-1 extra')).toBe(false);
+    expect(holds('aws s3api list-buckets --region')).toBe(false);
+  });
+
+  it('a first token other than aws does not hold', () => {
+    expect(verdict('sh -c aws s3api list-buckets')).toEqual({ readOnly: false, reason: 'the command does not start with `aws`' });
+    expect(holds('awscli s3api list-buckets')).toBe(false);
+    expect(holds('')).toBe(false);
+  });
+
+  it('a list holds only when every command in it holds', () => {
+    expect(holds(['aws s3api list-buckets', 'aws iam list-users'])).toBe(true);
+    expect(verdict(['aws s3api list-buckets', 'aws iam delete-user --user-name u'])).toEqual({
+      readOnly: false,
+      reason: 'command 2: `iam delete-user` is not on the list of read-only operations',
+    });
+    expect(holds([])).toBe(false);
+    expect(holds(['aws s3api list-buckets', 7])).toBe(false);
+    expect(holds({ command: 'aws s3api list-buckets' })).toBe(false);
+  });
+
+  it('the condition is decided once the list is loaded, and fails closed for an absent argument', () => {
+    expect(loadedAwsOperations()).toBe(operations);
+    expect(evaluatePredicate({ aws_cli_read_only: { arg: 'cli_command' } }, { cli_command: 'aws s3api list-buckets' }).held).toBe(true);
+    expect(evaluatePredicate({ aws_cli_read_only: { arg: 'cli_command' } }, {})).toEqual({
+      predicate: 'aws_cli_read_only',
+      arg: 'cli_command',
+      held: false,
+      detail: 'cli_command is absent',
+    });
+  });
+
+  it('the generator names operations as botocore xform_name does, exceptions first', () => {
+    const exceptions = new Map([['DescribeCachediSCSIVolumes', 'describe-cached-iscsi-volumes']]);
+    expect(xformName('ListObjectsV2', exceptions)).toBe('list-objects-v2');
+    expect(xformName('DescribeDBInstances', exceptions)).toBe('describe-db-instances');
+    expect(xformName('ListWebACLs', exceptions)).toBe('list-web-acls');
+    expect(xformName('DescribeCachediSCSIVolumes', exceptions)).toBe('describe-cached-iscsi-volumes');
+  });
+});
