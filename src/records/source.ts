@@ -6,6 +6,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Composer, LineCounter, Parser, isCollection, isNode, visit, type CST, type Document } from 'yaml';
 import type { Problem } from './problems.ts';
+import { messageOf } from '../core/errors.ts';
 
 /** A path into a record's data, e.g. `['tools', 3, 'class']`. */
 export type DataPath = ReadonlyArray<string | number>;
@@ -59,14 +60,7 @@ export function parseRecordSource(file: string, text: string): { source: RecordS
   } catch (error) {
     // The parser and composer report problems rather than throw; this is for
     // whatever they still cannot handle, so no record can crash the pipeline.
-    problems.push({
-      file,
-      line: 1,
-      column: 1,
-      severity: 'error',
-      check: 'yaml-syntax',
-      message: `the file could not be read as YAML: ${ownWords(String((error as Error)?.message ?? error))}`,
-    });
+    problems.push(wholeFileProblem(file, 'the file could not be read as YAML', error));
   }
   const doc: Document.Parsed | undefined = docs[0];
   let data: unknown;
@@ -76,14 +70,7 @@ export function parseRecordSource(file: string, text: string): { source: RecordS
       // maxAliasCount 0 only guards against a bug in that scan.
       data = doc === undefined ? null : doc.toJS({ maxAliasCount: 0 });
     } catch (error) {
-      problems.push({
-        file,
-        line: 1,
-        column: 1,
-        severity: 'error',
-        check: 'yaml-syntax',
-        message: `the file could not be read as data: ${ownWords(String((error as Error)?.message ?? error))}`,
-      });
+      problems.push(wholeFileProblem(file, 'the file could not be read as data', error));
     }
   }
   const locate = (dataPath: DataPath, key = false): { line: number; column: number } => {
@@ -262,4 +249,9 @@ function collectionKeys(doc: Document.Parsed): number[] {
     },
   });
   return offsets;
+}
+
+/** A `yaml-syntax` problem at the file's first line, for an error the parser threw instead of reporting. */
+function wholeFileProblem(file: string, what: string, error: unknown): Problem {
+  return { file, line: 1, column: 1, severity: 'error', check: 'yaml-syntax', message: `${what}: ${ownWords(messageOf(error))}` };
 }

@@ -1,7 +1,8 @@
 /**
  * Argument rules of real records, classified through the reference
- * classifier: the aws-api read-only command rule (SPEC 5.4.5) and the
- * enumerated-method rule of GitHub's actions_run_trigger (SPEC 5.4).
+ * classifier: the aws-api read-only command rule (SPEC 5.4.5), the
+ * enumerated-method rule of GitHub's actions_run_trigger and the sub-command
+ * rules of the Azure MCP server's namespace and consolidated dispatchers (SPEC 5.4).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Classifier, Registry } from '../../src/core/index.ts';
@@ -47,5 +48,42 @@ describe('github actions_run_trigger: method cancel_workflow_run (SPEC 5.4)', ()
       ref: 'main',
     });
     expect(result.class).toBe('R4');
+  });
+});
+
+describe('azure dispatchers: the sub-command named in command (SPEC 5.4)', () => {
+  const version = { serverVersion: '2.0.5' };
+
+  it('namespace tool sql running sql_db_get is R0 by rule sql-db-get', async () => {
+    const result = await classifier.checkAsync('azure', 'sql', { intent: 'show the database', command: 'sql_db_get', parameters: { server: 's' } }, version);
+    expect([result.class, result.source, result.rule]).toEqual(['R0', 'rule', 'sql-db-get']);
+  });
+
+  it('sql running sql_server_delete keeps the base class R4', async () => {
+    const result = await classifier.checkAsync('azure', 'sql', { intent: 'delete the server', command: 'sql_server_delete', parameters: {} }, version);
+    expect([result.class, result.source]).toEqual(['R4', 'registry']);
+  });
+
+  it('another case spelling of sql_db_get keeps R4: the server looks the name up by exact key and otherwise samples a command', async () => {
+    const result = await classifier.checkAsync('azure', 'sql', { intent: 'show the database', command: 'SQL_DB_GET', parameters: {} }, version);
+    expect([result.class, result.source]).toEqual(['R4', 'registry']);
+  });
+
+  it('learn true keeps R4 even with command sql_db_get: the server then runs the command a sampling client picks', async () => {
+    const result = await classifier.checkAsync('azure', 'sql', { intent: 'show the database', command: 'sql_db_get', learn: true }, version);
+    expect([result.class, result.source]).toEqual(['R4', 'registry']);
+  });
+
+  it('a consolidated tool needs its own name as prefix: edit_azure_sql_databases_and_servers_sql_db_delete with learn false is R3', async () => {
+    const args = { intent: 'delete the database', learn: false, parameters: {} };
+    const prefixed = await classifier.checkAsync(
+      'azure',
+      'edit_azure_sql_databases_and_servers',
+      { ...args, command: 'edit_azure_sql_databases_and_servers_sql_db_delete' },
+      version,
+    );
+    expect([prefixed.class, prefixed.rule]).toEqual(['R3', 'sql-db-delete-learn-false']);
+    const bare = await classifier.checkAsync('azure', 'edit_azure_sql_databases_and_servers', { ...args, command: 'sql_db_delete' }, version);
+    expect(bare.class).toBe('R4');
   });
 });

@@ -3,6 +3,7 @@ import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
 import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
+import { effectsOrder } from './effects-order.ts';
 import { evidence } from './evidence.ts';
 import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   uniqueRuleIds,
   oneSentence,
   effectsKnown,
+  effectsOrder,
   draftPlaceholders,
   classDerived,
   ruleEffects,
