@@ -39,7 +39,9 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
   --name NAME           the server's name in the log and reasons (default: the record id)
   --allow-up-to CLASS   forward without asking up to CLASS (R0 or R1; forwarding is the default below R2)
   --deny-from CLASS     refuse from CLASS up without asking
-  --egress-allow HOST   a host (and its subdomains) data may go to after a read; repeatable
+  --egress-allow HOST   a host (and its subdomains) data may go to after a read; repeatable;
+                        no public suffix, and never past a name of its own on the Public Suffix
+                        List (SPEC 9.4)
   --allow-tool NAME     forward this tool without asking, whatever its class (logged as allow); repeatable
   --log FILE            append decisions to FILE (absolute) instead of
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
