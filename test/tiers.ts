@@ -28,6 +28,7 @@ export const INTEGRATION_TESTS = [
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
+  'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes

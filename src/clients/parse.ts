@@ -14,7 +14,7 @@
  *   `mcp.servers` of `settings.json`, and `customizations.vscode.mcp.servers`
  *   of `devcontainer.json`.
  * - Windsurf: `mcpServers`, remote entries by `serverUrl` or `url`.
- * - GitHub Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q:
+ * - GitHub Copilot CLI (`mcp-config.json`, a repository's `.github/mcp.json`), Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q:
  *   `mcpServers` with this family's fields (`type`, `command`, `args`,
  *   `env`, `url`, `headers`, `disabled`), plus Kiro's `disabledTools` and
  *   Copilot CLI's `tools` (the tools it exposes; `"*"` for all).
@@ -31,7 +31,7 @@ import { parse as parseToml, TomlError } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { readCodex } from './formats/codex.ts';
 import { readContinue } from './formats/continue.ts';
-import { readGemini } from './formats/gemini.ts';
+import { geminiServerLists, readGemini } from './formats/gemini.ts';
 import { readGoose } from './formats/goose.ts';
 import { readOpenCode } from './formats/opencode.ts';
 import { type FormatResult, setToolFilter, stringValues } from './formats/shared.ts';
@@ -120,6 +120,7 @@ export function detectClient(path: string | undefined, document: Record<string, 
     if (base === 'settings.json' && (parent === '.gemini' || /^gemini-?cli$/i.test(parent))) return 'gemini-cli';
     if (base === 'settings.json' && (parent === '.zed' || parent === 'zed' || parent === 'Zed')) return 'zed';
     if (base === 'mcp-config.json') return 'copilot-cli';
+    if (base === 'mcp.json' && parent === '.github') return 'copilot-cli';
     if (base === 'cline_mcp_settings.json') return 'cline';
     if (base === 'mcp_settings.json' && grand === 'rooveterinaryinc.roo-cline') return 'roo-code';
     if (base === 'mcp_settings.json' && (grand === 'kilocode.kilo-code' || parts.includes('.kilocode'))) return 'kilo-code';
@@ -171,6 +172,7 @@ function projectOf(path: string | undefined, client: ClientKind, home: string | 
   if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json'))
     return notHome(dirname(dirname(path)));
   if (client === 'amazon-q' && parent === '.amazonq') return notHome(dirname(dirname(path)));
+  if (client === 'copilot-cli' && parent === '.github' && base === 'mcp.json') return notHome(dirname(dirname(path)));
   if ((client === 'kiro' && grand === '.kiro') || (client === 'junie' && grand === '.junie')) return notHome(dirname(dirname(dirname(path))));
   if (client === 'continue' && parent === 'mcpServers' && grand === '.continue') return notHome(dirname(dirname(dirname(path))));
   if (client === 'opencode') {
@@ -447,6 +449,7 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
 
   const projectDir = projectOf(options.path, client, options.home);
   const result: FormatResult = { entries: [], values: [], notes };
+  let serverLists: ParsedConfig['serverLists'];
   const take = (found: FormatResult) => {
     result.entries.push(...found.entries);
     result.values.push(...found.values);
@@ -481,6 +484,7 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
       break;
     case 'gemini-cli':
       take(readGemini(document, projectDir));
+      serverLists = geminiServerLists(document);
       if (projectDir !== undefined)
         notes.push("Gemini CLI ignores a project's `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway");
       break;
@@ -504,5 +508,5 @@ function configValuesFromDocument(parsed: ParsedDocument, format: ReturnType<typ
         notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
-  return { config: { client, entries: result.entries, notes }, values: result.values };
+  return { config: { client, entries: result.entries, notes, ...(serverLists !== undefined ? { serverLists } : {}) }, values: result.values };
 }

@@ -121,4 +121,6 @@ export interface ParsedConfig {
   entries: ConfigEntry[];
   /** Facts worth telling the user, e.g. that the client itself would reject the file. */
   notes: string[];
+  /** Gemini CLI: the file's `mcp.allowed` and `mcp.excluded`, which combine with the same lists in its other settings files. */
+  serverLists?: { allowed?: string[]; excluded: string[] };
 }

@@ -22,7 +22,7 @@
 import type { AgentName } from '../clients/agents/types.ts';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS } from '../clients/claude-code-hooks.ts';
 import type { Thresholds } from '../core/policy.ts';
-import { shellWord } from './claude-hook.ts';
+import { hookFlags, shellWord } from './claude-hook.ts';
 
 /** Options for {@link renderAgentHook}. */
 export interface AgentHookOptions {
@@ -32,19 +32,29 @@ export interface AgentHookOptions {
   thresholds: Thresholds;
   /** Hosts passed on as `--egress-allow HOST`, in order (already checked by the caller, SPEC 9.4). */
   egressAllow?: readonly string[];
-  /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
+  /** Passed on as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3). */
   anchor?: { file?: string; command?: string };
 }
 
-/** The hook's shell command for an agent: the launcher, `hook --agent NAME`, the thresholds, one `--egress-allow HOST` per host and the anchor flags. */
+/** Each agent's name for people, and where its hook file goes (the file headers above). */
+const AGENT_HOOK_TARGETS: Readonly<Record<AgentName, { client: string; file: string }>> = {
+  gemini: { client: 'Gemini CLI', file: '~/.gemini/settings.json (merged into it)' },
+  codex: { client: 'Codex', file: '~/.codex/hooks.json' },
+  cursor: { client: 'Cursor', file: '~/.cursor/hooks.json' },
+};
+
+/**
+ * What the site says about a downloadable agent hook fragment: like
+ * `claude-hook.json`, it runs `rclass` through a PATH lookup, so it is an
+ * example to regenerate with `rclass policy --format NAME-hook`.
+ */
+export function agentHookDownloadNote(agent: AgentName): string {
+  return `An example only: it runs \`rclass hook --agent ${agent}\` through a PATH lookup, so whichever \`rclass\` comes first on the PATH ${AGENT_HOOK_TARGETS[agent].client} runs with is the one that decides, which \`rclass policy --help\` warns against. To install it, generate the file on your own machine with \`rclass policy --format ${agent}-hook\`, which pins the absolute paths of your Node and your rclass, and put it in ${AGENT_HOOK_TARGETS[agent].file}.`;
+}
+
+/** The hook's shell command for an agent: the same flags as Claude Code's hook, after `--agent NAME`. */
 function agentHookCommand(options: AgentHookOptions): string {
-  const words = [...options.launcher, 'hook', '--agent', options.agent];
-  if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
-  if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
-  for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
-  if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
-  if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
-  return words.map(shellWord).join(' ');
+  return [...options.launcher, 'hook', '--agent', options.agent, ...hookFlags(options)].map(shellWord).join(' ');
 }
 
 /**

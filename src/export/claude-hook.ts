@@ -105,15 +105,24 @@ export function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The hook's words: the launcher, `hook`, the threshold flags, one `--egress-allow HOST` per host and the anchor flags. */
-function hookWords(options: ClaudeHookOptions): string[] {
-  const words = [...options.launcher, 'hook'];
+/**
+ * The flags every hook install fragment passes on to `rclass hook` (Claude
+ * Code's and each agent's): the thresholds, one `--egress-allow HOST` per
+ * host (SPEC 9.2) and the anchor flags (SPEC 10.3), in that order.
+ */
+export function hookFlags(options: Pick<ClaudeHookOptions, 'thresholds' | 'egressAllow' | 'anchor'>): string[] {
+  const words: string[] = [];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
   for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
   if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
   if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
   return words;
+}
+
+/** The hook's words: the launcher, `hook` and {@link hookFlags}. */
+function hookWords(options: ClaudeHookOptions): string[] {
+  return [...options.launcher, 'hook', ...hookFlags(options)];
 }
 
 /** The hook's shell command: {@link hookWords}, each quoted for a POSIX shell. */

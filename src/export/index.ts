@@ -10,7 +10,7 @@ import { renderCel } from './cel.ts';
 import { CLAUDE_HOOK_DOWNLOAD_NOTE, type HookForm, renderClaudeHook } from './claude-hook.ts';
 import { renderClaudeSettings } from './claude-settings.ts';
 import { renderCursorCli } from './cursor-cli.ts';
-import { renderAgentHook } from './agent-hooks.ts';
+import { agentHookDownloadNote, renderAgentHook } from './agent-hooks.ts';
 import { renderCodexDisabledTools } from './codex.ts';
 import { renderCursorIde } from './cursor-ide.ts';
 import { renderGeminiPolicy } from './gemini-policy.ts';
@@ -23,7 +23,7 @@ export { renderCel } from './cel.ts';
 export { CLAUDE_HOOK_DOWNLOAD_NOTE, renderClaudeHook } from './claude-hook.ts';
 export { renderClaudeSettings } from './claude-settings.ts';
 export { renderCursorCli } from './cursor-cli.ts';
-export { renderAgentHook } from './agent-hooks.ts';
+export { agentHookDownloadNote, renderAgentHook } from './agent-hooks.ts';
 export { renderCodexDisabledTools } from './codex.ts';
 export { renderCursorIde } from './cursor-ide.ts';
 export { renderGeminiPolicy } from './gemini-policy.ts';
@@ -180,6 +180,50 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
       'Cursor CLI deny rules for every tool whose worst case is R4 (argument-dependent tools excepted); Cursor prompts for the rest.',
       { denyFrom: 'R4' },
       ' --deny-from R4',
+    ),
+    file(
+      'cursor-permissions.json',
+      'cursor-ide',
+      'Cursor IDE permissions.json (mcpAllowlist)',
+      'The mcpAllowlist for ~/.cursor/permissions.json: `server:tool` for every tool whose worst case is R0 or R1, which then run without approval in a Run Mode; it replaces the allowlist in Cursor Settings.',
+      { allowUpTo: 'R1' },
+      ' --allow-up-to R1',
+    ),
+    file(
+      'cursor-hook.json',
+      'cursor-hook',
+      'Cursor beforeMCPExecution hook (an example: generate your own)',
+      `Hooks for ~/.cursor/hooks.json that run \`rclass hook --agent cursor\` before every MCP call, with failClosed so a hook that cannot run blocks. ${agentHookDownloadNote('cursor')}`,
+      {},
+    ),
+    file(
+      'gemini-policy.toml',
+      'gemini',
+      'Gemini CLI policy engine rules',
+      'Policy engine rules for ~/.gemini/policies/: ask_user for every tool whose worst case is R2 or above (and argument-dependent tools), so Gemini CLI asks where the hook would; its own defaults for the rest.',
+      {},
+    ),
+    file(
+      'gemini-hook.json',
+      'gemini-hook',
+      'Gemini CLI BeforeTool hook (an example: generate your own)',
+      `Hooks for ~/.gemini/settings.json that run \`rclass hook --agent gemini\` before and after every tool, answering allow, ask or deny. ${agentHookDownloadNote('gemini')}`,
+      {},
+    ),
+    file(
+      'codex-disabled-tools.toml',
+      'codex-disabled-tools',
+      'Codex disabled_tools',
+      'A ~/.codex/config.toml fragment: `disabled_tools` for every tool whose worst case is R4 (argument-dependent tools excepted); Codex has no ask list, so the rest stay enabled.',
+      { denyFrom: 'R4' },
+      ' --deny-from R4',
+    ),
+    file(
+      'codex-hook.json',
+      'codex-hook',
+      'Codex PreToolUse hook (an example: generate your own)',
+      `Hooks for ~/.codex/hooks.json that run \`rclass hook --agent codex\` before every tool call; Codex cannot ask, so every ask is a block. ${agentHookDownloadNote('codex')}`,
+      {},
     ),
   ];
 }

@@ -41,8 +41,13 @@ export type ServerResolution =
 
 const INTERPRETER = /^(python[0-9.]*|pythonw|py|node|nodejs|deno|bun|ruby|perl|php)$/i;
 
-/** Why a user-scope entry cannot be vouched for, or undefined when it can. */
-function unsafeToMap(entry: ConfigEntry, projectDir: string | undefined): string | undefined {
+/**
+ * Why a user-scope entry cannot be vouched for with `--map`, or undefined
+ * when it can (SPEC 6.2, 6.3): disabled or invalid, an `env` that changes
+ * what runs, a launcher or script that is relative or inside the project,
+ * `python -m` without `-P`/`-I`. Used for Claude Code's and Codex's entries.
+ */
+export function unsafeToMap(entry: ConfigEntry, projectDir: string | undefined): string | undefined {
   if (entry.disabled) return 'the entry is disabled';
   if (entry.problems.length > 0) return `the entry is invalid: ${entry.problems.join('; ')}`;
   const env = envProblem(entry.envKeys, true);

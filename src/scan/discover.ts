@@ -19,7 +19,8 @@ import { type IdentityIndex, identifyConfig } from '../clients/identify/index.ts
 import { ConfigError, familyValues } from '../clients/parse.ts';
 import { readConfigFileWithValues } from '../node/clients/read-config.ts';
 import { loadEnvFiles } from '../node/clients/env-file.ts';
-import type { ClientKind, ConfigEntry, EntryValues } from '../clients/types.ts';
+import type { ClientKind, ConfigEntry, EntryValues, ParsedConfig } from '../clients/types.ts';
+import { consolidateGeminiLists, geminiBlocked } from '../clients/formats/gemini.ts';
 import { expandValue } from './expand.ts';
 import { readClaudeServers } from '../node/clients/claude-code.ts';
 import { type ClientLocations, showPath, userConfigFiles } from '../node/clients/locations.ts';
@@ -111,7 +112,7 @@ async function readOne(
   file: string,
   shown: string,
   options: { client?: ClientKind; cwd: string; home?: string; env: Env; repository: boolean },
-): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number }> {
+): Promise<{ config: ScannedConfig; members: Member[]; skippedProjects: number; serverLists?: ParsedConfig['serverLists'] }> {
   const config: ScannedConfig = { file, shown, repository: options.repository, notes: [] };
   let parsed: Awaited<ReturnType<typeof readConfigFileWithValues>>;
   try {
@@ -159,7 +160,7 @@ async function readOne(
     config.notes.push(
       `${skippedProjects} ${skippedProjects === 1 ? 'entry belongs' : 'entries belong'} to other projects' local scopes and ${skippedProjects === 1 ? 'was' : 'were'} left out; Claude Code runs them only in their own project`,
     );
-  return { config, members, skippedProjects };
+  return { config, members, skippedProjects, ...(parsed.config.serverLists !== undefined ? { serverLists: parsed.config.serverLists } : {}) };
 }
 
 /**
@@ -309,6 +310,8 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   }
   addGroup('claude-code', claudeMembers, locations.projectDir);
 
+  // Gemini CLI combines `mcp.allowed` / `mcp.excluded` across its settings files, so its files are grouped after all are read.
+  const gemini: Array<{ members: Member[]; lists: NonNullable<ParsedConfig['serverLists']> }> = [];
   for (const location of locations.files) {
     result.searched.push(location.file);
     const found = await probe(location.file);
@@ -324,7 +327,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       });
       continue;
     }
-    const { config, members } = await readOne(location.file, show(location.file), {
+    const { config, members, serverLists } = await readOne(location.file, show(location.file), {
       client: location.client,
       cwd: options.cwd,
       env: options.env,
@@ -332,7 +335,15 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       ...(home !== undefined ? { home } : {}),
     });
     result.configs.push(config);
-    addGroup(location.client, members, locations.projectDir);
+    if (location.client === 'gemini-cli' && config.client === 'gemini-cli') gemini.push({ members, lists: serverLists ?? { excluded: [] } });
+    else addGroup(location.client, members, locations.projectDir);
+  }
+  if (gemini.length > 0) {
+    const lists = consolidateGeminiLists(gemini.map((item) => item.lists));
+    for (const item of gemini) {
+      for (const member of item.members) member.entry.disabled = geminiBlocked(member.entry.name, lists);
+      addGroup('gemini-cli', item.members, locations.projectDir);
+    }
   }
 
   // Folders of configuration files (Continue's `.continue/mcpServers/`): each file is a configuration of its own.

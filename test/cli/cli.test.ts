@@ -18,6 +18,11 @@ import { ROOT, runCli, tempDir, writeRegistry } from './harness.ts';
 const DROP = '{"query": "DROP TABLE users"}';
 const fixture = (relative: string): string => path.join('test', 'fixtures', 'configs', relative);
 
+/** The shape of the agents' hook install fragments (`rclass policy --format NAME-hook`). */
+interface HookFragment {
+  hooks: Record<string, Array<{ command?: string; hooks?: Array<{ command: string }> }> | undefined>;
+}
+
 describe('rclass lookup', () => {
   it('prints R4 with the rationale and the default policy for DROP TABLE through sqlite write_query', async () => {
     const result = await runCli(['lookup', 'sqlite', 'write_query', '--args', DROP]);
@@ -319,6 +324,32 @@ describe('rclass policy', () => {
     expect(result.code).toBe(0);
     const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
     expect(command.split(' ').slice(2)).toEqual(['hook', '--deny-from', 'R4', '--egress-allow', 'docs.python.org', '--egress-allow', 'pypi.org']);
+  });
+
+  it.each([
+    ['gemini-hook', (json: HookFragment) => json.hooks.BeforeTool![0]!.hooks![0]!.command],
+    ['codex-hook', (json: HookFragment) => json.hooks.PreToolUse![0]!.hooks![0]!.command],
+    ['cursor-hook', (json: HookFragment) => json.hooks.beforeMCPExecution![0]!.command!],
+  ] as const)('regression: %s embeds --egress-allow and the anchor flags like claude-hook (they were dropped)', async (format, commandOf) => {
+    const result = await runCli([
+      'policy',
+      '--format',
+      format,
+      '--deny-from',
+      'R4',
+      '--egress-allow',
+      'Docs.Python.org',
+      '--anchor-file',
+      '/var/lib/rclass-anchor/heads.jsonl',
+      '--anchor-command',
+      'logger -t rclass',
+    ]);
+    expect(result.code).toBe(0);
+    const command = commandOf(JSON.parse(result.stdout) as HookFragment);
+    const agent = format.replace('-hook', '');
+    expect(command.slice(command.indexOf(' hook '))).toBe(
+      ` hook --agent ${agent} --deny-from R4 --egress-allow docs.python.org --anchor-file /var/lib/rclass-anchor/heads.jsonl --anchor-command 'logger -t rclass'`,
+    );
   });
 
   it('embeds --anchor-file and --anchor-command in the installed hook, so the hook writes the audit anchor', async () => {

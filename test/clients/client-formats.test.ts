@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildIdentityIndex, identifyConfig, identifyEntry } from '../../src/clients/identify/index.ts';
+import { consolidateGeminiLists, geminiBlocked, geminiServerLists } from '../../src/clients/formats/gemini.ts';
 import { ConfigError, parseConfigText, parseConfigWithValues } from '../../src/clients/parse.ts';
 import { IDENTITY_RECORDS } from './records.ts';
 
@@ -112,11 +113,47 @@ describe('Gemini CLI settings.json', () => {
   });
 });
 
+describe('Gemini CLI mcp.allowed / mcp.excluded across settings files', () => {
+  it('joins the excluded lists, intersects the allowed lists (trimmed, any case), and an empty allowed list restricts nothing', () => {
+    const user = geminiServerLists({ mcp: { allowed: ['pg', 'Fetch ', 'time'], excluded: ['x'] } });
+    const project = geminiServerLists({ mcp: { allowed: ['fetch', 'pg'], excluded: ['time'] } });
+    expect(user).toEqual({ allowed: ['pg', 'Fetch ', 'time'], excluded: ['x'] });
+    expect(geminiServerLists({ mcp: { excluded: 'time' } })).toEqual({ excluded: [] });
+    const lists = consolidateGeminiLists([user, project]);
+    expect(lists).toEqual({ allowed: ['pg', 'Fetch '], excluded: ['x', 'time'] });
+    // isBlockedBySettings compares exact names against the consolidated list.
+    expect(geminiBlocked('pg', lists)).toBe(false);
+    expect(geminiBlocked('fetch', lists)).toBe(true);
+    expect(geminiBlocked('time', lists)).toBe(true);
+    expect(geminiBlocked('other', consolidateGeminiLists([{ excluded: [] }]))).toBe(false);
+    expect(geminiBlocked('other', consolidateGeminiLists([{ allowed: [], excluded: [] }]))).toBe(false);
+    expect(
+      geminiBlocked(
+        'pg',
+        consolidateGeminiLists([
+          { allowed: ['a'], excluded: [] },
+          { allowed: ['b'], excluded: [] },
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it('reads `mcp.allowed: []` in one file as no restriction (before, every server of the file was reported disabled)', () => {
+    const config = parseConfigText('{"mcp": {"allowed": []}, "mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', {
+      path: '/home/u/.gemini/settings.json',
+      home: HOME,
+    });
+    expect(config.entries[0]!.disabled).toBe(false);
+    expect(config.serverLists).toEqual({ allowed: [], excluded: [] });
+  });
+});
+
 describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, Junie, Amazon Q', () => {
   it('tells each client by its file name', () => {
     const text = '{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}';
     const cases: Array<[string, string]> = [
       ['/home/u/.copilot/mcp-config.json', 'copilot-cli'],
+      ['/srv/app/.github/mcp.json', 'copilot-cli'],
       ['/home/u/.config/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json', 'cline'],
       ['/home/u/.config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json', 'roo-code'],
       ['/srv/app/.roo/mcp.json', 'roo-code'],
@@ -129,6 +166,7 @@ describe('the mcpServers family: Copilot CLI, Cline, Roo Code, Kilo Code, Kiro, 
     for (const [path, client] of cases) expect(parseConfigText(text, { path, home: HOME }).client, path).toBe(client);
     expect(parseConfigText(text, { path: '/srv/app/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
     expect(parseConfigText(text, { path: '/home/u/.kiro/settings/mcp.json', home: HOME }).entries[0]!.projectDir).toBeUndefined();
+    expect(parseConfigText(text, { path: '/srv/app/.github/mcp.json', home: HOME }).entries[0]!.projectDir).toBe('/srv/app');
   });
 
   it('reads Kiro disabledTools and Copilot CLI tools as filters, and Copilot CLI type local as stdio', () => {

@@ -97,6 +97,23 @@ describe('variables that change what runs on their own (SPEC 6.2)', () => {
     });
   }
 
+  it('regression: keeps settings that only change output, prompts, timeouts and retries (PIP_DEFAULT_TIMEOUT, npm_config_user_agent)', () => {
+    const env = {
+      PIP_DEFAULT_TIMEOUT: '180',
+      PIP_DISABLE_PIP_VERSION_CHECK: '1',
+      npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
+      NPM_CONFIG_LOGLEVEL: 'error',
+      UV_HTTP_TIMEOUT: '60',
+    };
+    expect(npx(env)).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
+    expect(uvx(env)).toMatchObject({ status: 'recognised', recordId: 'git' });
+    // A sibling setting that chooses where packages come from still counts.
+    expect(npx({ ...env, npm_config_cache: '/tmp/repo-cache' })).toEqual({
+      status: 'unrecognised',
+      reason: 'its `env` sets `npm_config_cache`, which changes what code runs',
+    });
+  });
+
   it('keeps ordinary settings: tokens, PYTHONUNBUFFERED, a proxy alone, a certificate file alone', () => {
     const envs: Array<Record<string, string>> = [
       { GITHUB_TOKEN: 'x', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' },

@@ -209,7 +209,7 @@ describe('policyFiles', () => {
   ]);
   const files = policyFiles(doc, 'rclass 0.1.0');
 
-  it('names the six ready-made files with their format and command', () => {
+  it('names the twelve ready-made files, one per format, with their format and command', () => {
     expect(files.map((file) => [file.file, file.format, file.command])).toEqual([
       ['rclass.cedar', 'cedar', 'rclass policy --format cedar'],
       ['toolhive-authz.json', 'cedar-toolhive', 'rclass policy --format cedar-toolhive'],
@@ -217,7 +217,25 @@ describe('policyFiles', () => {
       ['claude-settings.json', 'claude-settings', 'rclass policy --format claude-settings'],
       ['claude-hook.json', 'claude-hook', 'rclass policy --format claude-hook'],
       ['cursor-cli.json', 'cursor-cli', 'rclass policy --format cursor-cli --deny-from R4'],
+      ['cursor-permissions.json', 'cursor-ide', 'rclass policy --format cursor-ide --allow-up-to R1'],
+      ['cursor-hook.json', 'cursor-hook', 'rclass policy --format cursor-hook'],
+      ['gemini-policy.toml', 'gemini', 'rclass policy --format gemini'],
+      ['gemini-hook.json', 'gemini-hook', 'rclass policy --format gemini-hook'],
+      ['codex-disabled-tools.toml', 'codex-disabled-tools', 'rclass policy --format codex-disabled-tools --deny-from R4'],
+      ['codex-hook.json', 'codex-hook', 'rclass policy --format codex-hook'],
     ]);
+    expect(new Set(files.map((file) => file.format))).toEqual(new Set(POLICY_FORMATS));
+  });
+
+  it("writes each new format's real content: the allowlist, the ask_user and disabled_tools rules, and the hook commands", () => {
+    const content = (name: string) => files.find((file) => file.file === name)!.content;
+    expect(JSON.parse(content('cursor-permissions.json'))).toEqual({ mcpAllowlist: ['db:list'] });
+    expect(content('gemini-policy.toml')).toContain('mcpName = "db"\ntoolName = "drop"\ndecision = "ask_user"\npriority = 800');
+    expect(content('gemini-policy.toml')).not.toContain('toolName = "list"');
+    expect(content('codex-disabled-tools.toml')).toContain('[mcp_servers.db]\ndisabled_tools = [ "drop" ]');
+    expect(JSON.parse(content('codex-hook.json')).hooks.PreToolUse[0].hooks[0].command).toBe('rclass hook --agent codex');
+    expect(JSON.parse(content('gemini-hook.json')).hooks.BeforeTool[0].hooks[0].command).toBe('rclass hook --agent gemini');
+    expect(JSON.parse(content('cursor-hook.json')).hooks.beforeMCPExecution[0].command).toBe('rclass hook --agent cursor');
   });
 
   it('runs the hook from the PATH in the downloadable fragment, since a download cannot know where rclass is', () => {
@@ -233,7 +251,15 @@ describe('policyFiles', () => {
     expect(hook.description).toContain(
       'generate the file on your own machine with `rclass policy --format claude-hook`, which pins the absolute paths of your Node and your rclass.',
     );
-    expect(files.filter((file) => file.description.includes('PATH lookup')).map((file) => file.file)).toEqual(['claude-hook.json']);
+    expect(files.filter((file) => file.description.includes('PATH lookup')).map((file) => file.file)).toEqual([
+      'claude-hook.json',
+      'cursor-hook.json',
+      'gemini-hook.json',
+      'codex-hook.json',
+    ]);
+    expect(files.find((file) => file.file === 'codex-hook.json')!.description).toContain(
+      'generate the file on your own machine with `rclass policy --format codex-hook`, which pins the absolute paths of your Node and your rclass, and put it in ~/.codex/hooks.json.',
+    );
   });
 
   it('is deterministic', () => {

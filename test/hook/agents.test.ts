@@ -8,7 +8,7 @@
  * (cited in src/clients/agents/*.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/harness.ts';
@@ -110,8 +110,18 @@ function decisionOf(agent: Agent, stdout: string): string {
 }
 
 function argsFor(agent: Agent): string[] {
-  // Codex sends only the server's name: the user vouches for it on the hook's command line.
-  return agent === 'codex' ? ['hook', '--agent', 'codex', '--map', 'pg=postgres', '--map', 'fetch=fetch'] : ['hook', '--agent', agent];
+  return ['hook', '--agent', agent];
+}
+
+/** Codex sends only the server's name: the hook reads what runs from ~/.codex/config.toml (openai/codex `[mcp_servers.<name>]`). */
+function withCodexConfig(world: World): World {
+  const toml = Object.entries(CALLS)
+    .filter(([call]) => call !== 'shell' && call !== 'drop')
+    .map(([, c]) => `[mcp_servers.${c.server}]\ncommand = ${JSON.stringify(c.entry.command)}\nargs = ${JSON.stringify(c.entry.args)}\n`)
+    .join('\n');
+  mkdirSync(path.join(world.home, '.codex'), { recursive: true });
+  writeFileSync(path.join(world.home, '.codex', 'config.toml'), toml);
+  return world;
 }
 
 async function inProcess(agent: Agent, world: World, input: unknown): Promise<{ code: number; stdout: string }> {
@@ -138,7 +148,7 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
   describe.each(Object.keys(RUNNERS) as Array<keyof typeof RUNNERS>)('%s', (how) => {
     const runHook = RUNNERS[how];
     it('passes the decision table: SELECT none, DROP TABLE asks, unknown server asks, fetch to an unlisted host after a read asks, malformed input asks', async () => {
-      const world = makeWorld(null);
+      const world = withCodexConfig(makeWorld(null));
       const session = `S-${agent}-${how}`;
       const decide = async (input: unknown) => {
         const result = await runHook(agent, world, input);
@@ -169,7 +179,7 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
     }, 120_000);
 
     it('a built-in tool gets no decision but counts as a read for the session guard (Cursor: its MCP hook only sees MCP calls)', async () => {
-      const world = makeWorld(null);
+      const world = withCodexConfig(makeWorld(null));
       const session = `B-${agent}-${how}`;
       const shell = await runHook(agent, world, payload(agent, session, 'shell', world));
       expect(decisionOf(agent, shell.stdout)).toBe('none');
@@ -181,7 +191,7 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
 
 describe("answers in each agent's terms", () => {
   it('Gemini ask carries the reason as systemMessage; Cursor ask carries user_message and agent_message; Codex blocks with a reason that says it cannot ask', async () => {
-    const world = makeWorld(null);
+    const world = withCodexConfig(makeWorld(null));
     const gemini = JSON.parse((await inProcess('gemini', world, payload('gemini', 'R1', 'drop', world))).stdout) as Record<string, string>;
     expect(gemini.decision).toBe('ask');
     expect(gemini.systemMessage).toMatch(/^rclass: R4 Irreversible \(registry\) for pg\/query \[record postgres/);
@@ -197,7 +207,7 @@ describe("answers in each agent's terms", () => {
     });
   }, 60_000);
 
-  it('Codex without --map cannot identify a server (it sends only the name), so even a SELECT is blocked', async () => {
+  it('Codex with no configuration for the server cannot identify it (it sends only the name), so even a SELECT is blocked', async () => {
     const world = makeWorld(null);
     const result = await runCli(['hook', '--agent', 'codex'], {
       stdin: JSON.stringify(payload('codex', 'M1', 'select', world)),
@@ -206,7 +216,7 @@ describe("answers in each agent's terms", () => {
     });
     const answer = JSON.parse(result.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
     expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('no `--map` vouches for it');
+    expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('no server `pg` is configured for this folder');
   }, 60_000);
 
   it("a misconfigured command line answers ask in the agent's terms, never allow", async () => {

@@ -53,7 +53,14 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
   });
 
   it('reads Copilot CLI, Kiro, Continue, Junie and Amazon Q at their user and project places', () => {
-    expect(table(linux.files, 'copilot-cli')).toEqual(['/home/u/.copilot/mcp-config.json user']);
+    // github/docs add-mcp-servers.md ("Adding per-repository MCP servers") and cli-config-dir-reference.md (COPILOT_HOME).
+    expect(table(linux.files, 'copilot-cli')).toEqual(['/home/u/.copilot/mcp-config.json user', '/work/app/.github/mcp.json project']);
+    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: '/opt/copilot' }, '/work/app', 'linux').files, 'copilot-cli')[0]).toBe(
+      '/opt/copilot/mcp-config.json user',
+    );
+    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: 'relative' }, '/work/app', 'linux').files, 'copilot-cli')[0]).toBe(
+      '/home/u/.copilot/mcp-config.json user',
+    );
     expect(table(linux.files, 'kiro')).toEqual(['/home/u/.kiro/settings/mcp.json user', '/work/app/.kiro/settings/mcp.json project']);
     expect(table(linux.files, 'continue')).toEqual(['/home/u/.continue/config.yaml user']);
     expect(linux.folders).toEqual([{ client: 'continue', dir: '/work/app/.continue/mcpServers', extensions: ['.yaml', '.yml', '.json'], repository: true }]);

@@ -56,8 +56,9 @@ its audit log or Claude Code's settings files.
   --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
                          registry record RECORD; never applies to a repository's .mcp.json,
                          a project's local scope, or an entry whose env or launcher could run
-                         other code; repeatable. With --agent codex it vouches for the name
-                         Codex sends, unchecked (Codex's configuration is not read)
+                         other code; repeatable. With --agent codex: a server defined only
+                         in Codex's user or system config.toml, never one a project's
+                         .codex/config.toml defines or changes
   --log FILE             append decisions to FILE (absolute) instead of
                          \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log               do not log decisions
@@ -108,8 +109,10 @@ agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
   codex    Codex PreToolUse hook; write \`--format codex-hook\` to
            ~/.codex/hooks.json (Codex asks you to trust it). Codex rejects
            an ask from a hook and would run the call, so every ask is a block
-           here. Codex sends only the server's name: vouch for each server with
-           --map NAME=RECORD, or every call is R4 and blocked. Pair it with
+           here. Codex sends only the server's name, so the hook reads what it
+           runs from Codex's config.toml layers for the session's folder (system,
+           $CODEX_HOME, trusted project .codex/ folders; not managed or cloud
+           layers, --profile or -c overrides). Pair it with
            \`rclass policy --format codex-disabled-tools\`.
   cursor   Cursor beforeMCPExecution hook; write \`--format cursor-hook\` to
            ~/.cursor/hooks.json (failClosed, so a failure blocks). Cursor sends

@@ -149,7 +149,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (values['egress-allow'] !== undefined) {
     if (!HOOK_FORMATS.has(format))
       throw new UsageError(
-        '`--egress-allow` is for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook): static policies have no session, so no egress allowlist applies to them',
+        `\`--egress-allow\` is for the hook formats (${[...HOOK_FORMATS].join(', ')}): static policies have no session, so no egress allowlist applies to them`,
       );
     const allow = parseEgressAllowlist(values['egress-allow']);
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
@@ -158,7 +158,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];
   if ((anchorFile !== undefined || anchorCommand !== undefined) && !HOOK_FORMATS.has(format))
-    throw new UsageError('`--anchor-file` and `--anchor-command` are for the hook formats (claude-hook, gemini-hook, codex-hook, cursor-hook)');
+    throw new UsageError(`\`--anchor-file\` and \`--anchor-command\` are for the hook formats (${[...HOOK_FORMATS].join(', ')})`);
   if (anchorFile !== undefined && !path.isAbsolute(anchorFile))
     throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
   if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');

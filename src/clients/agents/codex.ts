@@ -8,7 +8,9 @@
  * Input: `session_id`, `turn_id`, `transcript_path`, `cwd`,
  * `hook_event_name` (`PreToolUse`), `model`, `permission_mode`,
  * `tool_name`, `tool_input` (an MCP call's arguments; `{command}` for
- * shell tools), `tool_use_id`. Nothing says how the server starts.
+ * shell tools), `tool_use_id`. Nothing says how the server starts, so the
+ * decision core looks the server's name up in Codex's configuration for
+ * `cwd` (`src/node/clients/codex-config.ts`).
  *
  * Output: only `permissionDecision: "deny"` with a non-empty
  * `permissionDecisionReason` inside `hookSpecificOutput` blocks a call.
@@ -18,7 +20,7 @@
  * Browser-safe.
  */
 import { parseClaudeToolName } from '../claude-code-names.ts';
-import { type AgentAdapter, type AgentDecision, type AgentInput, jsonObject, objectOf, stringOf } from './types.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, objectOf, readEnvelope, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
 const CODEX_EVENT = 'PreToolUse';
@@ -29,24 +31,22 @@ const CODEX_ASK_NOTE =
 
 /** Read a Codex hook payload. Never throws. */
 function parseCodex(text: string): AgentInput {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
-  const value = parsed.value;
-  const sessionId = stringOf(value.session_id, 512);
-  const event = stringOf(value.hook_event_name, 128);
-  const toolName = stringOf(value.tool_name, 512);
-  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
-  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
-  if (event !== CODEX_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'PostToolUse' };
-  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `session_id` is missing, empty, too long or not a string', ...partial };
-  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  const read = readEnvelope(text, { sessionKey: 'session_id', event: CODEX_EVENT, readEvents: ['PostToolUse'] });
+  if (!read.ok) return read.input;
+  const { value, sessionId, toolName, known: partial } = read.envelope;
   if (!toolName.startsWith('mcp__')) return { kind: 'pass', sessionId, marksRead: true };
   const input = objectOf(value.tool_input);
   if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is missing or not a JSON object', ...partial };
   const parts = parseClaudeToolName(toolName);
   const toolUseId = stringOf(value.tool_use_id, 512);
   const permissionMode = stringOf(value.permission_mode, 128);
-  const extra = { ...(toolUseId !== undefined ? { toolUseId } : {}), ...(permissionMode !== undefined ? { permissionMode } : {}) };
+  const cwd = stringOf(value.cwd);
+  const extra = {
+    ...(toolUseId !== undefined ? { toolUseId } : {}),
+    ...(permissionMode !== undefined ? { permissionMode } : {}),
+    // Absolute only (POSIX or Windows): Codex's configuration is looked up from it.
+    ...(cwd !== undefined && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd)) ? { cwd } : {}),
+  };
   if (parts === undefined)
     return {
       kind: 'call',

@@ -15,7 +15,7 @@
  * `failClosed: true`. Browser-safe.
  */
 import { splitCommandLine } from '../words.ts';
-import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, objectOf, readEnvelope, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
 const CURSOR_EVENT = 'beforeMCPExecution';
@@ -36,23 +36,13 @@ function hintOf(value: Record<string, unknown>): ServerHint {
 
 /** Read a Cursor hook payload. Never throws. */
 function parseCursor(text: string): AgentInput {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
-  const value = parsed.value;
-  const sessionId = stringOf(value.conversation_id, 512);
-  const event = stringOf(value.hook_event_name, 128);
-  const toolName = stringOf(value.tool_name, 512);
-  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
-  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
-  if (event !== CURSOR_EVENT)
-    return {
-      kind: 'pass',
-      ...(sessionId !== undefined ? { sessionId } : {}),
-      marksRead: event === 'afterMCPExecution' || event === 'preToolUse' || event === 'postToolUse',
-    };
-  if (sessionId === undefined)
-    return { kind: 'error', reason: 'unparseable hook input: `conversation_id` is missing, empty, too long or not a string', ...partial };
-  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  const read = readEnvelope(text, {
+    sessionKey: 'conversation_id',
+    event: CURSOR_EVENT,
+    readEvents: ['afterMCPExecution', 'preToolUse', 'postToolUse'],
+  });
+  if (!read.ok) return read.input;
+  const { value, sessionId, toolName, known: partial } = read.envelope;
   let input = objectOf(value.tool_input);
   if (input === undefined && typeof value.tool_input === 'string') {
     try {

@@ -17,7 +17,7 @@
  * `systemMessage` shown in the confirmation; `{}` leaves the call to
  * Gemini CLI's own policy engine. Browser-safe.
  */
-import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, jsonObject, objectOf, stringOf } from './types.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, objectOf, readEnvelope, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
 const GEMINI_EVENT = 'BeforeTool';
@@ -45,17 +45,9 @@ function hintOf(context: Record<string, unknown> | undefined, toolName: string):
 
 /** Read a Gemini CLI hook payload. Never throws. */
 function parseGemini(text: string): AgentInput {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return { kind: 'error', reason: parsed.reason };
-  const value = parsed.value;
-  const sessionId = stringOf(value.session_id, 512);
-  const event = stringOf(value.hook_event_name, 128);
-  const toolName = stringOf(value.tool_name, 512);
-  const partial = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
-  if (event === undefined) return { kind: 'error', reason: 'unparseable hook input: `hook_event_name` is missing or not a string', ...partial };
-  if (event !== GEMINI_EVENT) return { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: event === 'AfterTool' };
-  if (sessionId === undefined) return { kind: 'error', reason: 'unparseable hook input: `session_id` is missing, empty, too long or not a string', ...partial };
-  if (toolName === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_name` is missing, empty, too long or not a string', ...partial };
+  const read = readEnvelope(text, { sessionKey: 'session_id', event: GEMINI_EVENT, readEvents: ['AfterTool'] });
+  if (!read.ok) return read.input;
+  const { value, sessionId, toolName, known: partial } = read.envelope;
   const context = objectOf(value.mcp_context);
   if (context === undefined && !toolName.startsWith(GEMINI_MCP_PREFIX)) return { kind: 'pass', sessionId, marksRead: true };
   const input = objectOf(value.tool_input);

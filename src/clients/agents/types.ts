@@ -30,6 +30,8 @@ export interface AgentCall {
   /** The arguments, a plain object. */
   input: Record<string, unknown>;
   server: ServerHint;
+  /** The agent's working folder (absolute), when the payload gives it: Codex's configuration is read for it. */
+  cwd?: string;
   toolUseId?: string;
   permissionMode?: string;
 }
@@ -72,7 +74,7 @@ export function stringOf(value: unknown, max = 4096): string | undefined {
 }
 
 /** Parse stdin as a JSON object, or say why it is not one. */
-export function jsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+function jsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -81,4 +83,41 @@ export function jsonObject(text: string): { ok: true; value: Record<string, unkn
   }
   const object = objectOf(value);
   return object === undefined ? { ok: false, reason: 'unparseable hook input: stdin is not a JSON object' } : { ok: true, value: object };
+}
+
+/** The fields every hook payload starts with, once read. */
+interface Envelope {
+  value: Record<string, unknown>;
+  sessionId: string;
+  toolName: string;
+  /** What is known so far, for an error answer. */
+  known: { sessionId?: string; toolName?: string };
+}
+
+/**
+ * Read what every agent's hook payload starts with: a JSON object, its
+ * session id, event name and tool name. Another event passes (a tool call
+ * the agent reports after it ran counts as a read, SPEC 9.1); a missing
+ * field is an error, so the call asks.
+ * @param fields the payload's session key (`session_id`, Cursor's `conversation_id`), the event the adapter decides, and the other events that mark the session as having read
+ * @returns the fields, or the adapter's answer when there is nothing more to read; never throws
+ */
+export function readEnvelope(
+  text: string,
+  fields: { sessionKey: string; event: string; readEvents: readonly string[] },
+): { ok: true; envelope: Envelope } | { ok: false; input: AgentInput } {
+  const parsed = jsonObject(text);
+  if (!parsed.ok) return { ok: false, input: { kind: 'error', reason: parsed.reason } };
+  const value = parsed.value;
+  const sessionId = stringOf(value[fields.sessionKey], 512);
+  const event = stringOf(value.hook_event_name, 128);
+  const toolName = stringOf(value.tool_name, 512);
+  const known = { ...(sessionId !== undefined ? { sessionId } : {}), ...(toolName !== undefined ? { toolName } : {}) };
+  const error = (reason: string): { ok: false; input: AgentInput } => ({ ok: false, input: { kind: 'error', reason, ...known } });
+  if (event === undefined) return error('unparseable hook input: `hook_event_name` is missing or not a string');
+  if (event !== fields.event)
+    return { ok: false, input: { kind: 'pass', ...(sessionId !== undefined ? { sessionId } : {}), marksRead: fields.readEvents.includes(event) } };
+  if (sessionId === undefined) return error(`unparseable hook input: \`${fields.sessionKey}\` is missing, empty, too long or not a string`);
+  if (toolName === undefined) return error('unparseable hook input: `tool_name` is missing, empty, too long or not a string');
+  return { ok: true, envelope: { value, sessionId, toolName, known } };
 }

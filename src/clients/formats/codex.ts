@@ -20,8 +20,7 @@
  *
  * Parsed with smol-toml, a TOML 1.0 parser. Browser-safe.
  */
-import type { EntryValues } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+import { type FormatResult, isObject, readLaunch, readMap, readNamedEntries, readString, readStrings, setToolFilter, settle } from './shared.ts';
 
 const KNOWN_KEYS = new Set([
   'command',
@@ -59,22 +58,7 @@ const HTTP_ONLY = ['url', 'bearer_token_env_var', 'bearer_token', 'http_headers'
  * @param projectDir the project, for a project's `.codex/config.toml`
  */
 export function readCodex(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
-  const result = emptyResult();
-  const servers = document.mcp_servers;
-  if (servers === undefined) return result;
-  if (!isObject(servers)) {
-    result.notes.push('`mcp_servers` is not a table, so it defines no servers');
-    return result;
-  }
-  for (const [name, raw] of Object.entries(servers)) {
-    const entry = blankEntry(name, 'mcp_servers', projectDir);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not a table');
-      continue;
-    }
+  return readNamedEntries(document.mcp_servers, 'mcp_servers', projectDir, 'table', (entry, raw, values) => {
     const unknown = Object.keys(raw).filter((key) => !KNOWN_KEYS.has(key));
     if (unknown.length > 0) entry.problems.push(`Codex refuses unknown keys (${unknown.map((key) => `\`${key}\``).join(', ')})`);
     if (raw.enabled === false) entry.disabled = true;
@@ -84,13 +68,7 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
     if (command !== undefined) {
       for (const key of HTTP_ONLY) if (raw[key] !== undefined) entry.problems.push(`\`${key}\` is not supported for a stdio server (Codex refuses it)`);
       entry.command = command;
-      const args = readStrings(entry, raw.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, raw.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
-      const cwd = readString(entry, raw.cwd, 'cwd');
-      if (cwd !== undefined) entry.cwd = cwd;
+      readLaunch(entry, values, { args: raw.args, env: raw.env, cwd: raw.cwd });
       if (raw.env_vars !== undefined) {
         const names: string[] = [];
         if (!Array.isArray(raw.env_vars)) entry.problems.push('`env_vars` is not a list');
@@ -126,6 +104,43 @@ export function readCodex(document: Record<string, unknown>, projectDir: string 
       exclude,
       ['enabled_tools', 'disabled_tools'].filter((key) => raw[key] !== undefined),
     );
+  });
+}
+
+/**
+ * Merge one Codex config layer over another, as Codex's
+ * `merge_toml_values(base, overlay)` does (openai/codex
+ * `codex-rs/config/src/merge.rs`): a table in both is merged key by key, any
+ * other value of the overlay replaces the base's. So a project's
+ * `[mcp_servers.x]` with only `enabled = false` keeps the user's `command`
+ * and turns the server off. Neither argument is changed.
+ * @returns a new document
+ */
+export function mergeCodexLayers(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay)) {
+    const existing = out[key];
+    out[key] = isObject(existing) && isObject(value) ? mergeCodexLayers(existing, value) : value;
   }
-  return result;
+  return out;
+}
+
+/**
+ * Whether Codex loads a project folder's `.codex/config.toml`: only when the
+ * merged user and system configuration marks the folder, else the project
+ * root, `trust_level = "trusted"` under `[projects."<path>"]` (openai/codex
+ * `codex-rs/config/src/loader/mod.rs`, `ProjectTrustContext::decision_for_dir`;
+ * an untrusted layer is loaded but disabled).
+ * @param document the merged system and user layers
+ * @param keys the folder's lookup keys first (its path as given and its real path), then the project root's
+ * @returns undefined when trusted, else why the layer is off
+ */
+export function codexTrustProblem(document: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  const projects = isObject(document.projects) ? document.projects : {};
+  for (const key of keys) {
+    const project = projects[key];
+    if (!isObject(project) || project.trust_level === undefined) continue;
+    return project.trust_level === 'trusted' ? undefined : `\`${key}\` is marked \`${String(project.trust_level)}\` in Codex's user configuration`;
+  }
+  return 'the project is not marked `trust_level = "trusted"` in Codex\'s user configuration, so Codex does not load it';
 }

@@ -10,7 +10,7 @@
  * there too. Browser-safe.
  */
 import type { EntryValues, Transport } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, settle } from './shared.ts';
+import { type FormatResult, blankEntry, emptyResult, isObject, readLaunch, readString, settle } from './shared.ts';
 
 const TYPES: Readonly<Record<string, Transport>> = { stdio: 'stdio', sse: 'sse', 'streamable-http': 'http' };
 
@@ -46,13 +46,7 @@ export function readContinue(document: Record<string, unknown>, projectDir: stri
     const transport = typeof raw.type === 'string' ? TYPES[raw.type] : command !== undefined ? 'stdio' : url !== undefined ? 'http' : undefined;
     if (transport === 'stdio') {
       if (command !== undefined) entry.command = command;
-      const args = readStrings(entry, raw.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, raw.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
-      const cwd = readString(entry, raw.cwd, 'cwd');
-      if (cwd !== undefined) entry.cwd = cwd;
+      readLaunch(entry, values, { args: raw.args, env: raw.env, cwd: raw.cwd });
       settle(entry, 'stdio');
     } else if (transport !== undefined) {
       if (url !== undefined) entry.url = url;

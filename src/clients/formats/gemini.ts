@@ -12,13 +12,56 @@
  * - `includeTools` lets through only the tools it names (an item may be
  *   written `name(…)`), `excludeTools` removes tools and wins over it;
  * - the top-level `mcp.allowed` keeps only the servers it names and
- *   `mcp.excluded` drops servers;
+ *   `mcp.excluded` drops servers; across the system, user and workspace
+ *   files the allowed lists are intersected and the excluded lists joined
+ *   (`packages/cli/src/config/settings.ts` `getConsolidatedAllowedMcpServers`,
+ *   `getConsolidatedExcludedMcpServers`), and an empty allowed list
+ *   restricts nothing (`packages/core/src/tools/mcp-client-manager.ts`
+ *   `isBlockedBySettings`);
  * - tools reach the model as `mcp_<server>_<tool>`.
  *
  * Browser-safe.
  */
-import type { EntryValues, Transport } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+import type { Transport } from '../types.ts';
+import { type FormatResult, isObject, readHeaders, readLaunch, readNamedEntries, readString, readStrings, setToolFilter, settle } from './shared.ts';
+
+/** One settings file's `mcp.allowed` (absent when it sets none) and `mcp.excluded` server lists. */
+export interface GeminiServerLists {
+  allowed?: string[];
+  excluded: string[];
+}
+
+/** The `mcp.allowed` and `mcp.excluded` lists of one settings document (strings only). */
+export function geminiServerLists(document: Record<string, unknown>): GeminiServerLists {
+  const mcp = isObject(document.mcp) ? document.mcp : {};
+  const strings = (value: unknown[]) => value.filter((item): item is string => typeof item === 'string');
+  return { ...(Array.isArray(mcp.allowed) ? { allowed: strings(mcp.allowed) } : {}), excluded: Array.isArray(mcp.excluded) ? strings(mcp.excluded) : [] };
+}
+
+/**
+ * Gemini CLI's lists across its settings files: every excluded list joined,
+ * the allowed lists intersected (compared trimmed and in lower case, the
+ * first list's spelling kept), as `getConsolidatedExcludedMcpServers` and
+ * `getConsolidatedAllowedMcpServers` do.
+ * @param lists one per file, in Gemini's order (system, system defaults, user, workspace)
+ */
+export function consolidateGeminiLists(lists: readonly GeminiServerLists[]): GeminiServerLists {
+  const excluded = lists.flatMap((list) => list.excluded);
+  const allowedLists = lists.flatMap((list) => (list.allowed !== undefined ? [list.allowed] : []));
+  if (allowedLists.length === 0) return { excluded };
+  const norm = (name: string) => name.toLowerCase().trim();
+  const allowed = allowedLists.reduce((acc, current) => {
+    const keep = new Set(current.map(norm));
+    return acc.filter((item) => keep.has(norm(item)));
+  });
+  return { allowed, excluded };
+}
+
+/** Whether Gemini CLI refuses to connect to a server by these lists (`isBlockedBySettings`: exact names; an empty allowed list restricts nothing). */
+export function geminiBlocked(name: string, lists: GeminiServerLists): boolean {
+  if (lists.allowed !== undefined && lists.allowed.length > 0 && !lists.allowed.includes(name)) return true;
+  return lists.excluded.includes(name);
+}
 
 /**
  * Read Gemini CLI's `mcpServers`.
@@ -26,34 +69,15 @@ import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readStri
  * @param projectDir the project, for a project's `.gemini/settings.json`
  */
 export function readGemini(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
-  const result = emptyResult();
-  const servers = document.mcpServers;
-  if (servers === undefined) return result;
-  if (!isObject(servers)) {
-    result.notes.push('`mcpServers` is not an object, so it defines no servers');
-    return result;
-  }
-  const mcp = isObject(document.mcp) ? document.mcp : {};
-  const allowed = Array.isArray(mcp.allowed) ? mcp.allowed.filter((item): item is string => typeof item === 'string') : undefined;
-  const excluded = Array.isArray(mcp.excluded) ? mcp.excluded.filter((item): item is string => typeof item === 'string') : [];
-  for (const [name, raw] of Object.entries(servers)) {
-    const entry = blankEntry(name, 'mcpServers', projectDir);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not an object');
-      continue;
-    }
-    if (excluded.includes(name) || (allowed !== undefined && !allowed.includes(name))) entry.disabled = true;
+  const lists = geminiServerLists(document);
+  const result = readNamedEntries(document.mcpServers, 'mcpServers', projectDir, 'object', (entry, raw, values) => {
+    if (geminiBlocked(entry.name, lists)) entry.disabled = true;
     const httpUrl = readString(entry, raw.httpUrl, 'httpUrl');
     const url = readString(entry, raw.url, 'url');
     const tcp = readString(entry, raw.tcp, 'tcp');
     const command = readString(entry, raw.command, 'command');
     if (raw.type !== undefined && raw.type !== 'http' && raw.type !== 'sse') entry.problems.push('`type` is neither `http` nor `sse`');
-    const headers = readMap(entry, raw.headers, 'headers');
-    entry.headerKeys = headers.keys;
-    values.headers = headers.values;
+    readHeaders(entry, values, raw.headers, 'headers');
     const chosen = [httpUrl, url, tcp, command].filter((value) => value !== undefined).length;
     if (chosen > 1) entry.problems.push('the entry sets more than one of `httpUrl`, `url`, `tcp` and `command`');
     let transport: Transport = 'unknown';
@@ -68,13 +92,7 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
       transport = 'ws';
     } else if (command !== undefined) {
       entry.command = command;
-      const args = readStrings(entry, raw.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, raw.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
-      const cwd = readString(entry, raw.cwd, 'cwd');
-      if (cwd !== undefined) entry.cwd = cwd;
+      readLaunch(entry, values, { args: raw.args, env: raw.env, cwd: raw.cwd });
       transport = 'stdio';
     } else {
       entry.problems.push('the entry has none of `command`, `url`, `httpUrl` and `tcp`');
@@ -89,8 +107,10 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
       exclude,
       ['includeTools', 'excludeTools'].filter((key) => raw[key] !== undefined),
     );
-  }
-  if (allowed !== undefined || excluded.length > 0)
-    result.notes.push('`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to; servers they leave out are reported as disabled');
+  });
+  if (result.entries.length > 0 && (lists.allowed !== undefined || lists.excluded.length > 0))
+    result.notes.push(
+      '`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to, together with the same lists in its other settings files; servers they leave out are reported as disabled',
+    );
   return result;
 }

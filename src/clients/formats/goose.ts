@@ -16,30 +16,14 @@
  *
  * Browser-safe.
  */
-import type { EntryValues } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, setToolFilter, settle } from './shared.ts';
+import { type FormatResult, readHeaders, readMap, readNamedEntries, readString, readStrings, setToolFilter, settle } from './shared.ts';
 
 /**
  * Read Goose's `extensions`.
  * @param document the parsed config.yaml
  */
 export function readGoose(document: Record<string, unknown>): FormatResult {
-  const result = emptyResult();
-  const extensions = document.extensions;
-  if (extensions === undefined) return result;
-  if (!isObject(extensions)) {
-    result.notes.push('`extensions` is not a mapping, so it defines no servers');
-    return result;
-  }
-  for (const [name, raw] of Object.entries(extensions)) {
-    const entry = blankEntry(name, 'extensions', undefined);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not a mapping');
-      continue;
-    }
+  return readNamedEntries(document.extensions, 'extensions', undefined, 'mapping', (entry, raw, values) => {
     if (raw.enabled === false) entry.disabled = true;
     if (typeof raw.type === 'string') entry.type = raw.type;
     const available = readStrings(entry, raw.available_tools, 'available_tools');
@@ -62,9 +46,7 @@ export function readGoose(document: Record<string, unknown>): FormatResult {
       case 'streamable_http': {
         const uri = readString(entry, raw.uri, 'uri');
         if (uri !== undefined) entry.url = uri;
-        const headers = readMap(entry, raw.headers, 'headers');
-        entry.headerKeys = headers.keys;
-        values.headers = headers.values;
+        readHeaders(entry, values, raw.headers, 'headers');
         settle(entry, 'http');
         break;
       }
@@ -81,6 +63,5 @@ export function readGoose(document: Record<string, unknown>): FormatResult {
       default:
         entry.problems.push(raw.type === undefined ? 'the extension has no `type`' : 'unknown extension type');
     }
-  }
-  return result;
+  });
 }

@@ -13,7 +13,7 @@
  * http. Browser-safe.
  */
 import type { EntryValues } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, settle } from './shared.ts';
+import { type FormatResult, blankEntry, emptyResult, isObject, readHeaders, readMap, readString, settle } from './shared.ts';
 
 /**
  * Read OpenCode's `mcp`.
@@ -62,9 +62,7 @@ export function readOpenCode(document: Record<string, unknown>, projectDir: stri
     } else if (raw.type === 'remote') {
       const url = readString(entry, raw.url, 'url');
       if (url !== undefined) entry.url = url;
-      const headers = readMap(entry, raw.headers, 'headers');
-      entry.headerKeys = headers.keys;
-      values.headers = headers.values;
+      readHeaders(entry, values, raw.headers, 'headers');
       settle(entry, 'http');
     } else {
       entry.problems.push(

@@ -84,3 +84,65 @@ export function settle(entry: ConfigEntry, transport: Transport): void {
   if (transport === 'stdio' && entry.command === undefined) entry.problems.push('a stdio entry has no `command`');
   if (transport !== 'stdio' && transport !== 'unknown' && entry.url === undefined) entry.problems.push('a remote entry has no URL');
 }
+
+/**
+ * Read a map of named server entries (`mcp_servers`, `mcpServers`,
+ * `context_servers`, `extensions`): each name gets a fresh entry and values,
+ * pushed in file order; a value that is not an object is a problem, and
+ * every other one is handed to `read`.
+ * @param container the map as parsed; undefined defines nothing, anything but an object is a note
+ * @param scope the key, for the entries' scope and the note, e.g. `mcp_servers`
+ * @param kind what the client calls a map, for messages (`table`, `object`, `mapping`)
+ */
+export function readNamedEntries(
+  container: unknown,
+  scope: string,
+  projectDir: string | undefined,
+  kind: 'table' | 'object' | 'mapping',
+  read: (entry: ConfigEntry, raw: Record<string, unknown>, values: EntryValues) => void,
+): FormatResult {
+  const result = emptyResult();
+  if (container === undefined) return result;
+  if (!isObject(container)) {
+    result.notes.push(`\`${scope}\` is not ${kind === 'object' ? 'an' : 'a'} ${kind}, so it defines no servers`);
+    return result;
+  }
+  for (const [name, raw] of Object.entries(container)) {
+    const entry = blankEntry(name, scope, projectDir);
+    const values: EntryValues = { env: {}, headers: {} };
+    result.entries.push(entry);
+    result.values.push(values);
+    if (!isObject(raw)) entry.problems.push(`the entry is not ${kind === 'object' ? 'an' : 'a'} ${kind}`);
+    else read(entry, raw, values);
+  }
+  return result;
+}
+
+/**
+ * The rest of a stdio entry once its command is read: `args`, `env` (names
+ * on the entry, values into `values`) and, when the client has one, `cwd`.
+ * Each key is as the client spells it.
+ */
+export function readLaunch(
+  entry: ConfigEntry,
+  values: EntryValues,
+  raw: { args: unknown; env: unknown; cwd?: unknown },
+  keys: { args: string; env: string; cwd?: string } = { args: 'args', env: 'env', cwd: 'cwd' },
+): void {
+  const args = readStrings(entry, raw.args, keys.args);
+  if (args !== undefined) entry.args = args;
+  const env = readMap(entry, raw.env, keys.env);
+  entry.envKeys = env.keys;
+  values.env = env.values;
+  if (keys.cwd !== undefined) {
+    const cwd = readString(entry, raw.cwd, keys.cwd);
+    if (cwd !== undefined) entry.cwd = cwd;
+  }
+}
+
+/** A remote entry's headers: names on the entry, values into `values`. */
+export function readHeaders(entry: ConfigEntry, values: EntryValues, raw: unknown, key: string): void {
+  const headers = readMap(entry, raw, key);
+  entry.headerKeys = headers.keys;
+  values.headers = headers.values;
+}

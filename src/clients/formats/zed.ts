@@ -9,8 +9,7 @@
  * are started by the extension's own code, so they are unrecognised.
  * `enabled: false` turns a server off. Browser-safe.
  */
-import type { EntryValues } from '../types.ts';
-import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readString, readStrings, settle } from './shared.ts';
+import { type FormatResult, isObject, readHeaders, readLaunch, readNamedEntries, readString, settle } from './shared.ts';
 
 /**
  * Read Zed's `context_servers`.
@@ -18,26 +17,11 @@ import { type FormatResult, blankEntry, emptyResult, isObject, readMap, readStri
  * @param projectDir the project, for a project's `.zed/settings.json`
  */
 export function readZed(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
-  const result = emptyResult();
-  const servers = document.context_servers;
-  if (servers === undefined) return result;
-  if (!isObject(servers)) {
-    result.notes.push('`context_servers` is not an object, so it defines no servers');
-    return result;
-  }
-  for (const [name, raw] of Object.entries(servers)) {
-    const entry = blankEntry(name, 'context_servers', projectDir);
-    const values: EntryValues = { env: {}, headers: {} };
-    result.entries.push(entry);
-    result.values.push(values);
-    if (!isObject(raw)) {
-      entry.problems.push('the entry is not an object');
-      continue;
-    }
+  return readNamedEntries(document.context_servers, 'context_servers', projectDir, 'object', (entry, raw, values) => {
     if (raw.enabled === false) entry.disabled = true;
     if (raw.source === 'extension' || (raw.command === undefined && raw.url === undefined && isObject(raw.settings))) {
       entry.opaque = 'a Zed extension starts this server with its own code, which its settings do not show';
-      continue;
+      return;
     }
     // The older shape: `command: { path, args, env }`.
     const launch = isObject(raw.command)
@@ -47,22 +31,15 @@ export function readZed(document: Record<string, unknown>, projectDir: string | 
     const url = command === undefined ? readString(entry, raw.url, 'url') : undefined;
     if (command !== undefined) {
       entry.command = command;
-      const args = readStrings(entry, launch.args, 'args');
-      if (args !== undefined) entry.args = args;
-      const env = readMap(entry, launch.env, 'env');
-      entry.envKeys = env.keys;
-      values.env = env.values;
+      readLaunch(entry, values, launch, { args: 'args', env: 'env' });
       if (raw.url !== undefined) entry.problems.push('the entry has both `command` and `url`');
       settle(entry, 'stdio');
     } else if (url !== undefined) {
       entry.url = url;
-      const headers = readMap(entry, raw.headers, 'headers');
-      entry.headerKeys = headers.keys;
-      values.headers = headers.values;
+      readHeaders(entry, values, raw.headers, 'headers');
       settle(entry, 'http');
     } else if (entry.problems.length === 0) {
       entry.problems.push('the entry has neither `command` nor `url`');
     }
-  }
-  return result;
+  });
 }

@@ -99,6 +99,34 @@ const CONTAINER_FAMILY: EnvFamily = {
 const PROXY_KEYS = new Set(['HTTPS_PROXY', 'HTTP_PROXY', 'ALL_PROXY']);
 const TRUST_KEYS = new Set(['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE']);
 
+/**
+ * Settings of those families that only change how a launcher talks or waits, never what it fetches
+ * or runs: output, progress, prompts, timeouts and retries. npm sets `npm_config_user_agent` for
+ * every child it starts (docs.npmjs.com/cli/using-npm/config#user-agent); pip's and uv's are
+ * pip.pypa.io/en/stable/cli/pip/#general-options and docs.astral.sh/uv/reference/environment.
+ */
+const HARMLESS_KEYS = new Set([
+  'NPM_CONFIG_USER_AGENT',
+  'NPM_CONFIG_LOGLEVEL',
+  'NPM_CONFIG_COLOR',
+  'NPM_CONFIG_PROGRESS',
+  'NPM_CONFIG_FUND',
+  'NPM_CONFIG_AUDIT',
+  'NPM_CONFIG_UPDATE_NOTIFIER',
+  'PIP_DEFAULT_TIMEOUT',
+  'PIP_TIMEOUT',
+  'PIP_RETRIES',
+  'PIP_DISABLE_PIP_VERSION_CHECK',
+  'PIP_NO_COLOR',
+  'PIP_NO_INPUT',
+  'PIP_PROGRESS_BAR',
+  'PIP_QUIET',
+  'PIP_VERBOSE',
+  'UV_NO_PROGRESS',
+  'UV_HTTP_TIMEOUT',
+  'UV_HTTP_RETRIES',
+]);
+
 function inFamily(upper: string, family: EnvFamily): boolean {
   return (family.exact ?? []).includes(upper) || (family.prefixes ?? []).some((prefix) => upper.startsWith(prefix));
 }
@@ -110,6 +138,7 @@ function inFamily(upper: string, family: EnvFamily): boolean {
  */
 export function changesWhatRuns(key: string, container = false): boolean {
   const upper = key.toUpperCase();
+  if (HARMLESS_KEYS.has(upper)) return false;
   if (CODE_FAMILIES.some((family) => inFamily(upper, family))) return true;
   return container && inFamily(upper, CONTAINER_FAMILY);
 }

@@ -20,6 +20,7 @@ import { touched, withSession } from '../session.ts';
 import { classifyResolved, registryFailure } from './classify-call.ts';
 import { identityIndex } from './identity.ts';
 import { logVerdict } from './log-verdict.ts';
+import { resolveCodexServer } from './codex-server.ts';
 import { resolveHint } from './resolve-hint.ts';
 import type { CallIdentity, Verdict } from './verdict.ts';
 
@@ -96,6 +97,11 @@ export async function agentFailure(
 
 async function decideCall(context: HookContext, adapter: AgentAdapter, call: AgentCall): Promise<HookAnswer> {
   const stderr: string[] = [];
+  // Codex sends only the server's name: its configuration says what runs (read before the session's lock).
+  const codex =
+    adapter.name === 'codex' && call.server.kind === 'name'
+      ? await (await import('../../node/clients/codex-config.ts')).readCodexConfig(context.environment.env, call.cwd ?? context.environment.cwd)
+      : undefined;
   const identity: CallIdentity = {
     sessionId: agentSessionId(adapter, call.sessionId),
     input: call.input,
@@ -121,7 +127,11 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
       const identities = known.identities;
       const mappings = await context.mappings();
       const index = identityIndex(identities, mappings, context.environment.env.HOME ?? context.environment.env.USERPROFILE);
-      const resolution = resolveHint(call.server, call.tool, index, context.options.mappings, (id) => identities.server(id) !== undefined);
+      const hasRecord = (id: string) => identities.server(id) !== undefined;
+      const resolution =
+        call.server.kind === 'name' && codex !== undefined
+          ? resolveCodexServer(call.toolName, codex, index, context.options.mappings, hasRecord)
+          : resolveHint(call.server, call.tool, index);
       if (resolution.status === 'unrecognised' && !mappings.usable)
         resolution.reason += `; the server mapping file \`${mappings.file}\` was not used: ${mappings.why}`;
       verdict = await classifyResolved(context, known, identity, { resolution, toolName: call.toolName, input: call.input }, session);

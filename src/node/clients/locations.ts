@@ -23,8 +23,13 @@
  *   (`/etc/gemini-cli/settings.json`, `/Library/Application Support/GeminiCli/`,
  *   `C:\ProgramData\gemini-cli\`; `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`) from
  *   gemini-cli `packages/cli/src/config/settings.ts`, `packages/core/src/utils/paths.ts`.
- * - GitHub Copilot CLI: `~/.copilot/mcp-config.json` (docs.github.com, "Using
- *   Copilot CLI"; github/docs PR 40683).
+ * - GitHub Copilot CLI: `$COPILOT_HOME/mcp-config.json` (default
+ *   `~/.copilot/mcp-config.json`) and the repository's `.github/mcp.json`;
+ *   it also reads every `.mcp.json` from the working folder up to the
+ *   repository root, which scan reads as Claude Code's (github/docs
+ *   `content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md`,
+ *   "Adding per-repository MCP servers";
+ *   `content/copilot/reference/copilot-cli-reference/cli-config-dir-reference.md`, `COPILOT_HOME`).
  * - Cline: the VS Code extension's global storage
  *   (`<VS Code user>/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`)
  *   and the CLI's `~/.cline/data/settings/cline_mcp_settings.json` (docs.cline.bot).
@@ -113,7 +118,7 @@ function appDataDir(env: Env, platform: NodeJS.Platform): string | undefined {
 
 /**
  * The configuration files of every client, for one user and project.
- * @param env the environment (HOME or USERPROFILE, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR)
+ * @param env the environment (HOME or USERPROFILE, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, COPILOT_HOME)
  * @param cwd the project folder (absolute)
  * @param platform which platform's paths to use
  */
@@ -152,7 +157,9 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
   });
   project('gemini-cli', '.gemini', 'settings.json');
   // GitHub Copilot CLI
-  user('copilot-cli', '.copilot', 'mcp-config.json');
+  const copilotHome = absolute(env.COPILOT_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.copilot'));
+  if (copilotHome !== undefined) files.push({ client: 'copilot-cli', file: p.join(copilotHome, 'mcp-config.json'), repository: false });
+  project('copilot-cli', '.github', 'mcp.json');
   // Cline, Roo Code, Kilo Code: the VS Code extensions' global storage, and their CLIs and project files
   const codeUser = appData === undefined ? undefined : p.join(appData, 'Code', 'User', 'globalStorage');
   if (codeUser !== undefined) {

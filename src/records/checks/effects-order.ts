@@ -17,7 +17,9 @@ export const effectsOrder: RecordCheck = {
         if (problem !== undefined) report(path, `${what}: ${problem}`);
       };
       where(['tools', t, 'effects'], tool.effects, `\`${tool.name}\``);
-      tool.rules?.forEach((rule, r) => where(['tools', t, 'rules', r, 'effects'], rule.effects, `\`${tool.name}\` rule \`${rule.id}\``));
+      tool.rules?.forEach((rule, r) => {
+        where(['tools', t, 'rules', r, 'effects'], rule.effects, `\`${tool.name}\` rule \`${rule.id}\``);
+      });
     });
   },
 };

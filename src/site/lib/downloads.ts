@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { SPEC_VERSION } from '../../core/registry.ts';
+import { agentHookDownloadNote } from '../../export/agent-hooks.ts';
 import { CLAUDE_HOOK_DOWNLOAD_NOTE } from '../../export/claude-hook.ts';
 import { fromRoot, policiesDir, registryJsonPath } from './paths.ts';
 
@@ -79,7 +80,13 @@ const POLICY_TITLES: Array<[RegExp, string]> = [
   [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
   [/claude-hook/i, 'Claude Code hooks (an example: generate your own)'],
   [/claude/i, 'Claude Code permission rules'],
+  [/cursor-hook/i, 'Cursor beforeMCPExecution hook (an example: generate your own)'],
+  [/cursor-permissions/i, 'Cursor IDE permissions.json (mcpAllowlist)'],
   [/cursor/i, 'Cursor CLI permissions'],
+  [/gemini-hook/i, 'Gemini CLI BeforeTool hook (an example: generate your own)'],
+  [/gemini/i, 'Gemini CLI policy engine rules'],
+  [/codex-hook/i, 'Codex PreToolUse hook (an example: generate your own)'],
+  [/codex/i, 'Codex disabled_tools'],
 ];
 
 function policyTitle(sitePath: string): string {
@@ -87,7 +94,12 @@ function policyTitle(sitePath: string): string {
 }
 
 // Policy files that must not be installed as downloaded, and why.
-const POLICY_NOTES: Array<[RegExp, string]> = [[/claude-hook/i, CLAUDE_HOOK_DOWNLOAD_NOTE]];
+const POLICY_NOTES: Array<[RegExp, string]> = [
+  [/claude-hook/i, CLAUDE_HOOK_DOWNLOAD_NOTE],
+  [/gemini-hook/i, agentHookDownloadNote('gemini')],
+  [/codex-hook/i, agentHookDownloadNote('codex')],
+  [/cursor-hook/i, agentHookDownloadNote('cursor')],
+];
 
 function policyNote(sitePath: string): string | undefined {
   return POLICY_NOTES.find(([pattern]) => pattern.test(sitePath))?.[1];
