@@ -242,7 +242,8 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
   it.each(['gemini', 'codex', 'cursor'] as const)(
     'regression: policy --format %s-hook embeds --anchor-file and --egress-allow, and the installed command anchors every append and admits the listed host',
     async (agent) => {
-      const world = makeWorld(null);
+      // Codex sends only the server's name: the hook reads what runs from ~/.codex/config.toml.
+      const world = agent === 'codex' ? withCodexConfig(makeWorld(null)) : makeWorld(null);
       const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
       const policy = await runCli(
         ['policy', '--format', `${agent}-hook`, '--anchor-file', anchor, '--egress-allow', 'allowed.example', '--allow-up-to', 'R1'],
@@ -253,10 +254,8 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
       );
       expect(policy.stderr).toBe('');
       expect(policy.code).toBe(0);
-      let command = installedCommand(agent, policy.stdout);
+      const command = installedCommand(agent, policy.stdout);
       expect(command).toContain(` hook --agent ${agent} --allow-up-to R1 --egress-allow allowed.example --anchor-file ${anchor}`);
-      // Codex sends only the server's name: the user adds --map to the installed command (README).
-      if (agent === 'codex') command += ' --map pg=postgres --map fetch=fetch';
       const run = (input: unknown) =>
         spawnSync('sh', ['-c', command], {
           cwd: world.project,
