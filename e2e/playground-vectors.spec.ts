@@ -23,6 +23,7 @@ import {
   type PreimageCapture,
   type Predicate,
   type ServerRecord,
+  loadAwsOperations,
 } from '../src/core/index.ts';
 import { loadSqlParser } from '../src/core/sql/index.ts';
 import { ROOT, readRegistry } from './support.ts';
@@ -74,8 +75,10 @@ async function openPlayground(page: Page): Promise<void> {
   await page.evaluate(() => window.rclassPlayground!.ready);
 }
 
+// The lazily loaded parts of the core, loaded as test/conformance/harness.ts loads them.
 test.beforeAll(async () => {
   await loadSqlParser();
+  await loadAwsOperations();
 });
 
 test('every conformance vector classifies the same in the browser bundle as in Node', async ({ page }) => {

@@ -12,14 +12,20 @@
  *   through `core/metadata/read_only_operations_list.py`;
  * - boto/botocore at {@link BOTOCORE_TAG}: each service's API model, to name
  *   the CLI command of each operation the way the AWS CLI does
- *   (`botocore.xform_name(name, '-')` with its table of exceptions) and to
- *   find operations whose output is a blob the CLI writes to a local file.
+ *   (`botocore.xform_name(name, '-')` with its table of exceptions), to
+ *   find operations whose output is a blob the CLI writes to a local file,
+ *   and to read each operation's output shape for secret material.
  *
  * From the server's list it removes, as reviewed facts written below with
  * their sources: the server's own OVERRIDES (operations that mint credentials
  * and that the server itself does not treat as read-only), the operations
  * that write a local file, that the AWS CLI replaces with its own code or
- * extends with arguments, and those that mint or reveal a credential.
+ * extends with arguments, and those that mint or reveal a credential: the
+ * reviewed CREDENTIAL_OPERATIONS, and every operation whose output shape in
+ * the botocore model, read recursively, has a member marked sensitive, a
+ * member named as credential material or one documented as a presigned or
+ * temporary URL (the structural screen, {@link secretInOutput};
+ * `--screened` lists what it removes and where it found each).
  * An operation that cannot be placed in a botocore model is left out, and so
  * is any whose CLI name collides with another operation's (fail closed).
  * `--check` exits 1 instead of writing when the committed file differs.
@@ -288,9 +294,25 @@ const NOT_CREDENTIALS: Record<string, string[]> = {
   'workspaces-web': ['get-trust-store-certificate', 'list-trust-store-certificates'],
 };
 
+type Member = { shape: string; sensitive?: boolean; documentation?: string };
 type Model = {
   operations: Record<string, { name: string; output?: { shape: string }; input?: { shape: string } }>;
-  shapes: Record<string, { type: string; payload?: string; members?: Record<string, { shape: string }>; streaming?: boolean; eventstream?: boolean }>;
+  shapes: Record<
+    string,
+    {
+      type: string;
+      payload?: string;
+      members?: Record<string, Member>;
+      member?: Member;
+      key?: Member;
+      value?: Member;
+      streaming?: boolean;
+      eventstream?: boolean;
+      sensitive?: boolean;
+      documentation?: string;
+      enum?: string[];
+    }
+  >;
 };
 
 function git(dir: string, args: string[]): string {
@@ -365,6 +387,84 @@ function hasImageInput(model: Model, operation: string): boolean {
   return input !== undefined && model.shapes[input.shape]?.members?.Image !== undefined;
 }
 
+/**
+ * The structural screen: read the operation's output shape in the botocore
+ * model, through every structure and union member, list member and map key
+ * and value (each shape once, so recursive shapes end), and leave the
+ * operation out when the answer can carry secret material:
+ * - a shape or member the model marks `"sensitive": true`;
+ * - a member whose name is credential material ({@link SECRET_MEMBER}) and
+ *   that is not a number, boolean, timestamp or enumerated string, nor a reference or label ({@link NOT_MATERIAL}),
+ *   nor an opaque paging, idempotency or concurrency token
+ *   ({@link OPAQUE_TOKEN}), nor a key that names or locates something
+ *   ({@link KEY_LOCATOR}, or documented as a KMS key);
+ * - a string (or list of strings) member whose documentation says it is a
+ *   presigned, signed or temporary URL, or a link valid for a limited time
+ *   ({@link SIGNED_URL_DOC}).
+ * Names are screened broadly: leaving out a harmless operation only keeps the
+ * tool's worst case for it.
+ */
+const SECRET_MEMBER =
+  /credential|secret|password|passphrase|passwd|token|private_?key|access_?key|session_?key|api_?key|signature|keys?$|pin$|webhookurl|signedurl/i;
+/** Name endings that reference or describe the material without holding it (SecretArn, AccessKeyId, secretName, TokenType, PasswordPolicy, ApiKeySelectionExpression). */
+const NOT_MATERIAL = /(arns?|arnlist|ids?|idlist|names?|namelist|status|type|types|algorithm|alias|uid|policy|expression)$/i;
+/** Paging, idempotency, sequence and concurrency tokens, the key of a key-value pair or object (`Key`, `Keys`), and the instance-metadata setting HttpTokens (`required` or `optional`). */
+const OPAQUE_TOKEN =
+  /^(next|previous|prev|page|pagination|continuation|nextcontinuation|nextpage|nextbackward|nextforward|client|clientrequest|lastclientrequest|idempotency|creation|lock|update|listupdate|policyupdate|sourceupdate|viewversion|change|conditional|result|request|hooksrequest|uploadsequence)token$|^keys?$|^httptokens$/i;
+/** A `…Key` that names or locates something (a tag, object, partition, KMS or public key); never one that says private, secret, access, session or api. */
+const KEY_LOCATOR =
+  /public|tag|kms|s3|object|file|partition|hash|sort|primary|clustering|route|mapping|parameter|output|group|dimension|metadata|attribute|condition|field|cache|caching|query|unprocessed|evaluated|subject|roles|boundary|response|rate|custom|managed|jira|property|metric|watermark|log|manifest|replica|alternate|noncompliant|missing|resource|selection/i;
+const KEY_MATERIAL = /private|secret|access|session|api/i;
+/** A `…Key` documented as a KMS key names the key: KMS never returns key material. */
+const KMS_DOC = /\bKMS\b|Key Management Service/;
+const SIGNED_URL_DOC =
+  /pre-?signed|signed (url|uri|link)|temporary (url|uri|link)|(url|uri|link)\b[^.]{0,60}\bvalid for|valid for (\d+|one|an?) (second|minute|hour)|expires? (after|in) \d+ (second|minute|hour)|anyone (who has|in possession of|with) (this|the) (url|link)/i;
+const NOT_SECRET_TYPES = new Set(['boolean', 'integer', 'long', 'float', 'double', 'timestamp']);
+
+function secretMemberName(name: string, doc: string): boolean {
+  if (!SECRET_MEMBER.test(name) || NOT_MATERIAL.test(name) || OPAQUE_TOKEN.test(name)) return false;
+  return !(/keys?$/i.test(name) && !KEY_MATERIAL.test(name) && (KEY_LOCATOR.test(name) || KMS_DOC.test(doc)));
+}
+
+/** Where in the operation's output the screen found secret material (`undefined` when it found none). */
+function secretInOutput(model: Model, operation: string): string | undefined {
+  const output = model.operations[operation]?.output;
+  if (output === undefined) return undefined;
+  const seen = new Set<string>();
+  const plain = (doc: string | undefined): string => (doc ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  const walk = (shapeName: string, at: string): string | undefined => {
+    if (seen.has(shapeName)) return undefined;
+    seen.add(shapeName);
+    const shape = model.shapes[shapeName];
+    if (shape === undefined) return `${at}: shape ${shapeName} is not in the model`;
+    if (shape.sensitive === true) return `${at}: ${shapeName} is sensitive`;
+    const children: [string, Member][] = [];
+    if (shape.type === 'structure' || shape.type === 'union')
+      for (const [name, member] of Object.entries(shape.members ?? {})) children.push([`${at}.${name}`, member]);
+    else if (shape.type === 'list' && shape.member !== undefined) children.push([`${at}[]`, shape.member]);
+    else if (shape.type === 'map') {
+      if (shape.key !== undefined) children.push([`${at}{key}`, shape.key]);
+      if (shape.value !== undefined) children.push([`${at}{}`, shape.value]);
+    }
+    for (const [where, member] of children) {
+      const target = model.shapes[member.shape];
+      if (member.sensitive === true) return `${where}: member is sensitive`;
+      const name = where.match(/\.(\w+)$/)?.[1];
+      // A number, boolean, timestamp or enumerated string holds no secret of its own.
+      if (name !== undefined && target !== undefined && !NOT_SECRET_TYPES.has(target.type) && target.enum === undefined) {
+        const doc = `${plain(member.documentation)} ${plain(target.documentation)}`;
+        if (secretMemberName(name, doc)) return `${where}: name is credential material`;
+        const itemType = target.type === 'list' && target.member !== undefined ? model.shapes[target.member.shape]?.type : target.type;
+        if (itemType === 'string' && !OPAQUE_TOKEN.test(name) && SIGNED_URL_DOC.test(doc)) return `${where}: documented as a signed or temporary URL`;
+      }
+      const found = walk(member.shape, where);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(output.shape, '');
+}
+
 export interface Generated {
   /** CLI service → sorted CLI operation names. */
   operations: Map<string, string[]>;
@@ -372,6 +472,8 @@ export interface Generated {
   leftOut: Map<string, number>;
   /** Names CREDENTIAL_WORDS matched that are neither listed as credentials nor cleared. */
   unreviewed: string[];
+  /** `<service> <operation>: <where>` for each operation the structural screen left out. */
+  screened: string[];
 }
 
 /** Build the allowlist from the two repositories. */
@@ -385,6 +487,7 @@ export function generate(mcp: string, botocore: string): Generated {
   const operations = new Map<string, string[]>();
   const leftOut = new Map<string, number>();
   const unreviewed: string[] = [];
+  const screened: string[] = [];
   const drop = (why: string): void => {
     leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
   };
@@ -415,14 +518,17 @@ export function generate(mcp: string, botocore: string): Generated {
         drop('arguments changed by the AWS CLI');
       else if (writesOutputFile(model, op)) drop('writes a local file');
       else if (CREDENTIAL_OPERATIONS[cliService]?.includes(cli)) drop('mints or reveals a credential');
-      else if (CREDENTIAL_WORDS.test(op) && !NOT_CREDENTIALS[cliService]?.includes(cli)) {
+      else if (secretInOutput(model, op) !== undefined) {
+        screened.push(`${cliService} ${cli}: ${secretInOutput(model, op)}`);
+        drop('output can hold secret material (structural screen)');
+      } else if (CREDENTIAL_WORDS.test(op) && !NOT_CREDENTIALS[cliService]?.includes(cli)) {
         unreviewed.push(`${cliService} ${cli}`);
         drop('name under review for credentials, not yet cleared');
       } else kept.push(cli);
     }
     if (kept.length > 0) operations.set(cliService, [...kept].sort());
   }
-  return { operations: new Map([...operations].sort(([a], [b]) => (a < b ? -1 : 1))), leftOut, unreviewed };
+  return { operations: new Map([...operations].sort(([a], [b]) => (a < b ? -1 : 1))), leftOut, unreviewed, screened: screened.sort() };
 }
 
 /** The generated module's text. */
@@ -437,8 +543,9 @@ export function render(generated: Generated): string {
  * awslabs/mcp ${MCP_COMMIT}
  * (${SERVER_DIR}/core/data/api_metadata.json) named through the models of
  * boto/botocore ${BOTOCORE_TAG}, less the server's OVERRIDES and every
- * operation that writes a local file, that the AWS CLI customizes, or that
- * mints or reveals a credential.
+ * operation that writes a local file, that the AWS CLI customizes, that
+ * mints or reveals a credential, or whose output shape can hold secret
+ * material (a sensitive shape, a credential-named member, a signed URL).
  */
 
 /** Where the list comes from. */
@@ -453,15 +560,21 @@ ${lines.join('\n')}
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const { values } = parseArgs({
-    options: { mcp: { type: 'string' }, botocore: { type: 'string' }, check: { type: 'boolean' }, unreviewed: { type: 'boolean' } },
+    options: {
+      mcp: { type: 'string' },
+      botocore: { type: 'string' },
+      check: { type: 'boolean' },
+      unreviewed: { type: 'boolean' },
+      screened: { type: 'boolean' },
+    },
   });
   if (values.mcp === undefined || values.botocore === undefined) {
-    console.error('usage: npm run gen:aws-operations -- --mcp <awslabs/mcp git dir> --botocore <boto/botocore git dir> [--check] [--unreviewed]');
+    console.error('usage: npm run gen:aws-operations -- --mcp <awslabs/mcp git dir> --botocore <boto/botocore git dir> [--check] [--unreviewed] [--screened]');
     process.exit(2);
   }
   const generated = generate(values.mcp, values.botocore);
-  if (values.unreviewed) {
-    console.log(generated.unreviewed.join('\n'));
+  if (values.unreviewed || values.screened) {
+    console.log((values.screened ? generated.screened : generated.unreviewed).join('\n'));
     process.exit(0);
   }
   const text = render(generated);

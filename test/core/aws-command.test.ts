@@ -1,8 +1,9 @@
 /**
  * SPEC 5.4.5: `aws_cli_read_only` holds only for `aws <service> <operation>`
  * commands whose operation is on the generated list of read-only operations
- * (the server's own list less its OVERRIDES, file writers and credential
- * minters), with a closed set of characters and options.
+ * (the server's own list less its OVERRIDES, file writers, credential
+ * minters and operations whose output can hold secret material), with a
+ * closed set of characters and options.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAwsCommand, type AwsOperationList } from '../../src/core/aws/command.ts';
@@ -58,6 +59,29 @@ describe('read-only AWS CLI commands (SPEC 5.4.5)', () => {
       'aws lambda get-function --function-name f',
     ])
       expect(holds(command), command).toBe(false);
+  });
+
+  it('operations whose output, by the botocore model, can hold a credential, secret or signed URL do not hold (the structural screen)', () => {
+    for (const command of [
+      'aws codepipeline get-job-details --job-id j', // artifactCredentials: STS session credentials
+      'aws codepipeline get-third-party-job-details --job-id j --client-token t',
+      'aws gamelift get-instance-access --fleet-id f --instance-id i', // SSH private key or RDP password
+      'aws lambda get-layer-version --layer-name l --version-number 1', // Content.Location: a signed download URL
+      'aws lambda get-layer-version-by-arn --arn arn:aws:lambda:us-east-1:123456789012:layer:l:1',
+      'aws devicefarm get-upload --arn arn:aws:devicefarm:us-west-2:123456789012:upload:p/u', // presigned upload URL
+      'aws elasticbeanstalk retrieve-environment-info --environment-name e --info-type tail', // presigned URLs
+      'aws transcribe get-transcription-job --transcription-job-name j', // temporary transcript URI
+      'aws cognito-idp describe-user-pool-client --user-pool-id p --client-id c', // ClientSecret
+      'aws chime-sdk-meetings get-attendee --meeting-id m --attendee-id a', // JoinToken
+      'aws amplify get-app --app-id a', // basicAuthCredentials
+      'aws mediapackage describe-channel --id c', // HLS ingest passwords
+      'aws s3control get-data-access --account-id 123456789012 --target arn:aws:s3:::b/p --permission READ', // mints credentials
+      'aws ssm get-deployable-patch-snapshot-for-instance --instance-id i --snapshot-id s', // presigned URL
+    ])
+      expect(verdict(command).reason, command).toMatch(/is not on the list of read-only operations/);
+    // Neighbours without such material stay on the list.
+    expect(holds('aws lambda list-layers')).toBe(true);
+    expect(holds('aws codepipeline list-pipelines')).toBe(true);
   });
 
   it('shell metacharacters, quotes, globs, `$` and newlines do not hold', () => {
