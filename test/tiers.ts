@@ -46,7 +46,8 @@ export const INTEGRATION_TESTS = [
   'test/pipeline/pack-install.test.ts', // npm pack, and npm install of the tarball
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/servers-file.test.ts', // scans that start the memory server
-  'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline
+  'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline, and real pnpm dlx
+  'test/cli/readme-run.test.ts', // every README command through sh, npx and the CLI as child processes
   'test/clients/env-keys-npm.test.ts', // npm as a child, reading $HOME/.npmrc
   'test/export/static-not-weaker.test.ts', // the real CEL engine, against every format and registry tool
 ] as const;
@@ -67,7 +68,13 @@ export const CEDAR_TESTS = [
 ] as const;
 
 /** Site tier (vitest part): checks of the built site's files. */
-export const SITE_TESTS = ['test/site/budget.test.ts', 'test/site/links.test.ts', 'test/site/pages.test.ts', 'test/site/sitemap.test.ts'] as const;
+export const SITE_TESTS = [
+  'test/site/budget.test.ts',
+  'test/site/links.test.ts',
+  'test/site/pages.test.ts',
+  'test/site/sitemap.test.ts',
+  'test/site/readme-api.test.ts', // the README's jq commands over the built site's API
+] as const;
 
 /** Every vitest file lives under test/ and ends in `.test.ts`. */
 export const TEST_GLOB = 'test/**/*.test.ts';

@@ -267,7 +267,7 @@ export class Classifier {
 
     const session = options.session;
     if (session?.hasRead && entry.egress !== undefined && cls !== 'R4') {
-      const verdict = egressAllowed(entry.egress, args, session.egressAllow);
+      const verdict = egressAllowed(entry.egress, args, session.egressAllow, session.registrableDomain);
       if (!verdict.allowed) {
         note(`session guard: ${verdict.reason}`);
         cls = 'R4';

@@ -5,7 +5,7 @@
  * is on the allowlist.
  */
 import type { EgressMarking } from './record.ts';
-import { checkUrl, findUrls } from './url/index.ts';
+import { checkUrl, findUrls, type RegistrableDomainOf } from './url/index.ts';
 
 /** The egress verdict for one call. */
 export interface EgressVerdict {
@@ -19,20 +19,26 @@ export interface EgressVerdict {
  * @param marking the tool's `egress` marking
  * @param args the call's arguments (a plain object)
  * @param allowlist hosts (subdomains included) or exact IP literals
+ * @param registrableDomain the Public Suffix List, when the caller has it: an entry then covers a host only at or below its registrable domain (SPEC 9.4)
  * Never throws.
  */
-export function egressAllowed(marking: EgressMarking, args: Readonly<Record<string, unknown>>, allowlist: readonly string[]): EgressVerdict {
+export function egressAllowed(
+  marking: EgressMarking,
+  args: Readonly<Record<string, unknown>>,
+  allowlist: readonly string[],
+  registrableDomain?: RegistrableDomainOf,
+): EgressVerdict {
   if (allowlist.length === 0) return { allowed: false, reason: 'no egress allowlist is set' };
   if (marking.destination.length === 0) return { allowed: false, reason: 'the destination is not named in the arguments, so no allowlist can cover it' };
   for (const arg of marking.destination) {
     if (!Object.hasOwn(args, arg)) return { allowed: false, reason: `destination argument ${arg} is absent` };
-    const verdict = checkUrl(args[arg], allowlist);
+    const verdict = checkUrl(args[arg], allowlist, registrableDomain);
     if (!verdict.allowed) return { allowed: false, reason: `${arg}: ${verdict.reason}` };
   }
   const found = findUrls(args);
   if (found.truncated) return { allowed: false, reason: 'the arguments are too large to search for every URL' };
   for (const url of found.urls) {
-    const verdict = checkUrl(url, allowlist);
+    const verdict = checkUrl(url, allowlist, registrableDomain);
     if (!verdict.allowed) return { allowed: false, reason: `a URL in the arguments is not allowed: ${verdict.reason}` };
   }
   return { allowed: true, reason: 'every destination is on the allowlist' };

@@ -37,7 +37,7 @@ export type { CallArguments, ConditionOutcome, RuleOutcome } from './rules.ts';
 export { SQL_MAX_BYTES, SQL_MAX_NESTING, analyzeSql, loadSqlParser, loadedSqlParser } from './sql/index.ts';
 export type { SqlDialect, SqlParser, SqlVerdict } from './sql/index.ts';
 export { URL_MAX_LENGTH, checkUrl, coveringEntry, findUrls, parseAllowlist } from './url/index.ts';
-export type { FindUrlLimits, UrlVerdict } from './url/index.ts';
+export type { FindUrlLimits, RegistrableDomainOf, UrlVerdict } from './url/index.ts';
 export { isContained } from './paths.ts';
 export { Session } from './session.ts';
 export type { SessionOptions, SessionState } from './session.ts';

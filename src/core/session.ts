@@ -4,11 +4,14 @@
  * allowlist, and the worst class decided so far.
  */
 import { type ReversibilityClass, worseClass } from './classes.ts';
+import type { RegistrableDomainOf } from './url/index.ts';
 
 /** Options for a new session. */
 export interface SessionOptions {
   /** Hosts (subdomains included) or exact IP literals that egress may reach after a read. */
   egressAllow?: readonly string[];
+  /** The Public Suffix List, when the caller has one: an entry then covers a host only at or below its registrable domain (SPEC 9.4). */
+  registrableDomain?: RegistrableDomainOf;
   /** Start as if something had already been read (a resumed or unknown session). */
   hasRead?: boolean;
 }
@@ -29,10 +32,12 @@ export class Session {
   effectiveClass: ReversibilityClass = 'R0';
   calls = 0;
   readonly egressAllow: readonly string[];
+  readonly registrableDomain: RegistrableDomainOf | undefined;
 
   constructor(options: SessionOptions = {}) {
     this.hasRead = options.hasRead ?? false;
     this.egressAllow = options.egressAllow ?? [];
+    this.registrableDomain = options.registrableDomain;
   }
 
   /** Restore a session from saved state (SPEC 9.3). */

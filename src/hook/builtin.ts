@@ -19,6 +19,7 @@ import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed } from '../core/egress.ts';
+import { registrableDomain } from '../node/egress-allowlist.ts';
 import { OUTBOUND_BUILTINS, WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
 
 export { OUTBOUND_BUILTINS };
@@ -289,7 +290,7 @@ export function classifyOutbound(
   const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;
   const sends = entry?.sends ?? 'data to a place outside the machine';
   if (hasRead) {
-    const verdict = egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist);
+    const verdict = egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist, registrableDomain);
     if (!verdict.allowed) {
       return {
         ...base,

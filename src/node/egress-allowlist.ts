@@ -7,6 +7,28 @@ import { parse } from 'tldts';
 import { parseAllowlist } from '../core/url/host.ts';
 
 /**
+ * A host's registrable domain under the whole Public Suffix List, private
+ * section included (the core's `RegistrableDomainOf`, SPEC 9.4): the name
+ * one below the longest public suffix that ends the host
+ * (`bucket.s3.amazonaws.com` → itself, since `s3.amazonaws.com` is on the
+ * list's private section; `www.example.co.uk` → `example.co.uk`); `null` when
+ * the host is itself a public suffix; `undefined` when only the list's
+ * default rule applies (`internal.corp`, `localhost`) or for an IP literal.
+ * Never throws (a failure reads as `null`, so nothing is covered).
+ * @param host canonical lowercase host name
+ */
+export function registrableDomain(host: string): string | null | undefined {
+  try {
+    const r = parse(host, { allowPrivateDomains: true, validateHostname: false });
+    if (r.isIp === true) return undefined;
+    if (r.isIcann !== true && r.isPrivate !== true) return undefined;
+    return r.domain ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Why `host` (a normalised allowlist entry) is a public suffix, or undefined.
  * A public suffix is a name under which anyone can register their own name
  * (ICANN's `co.uk`, or a private section's `github.io`, `s3.amazonaws.com`,

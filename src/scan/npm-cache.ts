@@ -15,13 +15,23 @@
  * it afresh from the downloaded tarballs (`_cacache` is content-addressed
  * and written atomically, so a kill cannot corrupt it). Node-only.
  *
+ * Seeded from the user's cache: the scan's `_cacache` is a link to the
+ * user's own `_cacache` when that exists ({@link seedNpmCache}), so a first
+ * scan installs from what the user's clients already downloaded, and what
+ * the scan downloads is there for them too. That is what the user's own
+ * `npx` does to `_cacache`, interrupted or not (npm's cacache writes each
+ * content file to a temporary name and moves it into place, and each index
+ * line carries its own hash, so a killed writer leaves no entry that reads
+ * as valid); only `_npx`, the folder a kill can leave half-written, stays
+ * the scan's own.
+ *
  * The install folder's name is libnpmexec's (npm 11,
  * `node_modules/libnpmexec/lib/index.js`): the first 16 hex digits of the
  * SHA-512 of the package specs, sorted and joined by newlines; npm writes
  * `_npx.packages` into its `package.json` once the install has finished.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { homeFrom } from '../node/state-dir.ts';
 
@@ -33,6 +43,66 @@ export function scanNpmCache(env: Readonly<Record<string, string | undefined>>, 
   if (xdg !== undefined && xdg !== '' && path.isAbsolute(xdg)) return path.join(xdg, 'rclass', 'npm');
   const home = homeFrom(env);
   return home === undefined ? undefined : path.join(home, '.cache', 'rclass', 'npm');
+}
+
+/**
+ * The user's own npm cache folder, as npm finds it without a config file:
+ * `npm_config_cache` (any case) from the environment when absolute, else
+ * `%LocalAppData%\npm-cache` on Windows and `~/.npm` elsewhere (the `cache`
+ * default, docs.npmjs.com/cli/using-npm/config#cache). A `cache` set in an
+ * `.npmrc` is not read, so such a cache is not seeded from. Undefined when
+ * no home is known.
+ */
+export function userNpmCache(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
+  for (const [key, value] of Object.entries(env))
+    if (key.toLowerCase() === 'npm_config_cache' && value !== undefined && (path.isAbsolute(value) || path.win32.isAbsolute(value))) return value;
+  if (platform === 'win32')
+    return env.LOCALAPPDATA !== undefined && path.win32.isAbsolute(env.LOCALAPPDATA) ? path.win32.join(env.LOCALAPPDATA, 'npm-cache') : undefined;
+  const home = homeFrom(env);
+  return home === undefined ? undefined : path.join(home, '.npm');
+}
+
+/**
+ * Make `<scanCache>/_cacache` a link to the user's `<userCache>/_cacache`
+ * when that folder exists (a directory junction on Windows, which needs no
+ * privilege), replacing the scan's own `_cacache` or a stale link; when the
+ * user has none, a stale link is removed and the scan keeps a cache of its
+ * own. Nothing is created in the user's folder. Never throws: a link that
+ * cannot be made only costs a download.
+ * @returns whether the scan's cache now reads the user's
+ */
+export function seedNpmCache(scanCache: string, userCache: string | undefined): boolean {
+  const link = path.join(scanCache, '_cacache');
+  try {
+    const target = userCache === undefined ? undefined : path.join(userCache, '_cacache');
+    const userHas = target !== undefined && path.resolve(target) !== path.resolve(link) && isDirectory(target);
+    let current: ReturnType<typeof lstatSync> | undefined;
+    try {
+      current = lstatSync(link);
+    } catch {
+      current = undefined;
+    }
+    if (current?.isSymbolicLink() === true) {
+      if (userHas && path.resolve(scanCache, readlinkSync(link)) === path.resolve(target)) return true;
+      rmSync(link, { force: true });
+    } else if (current !== undefined && userHas) {
+      rmSync(link, { recursive: true, force: true });
+    }
+    if (!userHas) return false;
+    mkdirSync(scanCache, { recursive: true });
+    symlinkSync(path.resolve(target), link, process.platform === 'win32' ? 'junction' : 'dir');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 const NPM_EXEC_OPTIONS_WITH_VALUE = new Set(['-p', '--package', '-c', '--call', '--registry', '--cache', '--userconfig', '--prefix', '-w', '--workspace']);

@@ -20,7 +20,8 @@ import { type DraftTool, buildDraft, writeDraft } from './drafts.ts';
 import { serverEnvironment } from './env.ts';
 import { ExpandError, expandLaunch } from './expand.ts';
 import { type ListOutcome, formatSeconds, listTools } from './list-tools.ts';
-import { npxInstallDir, npxInstallFinished, npxPackages, removeNpxInstall, scanNpmCache } from './npm-cache.ts';
+import { cacheRefusal, launcherCache, scanCacheRoot } from './launcher-caches.ts';
+import { npxInstallDir, npxInstallFinished, npxPackages, removeNpxInstall, scanNpmCache, seedNpmCache, userNpmCache } from './npm-cache.ts';
 import type { Ask } from './prompt.ts';
 import { argumentSecrets, redact, redactTail, safeName, stripControl } from './redact.ts';
 import { killAllServers } from './transport.ts';
@@ -191,7 +192,15 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
     const cache =
       packages === undefined || Object.keys(expanded.env).some((key) => key.toLowerCase() === 'npm_config_cache') ? undefined : scanNpmCache(options.env);
     const installDir = cache !== undefined && packages !== undefined ? npxInstallDir(cache, packages) : undefined;
-    if (cache !== undefined) env.npm_config_cache = cache;
+    if (cache !== undefined) {
+      env.npm_config_cache = cache;
+      seedNpmCache(cache, userNpmCache(options.env));
+    }
+    // pnpm dlx, bunx and yarn dlx get caches of rclass's own too (launcher-caches.ts).
+    const root = scanCacheRoot(options.env);
+    const refusal = cacheRefusal(words, root);
+    if (refusal !== undefined) return fail('not-started', refusal);
+    Object.assign(env, launcherCache(words, expanded.env, root)?.env ?? {});
     const installedBefore = installDir !== undefined && npxInstallFinished(installDir);
     outcome = await listTools({ command: words[0], args: words.slice(1), env, cwd }, options.timeoutMs, options.clientVersion);
     if (!outcome.ok && cache !== undefined && installDir !== undefined) {

@@ -11,15 +11,17 @@
  *   (servers that log to stdout are tolerated up to there);
  * - only the last {@link STDERR_TAIL_BYTES} of stderr are kept.
  *
- * A child that starts a new session of its own (`setsid`) leaves the group
- * and can outlive the scan; run scans of untrusted configurations in a
- * container. On Windows there are no process groups: the tree is ended with
+ * A child that starts a new session of its own (`setsid`) leaves the group;
+ * on Linux with user namespaces the server runs in a PID namespace of its
+ * own (pid-namespace.ts), which ends such a child too. Elsewhere it can
+ * outlive the scan: run scans of untrusted configurations in a container. On Windows there are no process groups: the tree is ended with
  * `taskkill /T /F`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { inPidNamespace } from './pid-namespace.ts';
 
 /** Longest stdout line accepted (bytes). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -113,7 +115,9 @@ export class GroupStdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
       try {
-        child = spawn(this.launch.command, [...this.launch.args], {
+        // In a PID namespace of its own where Linux allows one, so a child that detaches with setsid dies with it (pid-namespace.ts).
+        const spawned = inPidNamespace(this.launch);
+        child = spawn(spawned.command, spawned.args, {
           env: this.launch.env,
           cwd: this.launch.cwd,
           stdio: ['pipe', 'pipe', 'pipe'],

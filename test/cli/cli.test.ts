@@ -369,6 +369,26 @@ describe('rclass policy', () => {
     expect(args.slice(1)).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
   });
 
+  it('regression: the Gemini, Codex and Cursor hook formats embed --egress-allow and the anchor flags like claude-hook', async () => {
+    for (const format of ['gemini-hook', 'codex-hook', 'cursor-hook']) {
+      const result = await runCli([
+        'policy',
+        '--format',
+        format,
+        '--egress-allow',
+        'Docs.Python.org',
+        '--anchor-file',
+        '/var/lib/a/heads.jsonl',
+        '--anchor-command',
+        'logger -t rclass',
+      ]);
+      expect(result.code, format).toBe(0);
+      expect(result.stdout, format).toContain(
+        ` hook --agent ${format.replace('-hook', '')} --egress-allow docs.python.org --anchor-file /var/lib/a/heads.jsonl --anchor-command 'logger -t rclass'`,
+      );
+    }
+  });
+
   it.each([
     [
       ['policy', '--format', 'cedar', '--anchor-file', '/x/anchor'],

@@ -8,7 +8,7 @@
  * (cited in src/clients/agents/*.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/harness.ts';
@@ -228,4 +228,61 @@ describe("answers in each agent's terms", () => {
     });
     expect(JSON.parse(result.stdout)).toEqual({ decision: 'ask', reason: expect.stringContaining('misconfigured'), systemMessage: expect.any(String) });
   }, 60_000);
+});
+
+/** The shell command an agent's installed fragment runs (Gemini BeforeTool, Codex PreToolUse, Cursor beforeMCPExecution). */
+function installedCommand(agent: Agent, fragment: string): string {
+  const json = JSON.parse(fragment) as { hooks: Record<string, Array<{ command?: string; hooks?: Array<{ command: string }> }>> };
+  if (agent === 'gemini') return json.hooks.BeforeTool![0]!.hooks![0]!.command;
+  if (agent === 'codex') return json.hooks.PreToolUse![0]!.hooks![0]!.command;
+  return json.hooks.beforeMCPExecution![0]!.command!;
+}
+
+describe("anchors and the egress allowlist in the other agents' installed hooks", () => {
+  it.each(['gemini', 'codex', 'cursor'] as const)(
+    'regression: policy --format %s-hook embeds --anchor-file and --egress-allow, and the installed command anchors every append and admits the listed host',
+    async (agent) => {
+      // Codex sends only the server's name: the hook reads what runs from ~/.codex/config.toml.
+      const world = agent === 'codex' ? withCodexConfig(makeWorld(null)) : makeWorld(null);
+      const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
+      const policy = await runCli(
+        ['policy', '--format', `${agent}-hook`, '--anchor-file', anchor, '--egress-allow', 'allowed.example', '--allow-up-to', 'R1'],
+        {
+          env: world.env,
+          cwd: world.project,
+        },
+      );
+      expect(policy.stderr).toBe('');
+      expect(policy.code).toBe(0);
+      const command = installedCommand(agent, policy.stdout);
+      expect(command).toContain(` hook --agent ${agent} --allow-up-to R1 --egress-allow allowed.example --anchor-file ${anchor}`);
+      const run = (input: unknown) =>
+        spawnSync('sh', ['-c', command], {
+          cwd: world.project,
+          env: { ...world.env, RCLASS_SOURCE: '1' },
+          encoding: 'utf8',
+          input: JSON.stringify(input),
+          timeout: 60_000,
+        });
+      // --allow-up-to R1 answers allow where the agent has one (Codex has no allow: no decision).
+      const allow = agent === 'codex' ? 'none' : 'allow';
+      const select = run(payload(agent, 'N1', 'select', world));
+      expect(decisionOf(agent, select.stdout)).toBe(allow);
+      const allowed = payload(agent, 'N1', 'fetch', world);
+      const url = 'https://docs.allowed.example/page';
+      if (agent === 'cursor') allowed.tool_input = JSON.stringify({ url });
+      else allowed.tool_input = { url };
+      expect(decisionOf(agent, run(allowed).stdout)).toBe(allow);
+      expect(decisionOf(agent, run(payload(agent, 'N1', 'fetch', world)).stdout)).toBe(ASK[agent]);
+      const log = logLines(world.log);
+      const heads = readFileSync(anchor, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
+      expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+      const verify = await runCli(['audit', 'verify', '--log', world.log, '--anchor', anchor], { env: world.env, cwd: world.project });
+      expect(verify.code).toBe(0);
+    },
+    120_000,
+  );
 });

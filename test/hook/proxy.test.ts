@@ -6,13 +6,13 @@
  * delete_entities (R4) never reaches the server unless the user approves
  * it through elicitation, and every decision is in the audit log.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../cli/harness.ts';
+import { ROOT, runCli, tempDir } from '../cli/harness.ts';
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 import { registryDocument } from '../export/registry.ts';
 import { logLines } from './support.ts';
@@ -124,6 +124,33 @@ describe('rclass proxy in front of the memory server', () => {
     expect(deleted.isError).toBe(true);
     expect(text(deleted)).toContain('It is blocked by --deny-from');
     expect(questions).toEqual([]);
+  }, 120_000);
+
+  it('regression: with --anchor-file the proxy writes the chain head on every append, and audit verify --anchor proves its log', async () => {
+    const anchor = path.join(tempDir(), 'heads.jsonl');
+    const { client, log } = await startProxy(undefined, ['--anchor-file', anchor]);
+    expect((await client.callTool({ name: 'read_graph', arguments: {} })).isError).not.toBe(true);
+    await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    const lines = logLines(log);
+    expect(lines.map((line) => [line.event, line.tool])).toEqual([
+      ['decision', 'read_graph'],
+      ['outcome', 'read_graph'],
+      ['decision', 'delete_entities'],
+    ]);
+    const heads = readFileSync(anchor, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
+    expect(heads).toEqual(lines.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+    expect((await runCli(['audit', 'verify', '--log', log, '--anchor', anchor])).code).toBe(0);
+  }, 120_000);
+
+  it('regression: an anchor command that fails keeps read_graph (R0) from being forwarded unasked', async () => {
+    const { client, stderr } = await startProxy(undefined, ['--anchor-command', 'exit 7']);
+    const graph = await client.callTool({ name: 'read_graph', arguments: {} });
+    expect(graph.isError).toBe(true);
+    expect(text(graph)).toContain('rclass could not write its audit anchor');
+    expect(stderr()).toContain('the anchor command exited 7');
   }, 120_000);
 
   it('a server it cannot identify (an absolute launcher) is R4 for every call, even read_graph; --record memory vouches for it', async () => {

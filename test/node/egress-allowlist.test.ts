@@ -2,7 +2,8 @@
 // suffixes are refused with a reason, from the Public Suffix List that tldts
 // bundles (no network).
 import { describe, expect, it } from 'vitest';
-import { parseEgressAllowlist, publicSuffixProblem } from '../../src/node/egress-allowlist.ts';
+import { checkUrl } from '../../src/core/url/index.ts';
+import { parseEgressAllowlist, publicSuffixProblem, registrableDomain } from '../../src/node/egress-allowlist.ts';
 
 describe('public suffixes in the egress allowlist', () => {
   it('regression: refuses github.io, co.uk and s3.amazonaws.com, naming why and what to list instead', () => {
@@ -22,5 +23,49 @@ describe('public suffixes in the egress allowlist', () => {
     expect(parseEgressAllowlist(['User.GitHub.io', '*.x.example']).errors).toEqual([
       'entry 2 ("*.x.example"): wildcards are not supported; an entry already covers its subdomains',
     ]);
+  });
+});
+
+describe('the Public Suffix List at match time (SPEC 9.4)', () => {
+  const allowed = (url: string, entries: string[]) => checkUrl(url, parseEgressAllowlist(entries).hosts, registrableDomain).allowed;
+
+  it('regression: amazonaws.com, an accepted entry, covers no customer endpoint under s3.amazonaws.com or compute.amazonaws.com', () => {
+    expect(parseEgressAllowlist(['amazonaws.com']).errors).toEqual([]);
+    expect(allowed('https://bucket.s3.amazonaws.com/key', ['amazonaws.com'])).toBe(false);
+    expect(allowed('https://x.us-east-1.compute.amazonaws.com/', ['amazonaws.com'])).toBe(false);
+    // Path-style S3 reaches any customer's bucket, and s3.amazonaws.com is itself on the list.
+    expect(allowed('https://s3.amazonaws.com/bucket/key', ['amazonaws.com'])).toBe(false);
+    expect(checkUrl('https://bucket.s3.amazonaws.com/key', ['amazonaws.com'], registrableDomain).reason).toBe(
+      'host bucket.s3.amazonaws.com is not on the allowlist (amazonaws.com is above bucket.s3.amazonaws.com, a name of its own on the Public Suffix List, so it does not cover it)',
+    );
+    // Amazon's own names stay covered; without the list the label rule alone would admit the bucket.
+    expect(allowed('https://amazonaws.com/', ['amazonaws.com'])).toBe(true);
+    expect(allowed('https://status.amazonaws.com/', ['amazonaws.com'])).toBe(true);
+    expect(checkUrl('https://bucket.s3.amazonaws.com/key', ['amazonaws.com']).allowed).toBe(true);
+  });
+
+  it('a site under github.io, vercel.app or s3.amazonaws.com is covered by its own entry and its subdomains, never by the suffix', () => {
+    expect(allowed('https://user.github.io/page', ['user.github.io'])).toBe(true);
+    expect(allowed('https://other.github.io/page', ['user.github.io'])).toBe(false);
+    expect(allowed('https://preview.app.vercel.app/', ['app.vercel.app'])).toBe(true);
+    expect(allowed('https://other.vercel.app/', ['app.vercel.app'])).toBe(false);
+    expect(allowed('https://bucket.s3.amazonaws.com/key', ['bucket.s3.amazonaws.com'])).toBe(true);
+    // A core-only list (no public-suffix refusal) still cannot make a suffix cover its customers.
+    expect(checkUrl('https://user.github.io/', ['github.io'], registrableDomain).allowed).toBe(false);
+    expect(checkUrl('https://shop.co.uk/', ['co.uk'], registrableDomain).allowed).toBe(false);
+  });
+
+  it('co.uk: example.co.uk covers www.example.co.uk; names the list has no rule for keep the label rule', () => {
+    expect(allowed('https://www.example.co.uk/', ['example.co.uk'])).toBe(true);
+    expect(allowed('https://www.example.co.uk/', ['www.example.co.uk'])).toBe(true);
+    expect(allowed('https://api.internal.corp/', ['internal.corp'])).toBe(true);
+    expect(allowed('https://app.localhost:3000/', ['localhost'])).toBe(true);
+    expect(allowed('https://docs.python.org/3/', ['python.org'])).toBe(true);
+    expect(registrableDomain('bucket.s3.amazonaws.com')).toBe('bucket.s3.amazonaws.com');
+    expect(registrableDomain('www.example.co.uk')).toBe('example.co.uk');
+    expect(registrableDomain('co.uk')).toBeNull();
+    expect(registrableDomain('a.b.vercel.app')).toBe('b.vercel.app');
+    expect(registrableDomain('internal.corp')).toBeUndefined();
+    expect(registrableDomain('10.0.0.1')).toBeUndefined();
   });
 });

@@ -65,6 +65,28 @@ describe('the packed package', () => {
     expect(execFileSync(path.join(app, 'node_modules', '.bin', 'rclass'), ['--version'], { encoding: 'utf8' })).toBe(`rclass ${version}\n`);
   }, 300_000);
 
+  it("regression: the README's `npm install -g ./reversibility-classes-<version>.tgz`, run as written next to the tarball, puts a working `rclass` on PATH", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const line = /^(npm install -g \.\/reversibility-classes-[^\s]+\.tgz)/m.exec(readme)?.[1];
+    expect(line).toBe(`npm install -g ./${path.basename(tarball)}`);
+    // -g into a scratch prefix (npm's `prefix` setting), never this machine's global folder.
+    const prefix = tempDir();
+    const installed = spawnSync('sh', ['-c', `${line} --no-audit --no-fund`], {
+      cwd: path.dirname(tarball),
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_prefix: prefix, npm_config_loglevel: 'warn' },
+    });
+    expect(installed.status, `${installed.stdout}${installed.stderr}`).toBe(0);
+    const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+    const elsewhere = tempDir();
+    const ran = spawnSync('sh', ['-c', 'rclass --version'], {
+      cwd: elsewhere,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` },
+    });
+    expect(ran.stdout).toBe(`rclass ${version}\n`);
+  }, 300_000);
+
   it('`npm install` inside the unpacked package succeeds (it exited 127: tsx scripts/prepare.ts)', () => {
     const unpacked = tempDir();
     mkdirSync(unpacked, { recursive: true });

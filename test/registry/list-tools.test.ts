@@ -17,7 +17,17 @@ const { spawn } = require('node:child_process');
 const readline = require('node:readline');
 const send = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
 let grandchild = 0;
-if (process.env.FAKE_MODE === 'grandchild') grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' }).pid;
+if (process.env.FAKE_MODE === 'grandchild') {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  // The pid as the machine's /proc numbers it: scan may run the server in a PID namespace of its own, where child.pid is the namespace's.
+  try {
+    const fs = require('node:fs');
+    const own = fs.readlinkSync('/proc/self');
+    grandchild = Number(fs.readFileSync('/proc/' + own + '/task/' + own + '/children', 'utf8').trim().split(/\\s+/).pop()) || child.pid;
+  } catch {
+    grandchild = child.pid;
+  }
+}
 readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const message = JSON.parse(line);
   if (process.env.FAKE_MODE === 'silent') return;

@@ -8,7 +8,8 @@
  * (`~/.cache/rclass/npm`) and removes what a killed install left there;
  * the user's `~/.npm/_npx` is never touched.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listTools } from '../../src/scan/list-tools.ts';
@@ -44,5 +45,51 @@ describe('scan and the npx cache', () => {
     const warm = await scan([config, '--yes', '--timeout', '300'], { env, cwd: project });
     expect(warm.stdout).toMatch(/^mem {2}Memory \(MCP reference server\) · \d+ tools/m);
     expect(npxInstallFinished(installDir)).toBe(true);
+  }, 900_000);
+
+  it("regression: a first scan installs from the user's npm cache (offline), since the scan's _cacache is the user's, while _npx stays the scan's", async () => {
+    const home = tempDir();
+    const project = tempDir();
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
+    // The user's client has run the server once: its packages are in ~/.npm/_cacache.
+    const client = await listTools({ command: 'npx', args: ['-y', PACKAGE], env, cwd: project }, 300_000, 'test');
+    expect(client.ok ? client.tools.map((tool) => tool.name) : client.failure).toContain('read_graph');
+    const userNpx = readdirSync(path.join(home, '.npm', '_npx'));
+    // npm_config_offline: the scan's install may use no network, so it can only succeed from the user's cache.
+    const config = writeConfig(project, 'servers.json', { mem: { command: 'npx', args: ['-y', PACKAGE], env: { npm_config_offline: 'true' } } });
+    const result = await scan([config, '--yes', '--timeout', '300', '--json'], { env, cwd: project });
+    const report = JSON.parse(result.stdout) as { servers: Array<{ name: string; status: string; tools: Array<{ name: string }> }> };
+    expect(report.servers.map((server) => [server.name, server.status])).toEqual([['mem', 'scanned']]);
+    expect(report.servers[0]!.tools.map((tool) => tool.name)).toContain('read_graph');
+    const scanCache = path.join(home, '.cache', 'rclass', 'npm');
+    expect(lstatSync(path.join(scanCache, '_cacache')).isSymbolicLink()).toBe(true);
+    expect(npxInstallFinished(npxInstallDir(scanCache, [PACKAGE]))).toBe(true);
+    expect(readdirSync(path.join(home, '.npm', '_npx'))).toEqual(userNpx);
+  }, 900_000);
+
+  it("regression: a server started with pnpm dlx installs into rclass's own pnpm cache and store, never the user's (real pnpm from npm)", async () => {
+    const tools = tempDir();
+    const install = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'pnpm@12.23.0'], {
+      cwd: tools,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tools },
+      timeout: 300_000,
+    });
+    expect(install.status, install.stderr).toBe(0);
+    const bin = path.join(tools, 'bin');
+    mkdirSync(bin);
+    // npm's own link, which it made executable.
+    symlinkSync(path.join(tools, 'node_modules', '.bin', 'pnpm'), path.join(bin, 'pnpm'));
+    const home = tempDir();
+    const project = tempDir();
+    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH ?? '/usr/bin:/bin'}`, HOME: home };
+    const config = writeConfig(project, 'servers.json', { mem: { command: 'pnpm', args: ['dlx', PACKAGE] } });
+    const result = await scan([config, '--yes', '--timeout', '300'], { env, cwd: project });
+    expect(result.stdout).toMatch(/^mem {2}Memory \(MCP reference server\) · \d+ tools/m);
+    expect(readdirSync(path.join(home, '.cache', 'rclass', 'pnpm', 'cache'))).toContain('dlx');
+    expect(existsSync(path.join(home, '.cache', 'rclass', 'pnpm', 'store'))).toBe(true);
+    // pnpm's own defaults on Linux (pnpm.io/settings: cache-dir ~/.cache/pnpm, store-dir ~/.local/share/pnpm/store).
+    expect(existsSync(path.join(home, '.cache', 'pnpm'))).toBe(false);
+    expect(existsSync(path.join(home, '.local', 'share', 'pnpm'))).toBe(false);
   }, 900_000);
 });

@@ -13,6 +13,7 @@ import { countClasses } from '../../src/core/registry.ts';
 import { loadRegistryDir } from '../../src/records/read-dir.ts';
 import { ROOT, tempDir } from '../cli/harness.ts';
 import { MEMORY_BIN, alive, eventually, fixtureEntry, registryFile, scan, scanEnv, writeConfig } from './support.ts';
+import { pidNamespaceLauncher } from '../../src/scan/pid-namespace.ts';
 
 const MEMORY = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
 const THINKING = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-sequential-thinking'] };
@@ -435,6 +436,28 @@ describe('rclass scan: hostile servers', () => {
     const [serverPid, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];
     expect(child).toBeGreaterThan(0);
     expect(await eventually(() => !alive(serverPid) && !alive(child))).toBe(true);
+  });
+
+  it('regression: a child that detaches with setsid does not outlive the scan (a PID namespace of its own on Linux)', async () => {
+    expect(process.platform !== 'linux' || pidNamespaceLauncher() !== undefined).toBe(true);
+    const { file: registry } = await registryFile();
+    const dir = tempDir();
+    const pidFile = path.join(dir, 'detached.pid');
+    const config = writeConfig(dir, 'claude_desktop_config.json', { runaway: fixtureEntry(['--detach', pidFile, '--tools', 'ping']) });
+    const result = await scan([config, '--yes', '--registry', registry, '--json']);
+    const [serverPid, child] = readFileSync(pidFile, 'utf8').split(' ').map(Number) as [number, number];
+    try {
+      expect(JSON.parse(result.stdout).servers[0]).toMatchObject({ status: 'scanned', tool_count: 1 });
+      expect(child).toBeGreaterThan(0);
+      expect(child).not.toBe(serverPid);
+      expect(await eventually(() => !alive(serverPid) && !alive(child))).toBe(true);
+    } finally {
+      try {
+        process.kill(child, 'SIGKILL');
+      } catch {
+        // Gone, as it should be.
+      }
+    }
   });
 
   it('tolerates log lines on stdout and cuts off a server that writes a line over the limit', async () => {

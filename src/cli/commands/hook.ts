@@ -49,7 +49,10 @@ its audit log or Claude Code's settings files.
 
   --allow-up-to CLASS    answer allow (no prompt) for classes up to CLASS (R0 or R1)
   --deny-from CLASS      answer deny instead of ask from CLASS up
-  --egress-allow HOST    a host (and its subdomains) data may go to after a read; repeatable
+  --egress-allow HOST    a host (and its subdomains) data may go to after a read; repeatable.
+                         A public suffix (github.io, co.uk) is refused, and an entry covers no
+                         subdomain that is a name of its own on the Public Suffix List
+                         (amazonaws.com does not cover bucket.s3.amazonaws.com) (SPEC 9.4)
   --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
                          registry record RECORD; never applies to a repository's .mcp.json,
                          a project's local scope, or an entry whose env or launcher could run

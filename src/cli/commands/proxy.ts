@@ -7,15 +7,15 @@ import path from 'node:path';
 import { parseCommandLine } from '../parse-args.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { parseAllowlist } from '../../core/url/host.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { runProxy } from '../../hook/proxy/proxy.ts';
 import { EXIT, type CliIO, UsageError } from '../io.ts';
+import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 
 /** The usage line of `proxy`. */
 export const PROXY_USAGE =
-  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--log FILE | --no-log] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
+  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
 
 /** The help text of `proxy`. */
 export const PROXY_HELP = `usage: ${PROXY_USAGE}
@@ -39,11 +39,19 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
   --name NAME           the server's name in the log and reasons (default: the record id)
   --allow-up-to CLASS   forward without asking up to CLASS (R0 or R1; forwarding is the default below R2)
   --deny-from CLASS     refuse from CLASS up without asking
-  --egress-allow HOST   a host (and its subdomains) data may go to after a read; repeatable
+  --egress-allow HOST   a host (and its subdomains) data may go to after a read; repeatable;
+                        no public suffix, and never past a name of its own on the Public Suffix
+                        List (SPEC 9.4)
   --allow-tool NAME     forward this tool without asking, whatever its class (logged as allow); repeatable
   --log FILE            append decisions to FILE (absolute) instead of
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log              do not log decisions
+  --anchor-file FILE    after every append, add the chain head (seq and hash of the last
+                        line) to FILE (absolute), so \`rclass audit verify --anchor FILE\`
+                        can prove the log was not cut back or rewritten (SPEC 10.3)
+  --anchor-command CMD  after every append, run CMD through the shell with the head on
+                        stdin (e.g. \`logger -t rclass\`); a call whose head cannot be
+                        anchored is asked about or refused, never forwarded unasked
   --registry FILE       classify against this registry document (absolute path)
   --servers FILE        the server mapping file (absolute path; default $RCLASS_SERVERS,
                         else /etc/rclass/servers.yaml), used only when you cannot write it
@@ -75,6 +83,8 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
       'allow-tool': { type: 'string', multiple: true },
       log: { type: 'string' },
       'no-log': { type: 'boolean', default: false },
+      'anchor-file': { type: 'string' },
+      'anchor-command': { type: 'string' },
       registry: { type: 'string' },
       servers: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -89,14 +99,21 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
     throw new UsageError('`proxy` needs the server to run after `--`, e.g. `rclass proxy -- npx -y @modelcontextprotocol/server-memory`');
   const thresholds = parseThresholds(values['allow-up-to'], values['deny-from']);
   if ('error' in thresholds) throw new UsageError(thresholds.error);
-  const allow = parseAllowlist(values['egress-allow'] ?? []);
+  const allow = parseEgressAllowlist(values['egress-allow'] ?? []);
   if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
   if (values.log !== undefined && values['no-log']) throw new UsageError('`--log` and `--no-log` cannot both be given');
-  for (const flag of ['log', 'registry', 'servers'] as const) {
+  const anchorFile = values['anchor-file'];
+  const anchorCommand = values['anchor-command'];
+  if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log'])
+    throw new UsageError('`--anchor-file` and `--anchor-command` anchor the log, so they cannot go with `--no-log`');
+  if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
+  for (const flag of ['log', 'registry', 'servers', 'anchor-file'] as const) {
     const value = values[flag];
     if (value !== undefined && !path.isAbsolute(value)) throw new UsageError(`\`--${flag}\` needs an absolute path`);
   }
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings: [], log: values['no-log'] ? null : values.log };
+  if (anchorFile !== undefined || anchorCommand !== undefined)
+    options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
   if (values.registry !== undefined) options.registry = values.registry;
   if (values.servers !== undefined) options.servers = values.servers;
   const context = new HookContext(options, { env: io.env, cwd: io.cwd });

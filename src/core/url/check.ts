@@ -7,7 +7,7 @@
 // require the WHATWG host to equal the host read straight from the raw text.
 // Browser-safe: only the global URL is used.
 
-import { coveringEntry, isBracketedIpv6, isCanonicalIpv4, isLdhHostname, parseAllowlist } from './host.ts';
+import { coveringEntry, isBracketedIpv6, isCanonicalIpv4, isLdhHostname, parseAllowlist, type RegistrableDomainOf, suffixBlocks } from './host.ts';
 
 /** Longest URL accepted, in UTF-16 code units. Longer ones are refused unparsed. */
 export const URL_MAX_LENGTH = 8192;
@@ -34,17 +34,19 @@ function refuse(reason: string, host?: string): UrlVerdict {
  * dot; a host that is not letters, digits, hyphens and dots; a host the
  * WHATWG parser serialises differently from the raw text (IDNA mapping,
  * IPv4 in decimal/octal/hex/short form, IPv6 in a non-canonical spelling).
- * IP literals are allowed only by an identical entry. Never throws.
+ * IP literals are allowed only by an identical entry. With
+ * `registrableDomain` (the Public Suffix List), an entry covers a host name
+ * only at or below the host's registrable domain (SPEC 9.4). Never throws.
  */
-export function checkUrl(raw: unknown, allowlist: readonly string[]): UrlVerdict {
+export function checkUrl(raw: unknown, allowlist: readonly string[], registrableDomain?: RegistrableDomainOf): UrlVerdict {
   try {
-    return check(raw, allowlist);
+    return check(raw, allowlist, registrableDomain);
   } catch {
     return refuse('internal error while checking the url');
   }
 }
 
-function check(raw: unknown, allowlist: readonly string[]): UrlVerdict {
+function check(raw: unknown, allowlist: readonly string[], registrableDomain: RegistrableDomainOf | undefined): UrlVerdict {
   if (typeof raw !== 'string') return refuse('not a string');
   if (raw.length > URL_MAX_LENGTH) return refuse(`longer than ${URL_MAX_LENGTH} characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
@@ -115,10 +117,12 @@ function check(raw: unknown, allowlist: readonly string[]): UrlVerdict {
   if (!ipv6 && !isCanonicalIpv4(host) && !isLdhHostname(host)) return refuse('malformed host name', host);
 
   const { hosts } = parseAllowlist(allowlist);
-  const entry = coveringEntry(host, hosts);
+  const entry = coveringEntry(host, hosts, registrableDomain);
   if (entry === undefined) {
     const what = isCanonicalIpv4(host) || isBracketedIpv6(host) ? 'ip address' : 'host';
-    return refuse(`${what} ${host} is not on the allowlist`, host);
+    const byLabels = registrableDomain === undefined ? undefined : coveringEntry(host, hosts);
+    const why = byLabels === undefined || registrableDomain === undefined ? undefined : suffixBlocks(host, byLabels, registrableDomain);
+    return refuse(`${what} ${host} is not on the allowlist${why !== undefined ? ` (${why})` : ''}`, host);
   }
   return { allowed: true, host, reason: entry === host ? `host ${host} is on the allowlist` : `host ${host} is covered by ${entry}` };
 }

@@ -121,18 +121,62 @@ export function parseAllowlist(entries: readonly string[]): { hosts: string[]; e
 }
 
 /**
+ * What the Public Suffix List says of a host name (SPEC 9.4), given to the
+ * matcher by a layer that has the list (the core has none, to stay small
+ * and browser-safe): the host's registrable domain (`bucket.s3.amazonaws.com`
+ * for itself, `example.co.uk` for `www.example.co.uk`) when a rule of the
+ * list, ICANN or private section, covers its suffix; `null` when the host is
+ * itself a public suffix (`s3.amazonaws.com`, `co.uk`); `undefined` when no
+ * rule of the list covers it (`internal.corp`, `localhost`), so only the
+ * label rule applies. Must not throw; a throw counts as `null`.
+ */
+export type RegistrableDomainOf = (host: string) => string | null | undefined;
+
+/** Whether `entry` (a host name) covers `host` on a label boundary, or equals it. */
+function labelCovers(host: string, entry: string): boolean {
+  return host === entry || (host.length > entry.length + 1 && host.endsWith(entry) && host.charCodeAt(host.length - entry.length - 1) === 0x2e);
+}
+
+/**
+ * Why the Public Suffix List keeps `entry` from covering `host`, or undefined
+ * when it does not (SPEC 9.4): an entry covers a host only when the entry is
+ * at or below the host's registrable domain, so `amazonaws.com` covers
+ * `amazonaws.com` and `www.amazonaws.com` but not `bucket.s3.amazonaws.com`,
+ * whose registrable domain is a customer's; and a host that is itself a
+ * public suffix (`s3.amazonaws.com`, which serves every customer's bucket by
+ * path) is covered by no entry. Never throws.
+ * @param host canonical lowercase host name that `entry` covers by labels
+ */
+export function suffixBlocks(host: string, entry: string, registrableDomain: RegistrableDomainOf): string | undefined {
+  let domain: string | null | undefined;
+  try {
+    domain = registrableDomain(host);
+  } catch {
+    domain = null;
+  }
+  if (domain === undefined) return undefined;
+  if (domain === null) return `${host} is itself a public suffix (Public Suffix List), under which anyone can have a site, so no entry covers it`;
+  if (labelCovers(entry, domain)) return undefined;
+  return `${entry} is above ${domain}, a name of its own on the Public Suffix List, so it does not cover it`;
+}
+
+/**
  * The allowlist entry that covers `host` (already canonical lowercase), or
  * undefined. Host names match themselves and their subdomains on a label
- * boundary; IP literals match only exactly. `hosts` must come from
- * {@link parseAllowlist}. Never throws. SPEC 9.
+ * boundary; IP literals match only exactly. With `registrableDomain` (the
+ * Public Suffix List, SPEC 9.4), a host name matches an entry only when the
+ * entry is at or below the host's registrable domain ({@link suffixBlocks}).
+ * `hosts` must come from {@link parseAllowlist}. Never throws. SPEC 9.
  */
-export function coveringEntry(host: string, hosts: readonly string[]): string | undefined {
+export function coveringEntry(host: string, hosts: readonly string[], registrableDomain?: RegistrableDomainOf): string | undefined {
   const ip = isCanonicalIpv4(host) || isBracketedIpv6(host);
   for (const entry of hosts) {
-    if (host === entry) return entry;
+    if (host === entry && ip) return entry;
     if (ip) continue;
     if (isCanonicalIpv4(entry) || isBracketedIpv6(entry)) continue;
-    if (host.length > entry.length + 1 && host.endsWith(entry) && host.charCodeAt(host.length - entry.length - 1) === 0x2e) return entry;
+    if (!labelCovers(host, entry)) continue;
+    if (registrableDomain !== undefined && suffixBlocks(host, entry, registrableDomain) !== undefined) continue;
+    return entry;
   }
   return undefined;
 }

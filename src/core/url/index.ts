@@ -3,4 +3,4 @@
 
 export { checkUrl, URL_MAX_LENGTH, type UrlVerdict } from './check.ts';
 export { findUrls, type FindUrlLimits } from './find.ts';
-export { parseAllowlist, coveringEntry } from './host.ts';
+export { parseAllowlist, coveringEntry, type RegistrableDomainOf } from './host.ts';

@@ -9,6 +9,7 @@
 import { Classifier } from '../../core/classify.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { IndexedRegistry } from '../../node/registry-index.ts';
+import { registrableDomain } from '../../node/egress-allowlist.ts';
 import { Session } from '../../core/session.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { HookClassification } from '../builtin.ts';
@@ -107,7 +108,7 @@ export async function classifyResolved(
     recordId = resolution.recordId;
     const guard = Session.fromState(
       { hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls },
-      { egressAllow: context.options.egressAllow },
+      { egressAllow: context.options.egressAllow, registrableDomain },
     );
     let full: Registry;
     try {
