@@ -42,7 +42,7 @@ const ELSEWHERE: Record<string, string> = {
   'npm ci && npm test': 'this suite',
   'npm pack': 'test/pipeline/pack-install.test.ts',
   [`npm install -g ./reversibility-classes-${VERSION}.tgz`]: 'test/pipeline/pack-install.test.ts',
-  "jq -r '.servers[] | \"\\(.id) \\(.worst) \\(.classes.R4)/\\(.tools)\"' build/site/api/v1/servers.json":
+  'jq -r \'.servers[] | "\\(.id) \\(.worst) \\(.classes.R4)/\\(.tools)"\' build/site/api/v1/servers.json':
     'test/site/readme-api.test.ts (needs the built site)',
   "jq '{class: .tool.class, effects: .tool.effects}' build/site/api/v1/servers/github/create_repository.json":
     'test/site/readme-api.test.ts (needs the built site)',

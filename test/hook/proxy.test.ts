@@ -6,16 +6,18 @@
  * delete_entities (R4) never reaches the server unless the user approves
  * it through elicitation, and every decision is in the audit log.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ROOT, runCli, tempDir } from '../cli/harness.ts';
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 import { registryDocument } from '../export/registry.ts';
 import { logLines } from './support.ts';
+import { alive, eventually } from '../scan/support.ts';
 
 interface Proxy {
   client: Client;
@@ -61,6 +63,36 @@ function text(result: unknown): string {
 const MEMORY_BIN = path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 
 const ADA = { entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }] };
+
+describe('rclass proxy when its client goes away', () => {
+  it('regression: ends, with the server it wraps, when its stdin closes (it used to outlive the client)', async () => {
+    const dir = tempDir();
+    const registry = path.join(dir, 'registry.json');
+    writeFileSync(registry, JSON.stringify(await registryDocument()));
+    const pidFile = path.join(dir, 'server.pid');
+    // The wrapped server writes its pid, then runs the memory server in the same process.
+    const server = ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); import(${JSON.stringify(MEMORY_BIN)})`];
+    const proxy = spawn(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--no-log', '--', process.execPath, ...server],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => proxy.on('exit', (code) => resolve(code)));
+    onTestFinished(() => {
+      if (proxy.exitCode === null) proxy.kill('SIGKILL');
+    });
+    expect(await eventually(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 20_000)).toBe(true);
+    const serverPid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(serverPid)).toBe(true);
+    proxy.stdin.end();
+    expect(await Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 20_000))])).toBe(0);
+    expect(await eventually(() => !alive(serverPid), 10_000)).toBe(true);
+  }, 60_000);
+});
 
 describe('rclass proxy in front of the memory server', () => {
   it('without elicitation: read_graph (R0) and create_entities (R1) run, delete_entities (R4) is a tool error naming its class and --allow-tool, and never reaches the server', async () => {

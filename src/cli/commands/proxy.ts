@@ -120,6 +120,10 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
   const env = Object.fromEntries(Object.entries(io.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const upstream = new StdioClientTransport({ command, args, env, cwd: io.cwd, stderr: 'inherit' });
   const downstream = new StdioServerTransport();
+  // The SDK's server transport never watches for the end of stdin. A client that goes away
+  // closes it, and the proxy must end then too, closing (and so stopping) the server it wraps;
+  // otherwise both outlive the client.
+  process.stdin.once('end', () => void downstream.close());
   await runProxy(
     context,
     {
