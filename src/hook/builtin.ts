@@ -14,12 +14,12 @@
  * mistakes, not an agent set on evading it (a command can build a path the
  * text never spells). Node-only.
  */
+import type { RegistrableDomainOf } from '../core/url/index.ts';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed } from '../core/egress.ts';
-import { registrableDomain } from '../node/egress-allowlist.ts';
 import { OUTBOUND_BUILTINS, WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
 
 export { OUTBOUND_BUILTINS };
@@ -279,12 +279,14 @@ export async function protectedPathHit(
  * @param input the tool's input
  * @param hasRead whether the session had read before this call
  * @param allowlist `--egress-allow` hosts
+ * @param registrableDomain the Public Suffix List's registrable domain of a host (SPEC 9.4); given with a non-empty allowlist
  */
 export function classifyOutbound(
   toolName: string,
   input: Readonly<Record<string, unknown>>,
   hasRead: boolean,
   allowlist: readonly string[],
+  registrableDomain?: RegistrableDomainOf,
 ): HookClassification {
   const base = { server: '', tool: toolName } as const;
   const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;

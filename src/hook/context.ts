@@ -19,12 +19,19 @@ import type { ServerMapping } from './map-option.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
 import { messageOf } from '../core/errors.ts';
+import type { RegistrableDomainOf } from '../core/url/index.ts';
 
 /** The hook's options, from its command line. */
 export interface HookOptions {
   thresholds: Thresholds;
   /** `--egress-allow` hosts, already checked. */
   egressAllow: string[];
+  /**
+   * The Public Suffix List's registrable domain of a host (`src/node/egress-allowlist.ts`, SPEC 9.4),
+   * set with a non-empty `egressAllow`; loaded only then, since the list is large and only an
+   * allowlist needs it.
+   */
+  registrableDomain?: RegistrableDomainOf;
   /** `--map NAME=RECORD` values. */
   mappings: ServerMapping[];
   /** The audit log (absolute), or null for `--no-log`; undefined for the default place. */

@@ -39,7 +39,7 @@ export interface HookAnswer {
 function decideOutbound(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
   const thresholds = context.options.thresholds;
   const toolName = payload.toolName!;
-  let c = classifyOutbound(toolName, payload.toolInput!, session.state.has_read, context.options.egressAllow);
+  let c = classifyOutbound(toolName, payload.toolInput!, session.state.has_read, context.options.egressAllow, context.options.registrableDomain);
   if (c.source === 'session' && session.problem !== undefined)
     c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
   const decision = decisionFor(c.class, thresholds);

@@ -163,7 +163,8 @@ async function readOptions(argv: string[]): Promise<{ options: HookOptions; help
   // The Public Suffix List (tldts) is loaded only when there is an allowlist to check: evaluating it
   // was a third of a built-in call's time (issue 14, measured with --cpu-prof).
   const egress = values['egress-allow'] ?? [];
-  const allow = egress.length === 0 ? { hosts: [], errors: [] } : (await import('../../node/egress-allowlist.ts')).parseEgressAllowlist(egress);
+  const list = egress.length === 0 ? undefined : await import('../../node/egress-allowlist.ts');
+  const allow = list === undefined ? { hosts: [], errors: [] } : list.parseEgressAllowlist(egress);
   if (allow.errors.length > 0) return withAgent({ error: `\`--egress-allow\` ${allow.errors.join('; ')}` });
   const mappings = parseMappings(values.map ?? []);
   if ('error' in mappings) return withAgent({ error: mappings.error });
@@ -173,6 +174,7 @@ async function readOptions(argv: string[]): Promise<{ options: HookOptions; help
   if (values.registry !== undefined && !path.isAbsolute(values.registry))
     return withAgent({ error: '`--registry` needs an absolute path: the hook runs in whatever folder the agent is in' });
   const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings, log: values['no-log'] ? null : values.log };
+  if (list !== undefined) options.registrableDomain = list.registrableDomain;
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];
   if ((anchorFile !== undefined || anchorCommand !== undefined) && values['no-log'])

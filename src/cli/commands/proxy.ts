@@ -11,7 +11,7 @@ import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { runProxy } from '../../hook/proxy/proxy.ts';
 import { EXIT, type CliIO, UsageError } from '../io.ts';
-import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
+import { parseEgressAllowlist, registrableDomain } from '../../node/egress-allowlist.ts';
 
 /** The usage line of `proxy`. */
 export const PROXY_USAGE =
@@ -111,7 +111,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
     const value = values[flag];
     if (value !== undefined && !path.isAbsolute(value)) throw new UsageError(`\`--${flag}\` needs an absolute path`);
   }
-  const options: HookOptions = { thresholds, egressAllow: allow.hosts, mappings: [], log: values['no-log'] ? null : values.log };
+  const options: HookOptions = { thresholds, egressAllow: allow.hosts, registrableDomain, mappings: [], log: values['no-log'] ? null : values.log };
   if (anchorFile !== undefined || anchorCommand !== undefined)
     options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
   if (values.registry !== undefined) options.registry = values.registry;

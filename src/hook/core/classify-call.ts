@@ -9,7 +9,6 @@
 import { Classifier } from '../../core/classify.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { IndexedRegistry } from '../../node/registry-index.ts';
-import { registrableDomain } from '../../node/egress-allowlist.ts';
 import { Session } from '../../core/session.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { HookClassification } from '../builtin.ts';
@@ -108,7 +107,7 @@ export async function classifyResolved(
     recordId = resolution.recordId;
     const guard = Session.fromState(
       { hasRead: state.has_read, effectiveClass: state.effective_class, calls: state.calls },
-      { egressAllow: context.options.egressAllow, registrableDomain },
+      { egressAllow: context.options.egressAllow, registrableDomain: context.options.registrableDomain },
     );
     let full: Registry;
     try {
