@@ -4,25 +4,9 @@
  * in-process), and the README names no npm package that is not this one
  * (issue 15: `npx rclass …` read as an install of an unpublished name).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from './harness.ts';
-
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** The lines of the README's `sh` code blocks, comments cut. */
-function shellLines(): string[] {
-  const lines: string[] = [];
-  for (const block of README.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm)) {
-    for (const line of block[1]!.split('\n')) {
-      const command = line.replace(/\s+#.*$/, '').trim();
-      if (command !== '' && !command.startsWith('#')) lines.push(command);
-    }
-  }
-  return lines;
-}
+import { runCli } from './harness.ts';
+import { README, VERSION, shellLines } from './readme-lines.ts';
 
 /** The words after `rclass` in a command line, up to a redirection, a pipe or `--`. */
 function rclassWords(line: string): string[] | undefined {

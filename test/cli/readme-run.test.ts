@@ -20,21 +20,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import { SERVERS_MODULES } from '../servers/paths.ts';
 import { ROOT, tempDir } from './harness.ts';
-
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** The lines of the README's `sh` code blocks, comments cut. */
-function shellLines(): string[] {
-  const lines: string[] = [];
-  for (const block of README.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```/gm)) {
-    for (const line of block[1]!.split('\n')) {
-      const command = line.replace(/\s+#.*$/, '').trim();
-      if (command !== '' && !command.startsWith('#')) lines.push(command);
-    }
-  }
-  return lines;
-}
+import { VERSION, shellLines } from './readme-lines.ts';
 
 /** README commands run by another test, and which. */
 const ELSEWHERE: Record<string, string> = {
