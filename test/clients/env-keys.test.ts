@@ -108,7 +108,7 @@ describe('variables that change what runs on their own (SPEC 6.2)', () => {
     expect(npx(env)).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
     expect(uvx(env)).toMatchObject({ status: 'recognised', recordId: 'git' });
     // A sibling setting that chooses where packages come from still counts.
-    expect(npx({ ...env, npm_config_cache: '/tmp/repo-cache' })).toEqual({
+    expect(npx({ ...env, npm_config_cache: './repo-cache' })).toEqual({
       status: 'unrecognised',
       reason: 'its `env` sets `npm_config_cache`, which changes what code runs',
     });

@@ -93,7 +93,7 @@ const TABLE: Row[] = [
   {
     case: 'absolute npx outside the project',
     entry: { command: '/usr/local/bin/npx', args: ['-y', '@playwright/mcp'] },
-    projectDir: '/work/app',
+    projectDir: '/srv/app',
     expect: { record: 'playwright' },
   },
   {
@@ -207,8 +207,8 @@ const TABLE: Row[] = [
   },
   {
     case: 'a launcher inside the project',
-    entry: { command: '/work/app/tools/npx', args: ['-y', '@playwright/mcp'] },
-    projectDir: '/work/app',
+    entry: { command: '/srv/app/tools/npx', args: ['-y', '@playwright/mcp'] },
+    projectDir: '/srv/app',
     expect: { unrecognised: 'inside the project' },
   },
   // docker overrides

@@ -167,11 +167,11 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
   });
 
   it('leaves a mapped launcher unrecognised when it lies inside the project', () => {
-    const text = 'servers:\n  - record: git\n    command: /work/app/bin/server\n';
-    const result = identify(text, { command: '/work/app/bin/server' }, '/work/app');
+    const text = 'servers:\n  - record: git\n    command: /srv/app/bin/server\n';
+    const result = identify(text, { command: '/srv/app/bin/server' }, '/srv/app');
     expect(result).toEqual({
       status: 'unrecognised',
-      reason: 'the launcher `/work/app/bin/server` lies inside the project, so no server mapping vouches for it',
+      reason: 'the launcher `/srv/app/bin/server` lies inside the project, so no server mapping vouches for it',
     });
   });
 

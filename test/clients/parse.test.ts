@@ -115,7 +115,7 @@ describe('client detection and failures', () => {
   it('tells a global ~/.cursor/mcp.json from a project one by the home directory', () => {
     const text = '{"mcpServers":{"pw":{"command":"npx","args":["-y","@playwright/mcp"]}}}';
     expect(parseConfigText(text, { path: '/home/u/.cursor/mcp.json', home: '/home/u' }).entries[0]!.projectDir).toBeUndefined();
-    expect(parseConfigText(text, { path: '/work/app/.cursor/mcp.json', home: '/home/u' }).entries[0]!.projectDir).toBe('/work/app');
+    expect(parseConfigText(text, { path: '/srv/app/.cursor/mcp.json', home: '/home/u' }).entries[0]!.projectDir).toBe('/srv/app');
   });
 
   it('reads a Cursor project config with a comment and refuses a variable in the launcher', async () => {

@@ -11,20 +11,20 @@ function table(files: ReadonlyArray<{ client: string; file: string; repository: 
 }
 
 describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo, Kiro, OpenCode, Zed, Continue, Goose, Junie, Amazon Q', () => {
-  const linux = clientLocations({ HOME: '/home/u' }, '/work/app', 'linux');
-  const mac = clientLocations({ HOME: '/Users/u' }, '/work/app', 'darwin');
+  const linux = clientLocations({ HOME: '/home/u' }, '/srv/app', 'linux');
+  const mac = clientLocations({ HOME: '/Users/u' }, '/srv/app', 'darwin');
   const windows = clientLocations({ USERPROFILE: 'C:\\Users\\u', APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\work\\app', 'win32');
 
   it('reads Codex from CODEX_HOME or ~/.codex, and the project .codex/config.toml as a repository file', () => {
-    expect(table(linux.files, 'codex')).toEqual(['/home/u/.codex/config.toml user', '/work/app/.codex/config.toml project']);
-    expect(table(clientLocations({ HOME: '/home/u', CODEX_HOME: '/opt/codex' }, '/work/app', 'linux').files, 'codex')[0]).toBe('/opt/codex/config.toml user');
+    expect(table(linux.files, 'codex')).toEqual(['/home/u/.codex/config.toml user', '/srv/app/.codex/config.toml project']);
+    expect(table(clientLocations({ HOME: '/home/u', CODEX_HOME: '/opt/codex' }, '/srv/app', 'linux').files, 'codex')[0]).toBe('/opt/codex/config.toml user');
   });
 
   it('reads Gemini CLI user, system (per OS) and project settings', () => {
     expect(table(linux.files, 'gemini-cli')).toEqual([
       '/home/u/.gemini/settings.json user',
       '/etc/gemini-cli/settings.json user',
-      '/work/app/.gemini/settings.json project',
+      '/srv/app/.gemini/settings.json project',
     ]);
     expect(table(mac.files, 'gemini-cli')[1]).toBe('/Library/Application Support/GeminiCli/settings.json user');
     expect(table(windows.files, 'gemini-cli')[1]).toBe('C:\\ProgramData\\gemini-cli\\settings.json user');
@@ -41,36 +41,36 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
     expect(table(windows.files, 'kilo-code')[0]).toBe(
       'C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\kilocode.kilo-code\\settings\\mcp_settings.json user',
     );
-    expect(table(linux.files, 'roo-code')[1]).toBe('/work/app/.roo/mcp.json project');
+    expect(table(linux.files, 'roo-code')[1]).toBe('/srv/app/.roo/mcp.json project');
   });
 
   it('reads Zed, Goose and OpenCode under XDG on Linux and macOS and APPDATA on Windows', () => {
-    expect(table(mac.files, 'zed')).toEqual(['/Users/u/.config/zed/settings.json user', '/work/app/.zed/settings.json project']);
+    expect(table(mac.files, 'zed')).toEqual(['/Users/u/.config/zed/settings.json user', '/srv/app/.zed/settings.json project']);
     expect(table(windows.files, 'zed')[0]).toBe('C:\\Users\\u\\AppData\\Roaming\\Zed\\settings.json user');
     expect(table(linux.files, 'goose')).toEqual(['/home/u/.config/goose/config.yaml user']);
     expect(table(windows.files, 'goose')).toEqual(['C:\\Users\\u\\AppData\\Roaming\\Block\\goose\\config\\config.yaml user']);
-    expect(table(linux.files, 'opencode')).toContain('/work/app/.opencode/opencode.json project');
+    expect(table(linux.files, 'opencode')).toContain('/srv/app/.opencode/opencode.json project');
   });
 
   it('reads Copilot CLI, Kiro, Continue, Junie and Amazon Q at their user and project places', () => {
     // github/docs add-mcp-servers.md ("Adding per-repository MCP servers") and cli-config-dir-reference.md (COPILOT_HOME).
-    expect(table(linux.files, 'copilot-cli')).toEqual(['/home/u/.copilot/mcp-config.json user', '/work/app/.github/mcp.json project']);
-    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: '/opt/copilot' }, '/work/app', 'linux').files, 'copilot-cli')[0]).toBe(
+    expect(table(linux.files, 'copilot-cli')).toEqual(['/home/u/.copilot/mcp-config.json user', '/srv/app/.github/mcp.json project']);
+    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: '/opt/copilot' }, '/srv/app', 'linux').files, 'copilot-cli')[0]).toBe(
       '/opt/copilot/mcp-config.json user',
     );
-    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: 'relative' }, '/work/app', 'linux').files, 'copilot-cli')[0]).toBe(
+    expect(table(clientLocations({ HOME: '/home/u', COPILOT_HOME: 'relative' }, '/srv/app', 'linux').files, 'copilot-cli')[0]).toBe(
       '/home/u/.copilot/mcp-config.json user',
     );
-    expect(table(linux.files, 'kiro')).toEqual(['/home/u/.kiro/settings/mcp.json user', '/work/app/.kiro/settings/mcp.json project']);
+    expect(table(linux.files, 'kiro')).toEqual(['/home/u/.kiro/settings/mcp.json user', '/srv/app/.kiro/settings/mcp.json project']);
     expect(table(linux.files, 'continue')).toEqual(['/home/u/.continue/config.yaml user']);
-    expect(linux.folders).toEqual([{ client: 'continue', dir: '/work/app/.continue/mcpServers', extensions: ['.yaml', '.yml', '.json'], repository: true }]);
-    expect(table(linux.files, 'junie')).toEqual(['/home/u/.junie/mcp/mcp.json user', '/work/app/.junie/mcp/mcp.json project']);
+    expect(linux.folders).toEqual([{ client: 'continue', dir: '/srv/app/.continue/mcpServers', extensions: ['.yaml', '.yml', '.json'], repository: true }]);
+    expect(table(linux.files, 'junie')).toEqual(['/home/u/.junie/mcp/mcp.json user', '/srv/app/.junie/mcp/mcp.json project']);
     expect(table(linux.files, 'amazon-q')).toEqual([
       '/home/u/.aws/amazonq/mcp.json user',
       '/home/u/.aws/amazonq/default.json user',
       '/home/u/.aws/amazonq/agents/default.json user',
-      '/work/app/.amazonq/mcp.json project',
-      '/work/app/.amazonq/default.json project',
+      '/srv/app/.amazonq/mcp.json project',
+      '/srv/app/.amazonq/default.json project',
     ]);
   });
 
@@ -79,6 +79,6 @@ describe('client locations for Codex, Gemini CLI, Copilot CLI, Cline, Roo, Kilo,
     expect(table(atHome.files, 'codex')).toEqual(['/home/u/.codex/config.toml user']);
     expect(table(atHome.files, 'kiro')).toEqual(['/home/u/.kiro/settings/mcp.json user']);
     expect(userConfigFiles(atHome)).toContain('/home/u/.gemini/settings.json');
-    expect(userConfigFiles(linux)).not.toContain('/work/app/.gemini/settings.json');
+    expect(userConfigFiles(linux)).not.toContain('/srv/app/.gemini/settings.json');
   });
 });

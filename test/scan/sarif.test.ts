@@ -174,9 +174,9 @@ describe('the line of a server entry', () => {
     expect(entryLine('\uFEFF{"mcpServers":{\n  "time":{"command":"uvx"}\n}}', 'json', 'mcpServers', 'time')).toBe(2);
     expect(entryLine(CURSOR, 'json', 'mcpServers', 'mystery')).toBe(6);
     const claude =
-      '{\n  "mcpServers": { "a": {} },\n  "projects": {\n    "/work/app": {\n      "mcpServers": {\n        "a": { "command": "x" }\n      }\n    }\n  }\n}';
+      '{\n  "mcpServers": { "a": {} },\n  "projects": {\n    "/srv/app": {\n      "mcpServers": {\n        "a": { "command": "x" }\n      }\n    }\n  }\n}';
     expect(entryLine(claude, 'json', 'mcpServers', 'a')).toBe(2);
-    expect(entryLine(claude, 'json', 'projects["/work/app"].mcpServers', 'a')).toBe(6);
+    expect(entryLine(claude, 'json', 'projects["/srv/app"].mcpServers', 'a')).toBe(6);
     expect(entryLine(claude, 'json', 'mcpServers', 'absent')).toBeUndefined();
   });
 

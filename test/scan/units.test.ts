@@ -18,20 +18,20 @@ import type { CliIO } from '../../src/cli/io.ts';
 
 describe('client locations', () => {
   it("uses each client's own paths on Linux, macOS and Windows", () => {
-    const linux = clientLocations({ HOME: '/home/u' }, '/work/app', 'linux');
+    const linux = clientLocations({ HOME: '/home/u' }, '/srv/app', 'linux');
     expect(linux.files.slice(0, 6).map((f) => `${f.client} ${f.file} ${f.repository}`)).toEqual([
       'claude-desktop /home/u/.config/Claude/claude_desktop_config.json false',
       'cursor /home/u/.cursor/mcp.json false',
-      'cursor /work/app/.cursor/mcp.json true',
+      'cursor /srv/app/.cursor/mcp.json true',
       'vscode /home/u/.config/Code/User/mcp.json false',
-      'vscode /work/app/.vscode/mcp.json true',
+      'vscode /srv/app/.vscode/mcp.json true',
       'windsurf /home/u/.codeium/windsurf/mcp_config.json false',
     ]);
     expect(linux.claudeJson).toBe('/home/u/.claude.json');
     expect(linux.managedMcp).toBe('/etc/claude-code/managed-mcp.json');
     expect(linux.claudeSettings).toEqual({ user: ['/home/u/.claude/settings.json'], managed: ['/etc/claude-code/managed-settings.json'] });
 
-    const mac = clientLocations({ HOME: '/Users/u' }, '/work/app', 'darwin');
+    const mac = clientLocations({ HOME: '/Users/u' }, '/srv/app', 'darwin');
     expect(mac.files[0]!.file).toBe('/Users/u/Library/Application Support/Claude/claude_desktop_config.json');
     expect(mac.files[3]!.file).toBe('/Users/u/Library/Application Support/Code/User/mcp.json');
 
@@ -42,18 +42,18 @@ describe('client locations', () => {
   });
 
   it('follows CLAUDE_CONFIG_DIR and XDG_CONFIG_HOME, and shows paths under ~ or relative to the project', () => {
-    const located = clientLocations({ HOME: '/home/u', CLAUDE_CONFIG_DIR: '/cfg/claude', XDG_CONFIG_HOME: '/cfg' }, '/work/app', 'linux');
+    const located = clientLocations({ HOME: '/home/u', CLAUDE_CONFIG_DIR: '/cfg/claude', XDG_CONFIG_HOME: '/cfg' }, '/srv/app', 'linux');
     expect(located.claudeJson).toBe('/cfg/claude/.claude.json');
     expect(located.claudeSettings.user).toEqual(['/cfg/claude/settings.json']);
     expect(located.files[0]!.file).toBe('/cfg/Claude/claude_desktop_config.json');
-    expect(showPath('/home/u/.cursor/mcp.json', { HOME: '/home/u' }, '/work/app')).toBe('~/.cursor/mcp.json');
-    expect(showPath('/work/app/.mcp.json', { HOME: '/home/u' }, '/work/app')).toBe('.mcp.json');
-    expect(showPath('/etc/x.json', { HOME: '/home/u' }, '/work/app')).toBe('/etc/x.json');
+    expect(showPath('/home/u/.cursor/mcp.json', { HOME: '/home/u' }, '/srv/app')).toBe('~/.cursor/mcp.json');
+    expect(showPath('/srv/app/.mcp.json', { HOME: '/home/u' }, '/srv/app')).toBe('.mcp.json');
+    expect(showPath('/etc/x.json', { HOME: '/home/u' }, '/srv/app')).toBe('/etc/x.json');
   });
 });
 
 describe('variable expansion', () => {
-  const base = { env: { TOKEN: 't0k', EMPTY: '' }, home: '/home/u', workspace: '/work/app' };
+  const base = { env: { TOKEN: 't0k', EMPTY: '' }, home: '/home/u', workspace: '/srv/app' };
 
   it('expands ${VAR} and ${VAR:-default} for Claude Code, and keeps an unset variable without a default as written, as Claude Code does', () => {
     expect(expandValue('--key=${TOKEN}', { ...base, client: 'claude-code' })).toBe('--key=t0k');
@@ -81,7 +81,7 @@ describe('variable expansion', () => {
       ),
     ).toEqual({
       command: 'node',
-      args: ['/work/app/server.js', '/home/u/x', 't0k', 'app'],
+      args: ['/srv/app/server.js', '/home/u/x', 't0k', 'app'],
       env: { A: '' },
     });
     expect(() => expandValue('${input:apiKey}', context)).toThrow('is asked of the user by the editor');
