@@ -135,29 +135,24 @@ export async function verifyAnchored(file: string, heads: readonly ChainHead[]):
     const want = expected.get(number);
     if (mismatch === undefined && want !== undefined && want !== checked.hash) mismatch = { seq: number, hash: checked.hash };
   }
+  const anchorFailed = (kind: 'truncated' | 'rewritten', message: string): AnchoredResult => ({
+    ok: false,
+    lines: number,
+    anchored: last,
+    unanchored: 0,
+    anchorFailure: { kind, message },
+  });
   if (mismatch !== undefined) {
-    return {
-      ok: false,
-      lines: number,
-      anchored: last,
-      unanchored: 0,
-      anchorFailure: {
-        kind: 'rewritten',
-        message: `line ${mismatch.seq}'s hash is not the one the anchor recorded for seq ${mismatch.seq}: the chain was rewritten from line ${mismatch.seq} or earlier`,
-      },
-    };
+    return anchorFailed(
+      'rewritten',
+      `line ${mismatch.seq}'s hash is not the one the anchor recorded for seq ${mismatch.seq}: the chain was rewritten from line ${mismatch.seq} or earlier`,
+    );
   }
   if (number < last.seq) {
-    return {
-      ok: false,
-      lines: number,
-      anchored: last,
-      unanchored: 0,
-      anchorFailure: {
-        kind: 'truncated',
-        message: `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end`,
-      },
-    };
+    return anchorFailed(
+      'truncated',
+      `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end`,
+    );
   }
   return { ok: true, lines: number, anchored: last, unanchored: number - last.seq };
 }

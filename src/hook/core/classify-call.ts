@@ -19,23 +19,31 @@ import type { OpenedSession } from '../session.ts';
 import { type CallIdentity, type Verdict, decisionRecord, unknownClassification } from './verdict.ts';
 
 /**
- * The verdict when the registry cannot be loaded: R4 from `error` (SPEC 4.4).
+ * The verdict when the registry (or one record of it) cannot be loaded: R4 from `error` (SPEC 4.4).
  * @param label the call as the reason names it
+ * @param resolved the server and record the call was identified as, when it was; the audit line names them
  */
-export function registryFailure(context: HookContext, call: CallIdentity, label: string, error: unknown): Verdict {
+export function registryFailure(
+  context: HookContext,
+  call: CallIdentity,
+  label: string,
+  error: unknown,
+  resolved?: { server: string; record: string; tool: string },
+): Verdict {
   const thresholds = context.options.thresholds;
   const c = unknownClassification(
-    label,
-    '',
+    resolved?.server ?? label,
+    resolved?.tool ?? '',
     `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`,
     'error',
   );
   const decision = decisionFor('R4', thresholds);
+  const where = resolved === undefined ? { server: null, tool: label } : resolved;
   return {
     decision,
     cls: 'R4',
     reason: decisionReason(c, decision, thresholds, label),
-    audit: decisionRecord(context, call, { server: null, tool: label, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }),
+    audit: decisionRecord(context, call, { ...where, class: 'R4', source: 'error', decision, detail: 'the registry could not be loaded' }),
   };
 }
 
@@ -113,27 +121,7 @@ export async function classifyResolved(
     try {
       full = await loaded.record(resolution.recordId);
     } catch (error) {
-      const failed = unknownClassification(
-        resolution.server,
-        resolution.tool,
-        `The registry could not be loaded (${messageOf(error)}), so the call cannot be classified and is treated as irreversible (SPEC 4.4).`,
-        'error',
-      );
-      const decision = decisionFor('R4', thresholds);
-      return {
-        decision,
-        cls: 'R4',
-        reason: decisionReason(failed, decision, thresholds, label),
-        audit: decisionRecord(context, call, {
-          server: resolution.server,
-          record: resolution.recordId,
-          tool: resolution.tool,
-          class: 'R4',
-          source: 'error',
-          decision,
-          detail: 'the registry could not be loaded',
-        }),
-      };
+      return registryFailure(context, call, label, error, { server: resolution.server, record: resolution.recordId, tool: resolution.tool });
     }
     c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
     const vouched =
