@@ -231,19 +231,8 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
           : partial.partial;
     return failure(context, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
   })();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
-  });
-  let answer: Awaited<typeof work> | 'timeout';
-  try {
-    answer = await Promise.race([work, timeout]);
-  } catch (error) {
-    answer = { stdout: failureOutput(`internal error: ${messageOf(error)}`), stderr: [] };
-  } finally {
-    clearTimeout(timer);
-    answered = true;
-  }
+  let answer = await withinDeadline(work, started, (error) => ({ stdout: failureOutput(`internal error: ${messageOf(error)}`), stderr: [] }));
+  answered = true;
   if (answer === 'timeout') {
     work.catch(() => undefined);
     answer = await timedOut(context, `no answer within ${HOOK_DEADLINE_MS / 1000} s`, TIMEOUT_LOG_MS);
@@ -251,6 +240,25 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   for (const line of answer.stderr) io.stderr.write(`${line}\n`);
   io.stdout.write(answer.stdout === '' ? failureOutput('the hook produced no answer') : answer.stdout);
   return EXIT.ok;
+}
+
+/**
+ * The hook's answer, or `'timeout'` once {@link HOOK_DEADLINE_MS} have passed since `started` (ms since the epoch).
+ * @param work the decision in progress; its rejection becomes `onError`'s answer, never a throw
+ * @param onError the answer for an internal error (an ask, SPEC 4.4)
+ */
+async function withinDeadline<T>(work: Promise<T>, started: number, onError: (error: unknown) => T): Promise<T | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    return onError(error);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -282,19 +290,11 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
             : {};
     return agentFailure(context, adapter, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
   })();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), Math.max(0, started + HOOK_DEADLINE_MS - Date.now()));
-  });
-  let answer: Awaited<typeof work> | 'timeout';
-  try {
-    answer = await Promise.race([work, timeout]);
-  } catch (error) {
-    answer = { stdout: adapter.render('ask', failureReason(`internal error: ${messageOf(error)}`)).stdout, stderr: [] };
-  } finally {
-    clearTimeout(timer);
-    answered = true;
-  }
+  let answer = await withinDeadline(work, started, (error) => ({
+    stdout: adapter.render('ask', failureReason(`internal error: ${messageOf(error)}`)).stdout,
+    stderr: [],
+  }));
+  answered = true;
   if (answer === 'timeout') {
     work.catch(() => undefined);
     const seen = context.seen ?? {};
