@@ -36,8 +36,10 @@ npm run check rejects until they are classified and folded in.
   --fingerprints        list each npm record's pinned release instead, and write its
                         tools' fingerprints and provenance.live_listing into the record
                         (records that cannot be listed get live_listing.unavailable)
-  --out DIR             where the report goes (default docs/refresh): report.md and
-                        report.json, or fingerprints.md and fingerprints.json
+  --out DIR             where the report goes (default docs/refresh, or .cache/refresh
+                        with --only, so a partial run never replaces the committed
+                        report): report.md and report.json, or fingerprints.md and
+                        fingerprints.json
   --no-drafts           write no drafts
   --registry-dir DIR    the records (default registry/)
   --hints DIR           launch hints (default test/fixtures/live)
@@ -113,7 +115,7 @@ const unknown = (only ?? []).filter((id) => !loaded.records.some((record) => rec
 if (unknown.length > 0) fail(`no record ${unknown.join(', ')}`);
 const records = only === undefined ? loaded.records : loaded.records.filter((record) => only.includes(record.id));
 const hintsDir = path.resolve(values.hints ?? path.join(ROOT, 'test', 'fixtures', 'live'));
-const outDir = path.resolve(values.out ?? path.join(ROOT, 'docs', 'refresh'));
+const outDir = path.resolve(values.out ?? (only === undefined ? path.join(ROOT, 'docs', 'refresh') : path.join(ROOT, '.cache', 'refresh')));
 const mode = values.fingerprints ? 'pinned' : 'latest';
 let octokit: Octokit | undefined;
 const packageVersion = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
