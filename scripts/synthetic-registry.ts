@@ -103,7 +103,7 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
       ...(server.urls ? { urls: server.urls.map((url) => `https://${id}.example.com${new URL(url).pathname}`) } : {}),
       ...(server.min_version ? { min_version: server.min_version } : {}),
     },
-    provenance: { ...record.provenance, commit: fakeCommit(seed) },
+    provenance: record.provenance.package === undefined ? { ...record.provenance, commit: fakeCommit(seed) } : record.provenance,
     ...(record.gates ? { gates: record.gates } : {}),
     tools,
   };

@@ -53,6 +53,8 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
   for (const source of sources) {
     if (!valid.has(source.data)) continue;
     const record = source.data as ServerRecord;
+    // Records whose evidence is a published package are checked by the npm path, not GitHub's.
+    if (record.provenance.commit === undefined) continue;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
     const commit = source.locate(['provenance', 'commit']);
     record.tools.forEach((tool, index) => {
@@ -60,7 +62,7 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
       citations.push({
         file: source.file,
         tool: tool.name,
-        ref: { owner, repo, commit: record.provenance.commit, path: tool.evidence.path },
+        ref: { owner, repo, commit: record.provenance.commit!, path: tool.evidence.path },
         line: tool.evidence.line,
         at: { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']), commit },
       });

@@ -13,6 +13,98 @@ export type RecordId = string;
  */
 export type DisplayName = string;
 /**
+ * Who classified the tools, who checked them, and against which commit or published package (SPEC 5.1, 5.2).
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "provenance".
+ */
+export type Provenance = {
+  /**
+   * `draft`: checked against source by its author only; `reviewed`: a second person agreed; `verified`: also checked against a running release.
+   */
+  status: "draft" | "reviewed" | "verified";
+  /**
+   * Who wrote the classifications (a GitHub handle or a team name).
+   */
+  author: string;
+  /**
+   * The GitHub handles (without `@`) of who reviewed them, other than the author. Must be non-empty unless the status is `draft`.
+   */
+  reviewers: string[];
+  /**
+   * The date (YYYY-MM-DD) the tool list was last compared with the source.
+   */
+  last_verified: string;
+  /**
+   * Full 40-hex commit of `server.repository` that the tool list and every evidence line refer to. A record names either a commit or a `package`.
+   */
+  commit?: string;
+  /**
+   * The published package whose files the tool list and every evidence line refer to, instead of a commit (SPEC 5.2): the files exactly as the registry serves them at this version, held to the registry's own integrity digest. Evidence paths are paths inside the package (without the archive's `package/` prefix).
+   */
+  package?: {
+    /**
+     * The package registry.
+     */
+    registry: "npm";
+    /**
+     * The package name as published: the server's own package, or the package its tools are defined in.
+     */
+    name: string;
+    /**
+     * The exact published version.
+     */
+    version: string;
+    /**
+     * The registry's `dist.integrity` for that version: `sha512-` and the base64 SHA-512 of the package archive.
+     */
+    integrity: string;
+  };
+  /**
+   * The release (tag or published version) at or near that commit, for people reading the record.
+   */
+  release?: string;
+  /**
+   * Anything a reviewer should know: disagreements kept on record, known gaps.
+   */
+  notes?: string;
+  /**
+   * Whether the tools' `fingerprint`s come from a live `tools/list` of a published release (SPEC 5.2.1): either the package and version that was started and listed, and when, or why no live listing was possible.
+   */
+  live_listing?:
+    | {
+        /**
+         * The package registry the listed release came from.
+         */
+        registry: "npm";
+        /**
+         * The package that was started; one of `server.packages`.
+         */
+        package: string;
+        /**
+         * The exact version that was started and listed.
+         */
+        version: string;
+        /**
+         * The date (YYYY-MM-DD) of the listing.
+         */
+        date: string;
+        /**
+         * How the fingerprints were computed (SPEC 5.2.1): `rc-def-v2`, the SHA-256 of the canonical JSON of the tool definition's normal form. Required with fingerprints; fingerprints of an older algorithm (a listing without this key) are taken again, never compared.
+         */
+        algorithm?: "rc-def-v2";
+      }
+    | {
+        /**
+         * One sentence: why no live listing was possible (no npm package, a server that needs a real account to start, a hosted server only).
+         */
+        unavailable: string;
+      };
+} & Provenance1;
+export type Provenance1 = {
+  [k: string]: unknown | undefined;
+};
+/**
  * The base class: the worst case over every argument value (SPEC 4).
  */
 export type ReversibilityClass = "R0" | "R1" | "R2" | "R3" | "R4";
@@ -128,74 +220,6 @@ export interface Server {
    * The release the tool list and rules were checked against. A configuration pinning an older release, or one whose version cannot be read, loses every rule that lowers a class (SPEC 5.3).
    */
   min_version?: string;
-}
-/**
- * Who classified the tools, who checked them, and against which commit (SPEC 5.1).
- *
- * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
- * via the `definition` "provenance".
- */
-export interface Provenance {
-  /**
-   * `draft`: checked against source by its author only; `reviewed`: a second person agreed; `verified`: also checked against a running release.
-   */
-  status: "draft" | "reviewed" | "verified";
-  /**
-   * Who wrote the classifications (a GitHub handle or a team name).
-   */
-  author: string;
-  /**
-   * The GitHub handles (without `@`) of who reviewed them, other than the author. Must be non-empty unless the status is `draft`.
-   */
-  reviewers: string[];
-  /**
-   * The date (YYYY-MM-DD) the tool list was last compared with the source.
-   */
-  last_verified: string;
-  /**
-   * Full 40-hex commit of `server.repository` that the tool list and every evidence line refer to.
-   */
-  commit: string;
-  /**
-   * The release (tag or published version) at or near that commit, for people reading the record.
-   */
-  release?: string;
-  /**
-   * Anything a reviewer should know: disagreements kept on record, known gaps.
-   */
-  notes?: string;
-  /**
-   * Whether the tools' `fingerprint`s come from a live `tools/list` of a published release (SPEC 5.2.1): either the package and version that was started and listed, and when, or why no live listing was possible.
-   */
-  live_listing?:
-    | {
-        /**
-         * The package registry the listed release came from.
-         */
-        registry: "npm";
-        /**
-         * The package that was started; one of `server.packages`.
-         */
-        package: string;
-        /**
-         * The exact version that was started and listed.
-         */
-        version: string;
-        /**
-         * The date (YYYY-MM-DD) of the listing.
-         */
-        date: string;
-        /**
-         * How the fingerprints were computed (SPEC 5.2.1): `rc-def-v2`, the SHA-256 of the canonical JSON of the tool definition's normal form. Required with fingerprints; fingerprints of an older algorithm (a listing without this key) are taken again, never compared.
-         */
-        algorithm?: "rc-def-v2";
-      }
-    | {
-        /**
-         * One sentence: why no live listing was possible (no npm package, a server that needs a real account to start, a hosted server only).
-         */
-        unavailable: string;
-      };
 }
 /**
  * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).

@@ -102,13 +102,27 @@ export interface ServerIdentity {
   min_version?: string;
 }
 
-/** Who classified the tools and against which commit (SPEC 5.1). */
+/**
+ * A published package at one version, held to the registry's integrity
+ * digest: the files a record's evidence cites when the release's source
+ * commit could not be read (SPEC 5.2).
+ */
+export interface PublishedPackage {
+  registry: 'npm';
+  name: string;
+  version: string;
+  /** `sha512-` and the base64 SHA-512 of the package archive (npm's `dist.integrity`). */
+  integrity: string;
+}
+
+/** Who classified the tools and against which commit or published package (SPEC 5.1, 5.2); exactly one of the two is set. */
 export interface Provenance {
   status: RecordStatus;
   author: string;
   reviewers: string[];
   last_verified: string;
-  commit: string;
+  commit?: string;
+  package?: PublishedPackage;
   release?: string;
   notes?: string;
   live_listing?: LiveListing;

@@ -69,13 +69,27 @@ export class Registry {
 }
 
 /**
- * The GitHub permalink of an evidence citation: the file at the record's
- * commit, anchored at the line (SPEC 5.2).
- * @returns `https://github.com/<owner>/<name>/blob/<commit>/<path>#L<line>`
+ * The permalink of an evidence citation (SPEC 5.2): on GitHub, the file at
+ * the record's commit anchored at the line; for a record whose evidence is a
+ * published package, the file in that exact version on unpkg's file viewer,
+ * which numbers its lines (the line is shown beside the link).
+ * @returns `https://github.com/<owner>/<name>/blob/<commit>/<path>#L<line>`,
+ *   or `https://app.unpkg.com/<package>@<version>/files/<path>`
  */
 export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
   const path = evidence.path.split('/').map(encodeURIComponent).join('/');
+  const published = record.provenance.package;
+  if (published !== undefined) return `https://app.unpkg.com/${published.name}@${published.version}/files/${path}`;
   return `https://github.com/${record.server.repository}/blob/${record.provenance.commit}/${path}#L${evidence.line}`;
+}
+
+/**
+ * What a record's evidence lines refer to, in words (SPEC 5.2).
+ * @returns `commit 0123abc` (seven hex digits) or `npm package name@1.2.3`
+ */
+export function evidenceBase(record: ServerRecord): string {
+  const published = record.provenance.package;
+  return published === undefined ? `commit ${(record.provenance.commit ?? '').slice(0, 7)}` : `npm package ${published.name}@${published.version}`;
 }
 
 /** Zeroed per-class counts. */

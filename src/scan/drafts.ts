@@ -75,7 +75,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     })),
     ...added,
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance.commit still names the commit the other tools were checked against.`;
+  const note = `Draft written by ${by} on ${today} from ${seenOn}: it listed ${added.length} tool${added.length === 1 ? '' : 's'} this record did not (${added.map((tool) => tool.name).join(', ')}), added as R4 and not yet classified. Their evidence is a placeholder, and provenance still names the commit or package version the other tools were checked against.`;
   const { $schema: _schema, ...rest } = record;
   const draft: ServerRecord = {
     ...rest,
@@ -86,7 +86,7 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     `# yaml-language-server: $schema=${RECORD_SCHEMA_URL}`,
     `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
     "# Before contributing: read each added tool's source, give it its class and a one-sentence rationale,",
-    '# and replace the evidence placeholder with the file and line that define it at provenance.commit.',
+    '# and replace the evidence placeholder with the file and line that define it at provenance.commit (or in provenance.package).',
   ].join('\n');
   return {
     recordId: record.id,

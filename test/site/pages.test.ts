@@ -59,7 +59,10 @@ describe('registry coverage', () => {
           problems.push(`${file}: no class badge "${tool.class} ${CLASS_NAMES[tool.class]}"`);
         const href = hrefOfClass(html, 'evidence-link');
         if (href === undefined || href !== tool.evidence.url) problems.push(`${file}: evidence link ${href} is not ${tool.evidence.url}`);
-        else if (!/\/blob\/[0-9a-f]{40}\//.test(href)) problems.push(`${file}: evidence link is not at a 40-hex commit`);
+        else if (
+          record.provenance.package === undefined ? !/\/blob\/[0-9a-f]{40}\//.test(href) : !href.includes(`@${record.provenance.package.version}/files/`)
+        )
+          problems.push(`${file}: evidence link is not at a 40-hex commit or the exact published version`);
         const dispute = hrefOfClass(html, 'dispute-link');
         const params = dispute ? new URL(dispute).searchParams : undefined;
         if (params?.get('server') !== record.id || params.get('tool') !== tool.name || params.get('current-class') !== tool.class)
