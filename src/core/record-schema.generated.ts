@@ -101,9 +101,15 @@ export type Provenance = {
         unavailable: string;
       };
 } & Provenance1;
-export type Provenance1 = {
-  [k: string]: unknown | undefined;
-};
+export type Provenance1 =
+  | {
+      commit: unknown;
+      [k: string]: unknown | undefined;
+    }
+  | {
+      package: unknown;
+      [k: string]: unknown | undefined;
+    };
 /**
  * The base class: the worst case over every argument value (SPEC 4).
  */

@@ -4,7 +4,7 @@
  */
 import { buildDocument } from '../core/registry.ts';
 import type { RegistryDocument, ServerRecord } from '../core/record.ts';
-import { describeSchemaError, schemaValidators } from './schemas.ts';
+import { describeSchemaError, reportableErrors, schemaValidators } from './schemas.ts';
 
 /**
  * Assemble and check the registry document.
@@ -17,7 +17,7 @@ export function assembleRegistry(records: readonly ServerRecord[], options: { re
   const document = buildDocument(records, options);
   const validate = schemaValidators().registry;
   if (!validate(document)) {
-    const messages = (validate.errors ?? []).map((error) => describeSchemaError(error, document).message);
+    const messages = reportableErrors(validate.errors ?? []).map((error) => describeSchemaError(error, document).message);
     throw new Error(`the assembled registry.json is invalid:\n${messages.join('\n')}`);
   }
   return document;

@@ -58,6 +58,21 @@ const FRIENDLY_PATTERNS: Record<string, string> = {
   '/$defs/provenance/properties/reviewers/items/pattern': 'must be a GitHub handle, without `@`',
 };
 
+/** `oneOf` choices with a message of their own; the errors of each branch inside them are not reported separately. */
+const FRIENDLY_ONE_OF: Record<string, string> = {
+  '/$defs/provenance/oneOf': 'must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
+};
+
+/**
+ * The Ajv errors worth reporting: those inside a branch of a `oneOf` that
+ * has a message of its own are dropped, since that message says it all.
+ * @returns the errors in their order
+ */
+export function reportableErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const branches = Object.keys(FRIENDLY_ONE_OF).map((pointer) => `#${pointer}/`);
+  return errors.filter((error) => !branches.some((branch) => error.schemaPath.startsWith(branch)));
+}
+
 /**
  * Turn one Ajv error into a one-line message in the project's style
  * (lowercase, no final period, values in backticks).
@@ -108,6 +123,10 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
     case 'minProperties':
     case 'maxProperties':
       return { path, key: false, message: `${where} must have exactly one condition key` };
+    case 'oneOf': {
+      const friendly = FRIENDLY_ONE_OF[error.schemaPath.replace(/^[^#]*#/, '')];
+      return { path, key: false, message: `${where} ${friendly ?? error.message ?? 'is invalid'}` };
+    }
     case 'uniqueItems':
       return { path, key: false, message: `${where} has duplicate items at positions ${String(params.j)} and ${String(params.i)}` };
     default:

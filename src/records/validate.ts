@@ -7,7 +7,7 @@ import type { ServerRecord } from '../core/record.ts';
 import type { RecordInput } from './checks/check.ts';
 import { CHECKS } from './checks/index.ts';
 import { type Problem, sortProblems } from './problems.ts';
-import { describeSchemaError, schemaValidators } from './schemas.ts';
+import { describeSchemaError, reportableErrors, schemaValidators } from './schemas.ts';
 import type { RecordSource } from './source.ts';
 
 /** The outcome of validation: records that passed every check, and every problem found. */
@@ -38,7 +38,7 @@ export function validateSources(sources: readonly RecordSource[], tolerate: Read
   for (const source of sources) {
     if (source.data === undefined) continue;
     if (!validator(source.data)) {
-      for (const error of validator.errors ?? []) {
+      for (const error of reportableErrors(validator.errors ?? [])) {
         const { path, key, message } = describeSchemaError(error, source.data);
         push(source, path, key, message);
       }
