@@ -1,7 +1,7 @@
 /**
  * Every record's tool list equals the list extracted mechanically from the
  * server's source (`test/fixtures/tool-lists/<id>.json`): same repository,
- * same commit, same tool names, and each tool's evidence at the same path and
+ * same commit (or published package version), same tool names, and each tool's evidence at the same path and
  * line (SPEC 5.1, 5.2). A record without a fixture fails.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,13 +25,19 @@ describe('tool lists match the source they cite', () => {
         expect(readToolList(id), `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
       });
 
-      it("cites the fixture's repository and commit", () => {
+      it("cites the fixture's repository and commit (or published package)", () => {
         const record = readRecord(id)!;
         const fixture = readToolList(id);
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
-        expect({ repository: record.server.repository, commit: record.provenance.commit }).toEqual({
+        const published = record.provenance.package;
+        expect({
+          repository: record.server.repository,
+          commit: record.provenance.commit,
+          package: published && `${published.name}@${published.version}`,
+        }).toEqual({
           repository: fixture!.repository,
           commit: fixture!.commit,
+          package: fixture!.package,
         });
       });
 

@@ -1,7 +1,9 @@
 /**
  * Tool-list fixtures: `test/fixtures/tool-lists/<id>.json`, each tool's name
  * and where it is defined, extracted mechanically from the server's source at
- * one commit (`{repository, commit, extracted_with, tools: [{name, path, line}]}`).
+ * one commit (`{repository, commit, extracted_with, tools: [{name, path, line}]}`),
+ * or from the files of one published package version (`package` as
+ * `name@version` instead of `commit`, SPEC 5.2).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,10 @@ export interface CitedTool {
 /** A tool list extracted from source. */
 export interface ToolListFixture {
   repository: string;
-  commit: string;
+  /** The commit the list was extracted at; absent when `package` is given. */
+  commit?: string;
+  /** `name@version` of the published npm package the list was extracted from; absent when `commit` is given. */
+  package?: string;
   /** The command that produced the list, for people re-running it. */
   extracted_with: string;
   tools: CitedTool[];
@@ -48,7 +53,8 @@ export function readToolList(id: string): ToolListFixture | undefined {
     throw new Error(`test/fixtures/tool-lists/${id}.json: ${message}`);
   };
   if (typeof data.repository !== 'string') fail('`repository` must be `owner/name`');
-  if (typeof data.commit !== 'string') fail('`commit` must be a commit hash');
+  if ((typeof data.commit === 'string') === (typeof data.package === 'string'))
+    fail('exactly one of `commit` (a commit hash) or `package` (`name@version`) must be given');
   if (typeof data.extracted_with !== 'string' || data.extracted_with.trim() === '') fail('`extracted_with` must say how the list was made');
   if (!Array.isArray(data.tools)) fail('`tools` must be a list');
   data.tools!.forEach((tool, index) => {
