@@ -189,8 +189,17 @@ function pendingDir(file: string): string {
   return `${file}.pending`;
 }
 
-/** Records in pending files, oldest first; the files read are returned to be removed once chained in. Damaged files are skipped and kept. */
-function readPending(file: string): { records: Array<AuditRecord & { time: string }>; files: string[] } {
+/**
+ * The decisions waiting in `<file>.pending/` (SPEC 10.2): written there by
+ * hook processes that could not take the log's lock in time, and chained in
+ * by the next append. Reads only; nothing is removed.
+ * @param file the audit log (absolute)
+ * @returns the waiting records, oldest first; the pending files they came
+ *   from (to be removed once chained in); and the names of pending files that
+ *   cannot be read as a list of records (half written, or not rclass's),
+ *   which are skipped and kept for a person to look at. No folder: all empty.
+ */
+export function pendingRecords(file: string): { records: Array<AuditRecord & { time: string }>; files: string[]; damaged: string[] } {
   const dir = pendingDir(file);
   let names: string[];
   try {
@@ -198,22 +207,27 @@ function readPending(file: string): { records: Array<AuditRecord & { time: strin
       .filter((name) => name.endsWith('.json'))
       .sort();
   } catch {
-    return { records: [], files: [] };
+    return { records: [], files: [], damaged: [] };
   }
   const records: Array<AuditRecord & { time: string }> = [];
   const files: string[] = [];
+  const damaged: string[] = [];
   for (const name of names) {
     const pending = path.join(dir, name);
     try {
       const value: unknown = JSON.parse(readFileSync(pending, 'utf8'));
-      if (!Array.isArray(value)) continue;
+      if (!Array.isArray(value)) {
+        damaged.push(name);
+        continue;
+      }
       records.push(...(value as Array<AuditRecord & { time: string }>));
       files.push(pending);
     } catch {
       // Half written (its writer died mid-write) or not ours: left for a person to look at.
+      damaged.push(name);
     }
   }
-  return { records, files };
+  return { records, files, damaged };
 }
 
 /**
@@ -259,7 +273,7 @@ export async function appendAudit(file: string, records: readonly AuditRecord[],
   let entries: AuditEntry[];
   try {
     entries = await withFileLock(file, deadline, async () => {
-      const pending = readPending(file);
+      const pending = pendingRecords(file);
       fd = openSync(file, 'a+', 0o600);
       const head = readHead(fd);
       let { seq, hash } = head;

@@ -146,10 +146,12 @@ export function reportLines(entries: Iterable<unknown>, options: ReportOptions =
 }
 
 /**
- * Build the report from a log file, reading it line by line.
+ * Build the report from a log file, reading it line by line, then from
+ * `waiting`: decisions not yet chained into the file (its pending folder,
+ * SPEC 10.2), so the report leaves none out.
  * @throws the file system's error when the file cannot be read (`ENOENT` for a missing file)
  */
-export async function reportFile(file: string, options: ReportOptions = {}): Promise<Report> {
+export async function reportFile(file: string, options: ReportOptions = {}, waiting: Iterable<unknown> = []): Promise<Report> {
   const builder = new ReportBuilder(options);
   for await (const line of readLogLines(file)) {
     if (line.tooLong) {
@@ -162,5 +164,6 @@ export async function reportFile(file: string, options: ReportOptions = {}): Pro
       builder.add(undefined);
     }
   }
+  for (const entry of waiting) builder.add(entry);
   return builder.finish();
 }

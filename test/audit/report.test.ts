@@ -2,7 +2,7 @@
  * `rclass audit report`: every R3/R4 decision and everything that asked or
  * blocked, one line each, with what happened next.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportLines } from '../../src/audit/report.ts';
@@ -72,6 +72,19 @@ describe('rclass audit report', () => {
     expect((await report(file, ['--since', '2999-01-01'])).stderr).toContain('no R3 or R4 decisions and nothing asked or blocked among 0 decisions');
     expect((await report(file, ['--since', 'yesterday'])).code).toBe(2);
     expect((await report(file, ['--since', '2026-02-30'])).code).toBe(2);
+  });
+
+  it('regression (issue 14): reports the decisions still waiting in the pending folder', async () => {
+    const file = await writeLog([record({ tool_use_id: 'chained' })]);
+    mkdirSync(`${file}.pending`);
+    writeFileSync(
+      path.join(`${file}.pending`, '000000000000001-7-a.json'),
+      `${JSON.stringify([{ ...record({ tool_use_id: 'waiting', decision: 'deny' }), time: '2026-12-01T10:00:00.000Z' }])}\n`,
+    );
+    const result = await report(file);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(result.stdout.split('\n').filter(Boolean)[1]).toBe('2026-12-01T10:00:00.000Z R4 pg/query deny: blocked (session S1, alex@laptop)');
   });
 
   it('still reports a log that does not verify, warns, and exits 1; counts lines that are not JSON', async () => {

@@ -96,6 +96,23 @@ describe('rclass audit verify', () => {
     expect(await verifyAuditFile(file)).toMatchObject({ ok: false, bad: { line: 6 } });
   });
 
+  it('regression (issue 14): says how many decisions wait in the pending folder, and names pending files it cannot read', async () => {
+    const file = await five();
+    mkdirSync(`${file}.pending`);
+    writeFileSync(
+      path.join(`${file}.pending`, '000000000000001-7-a.json'),
+      `${JSON.stringify([record({ tool_use_id: 'late-1' }), record({ tool_use_id: 'late-2' })])}\n`,
+    );
+    writeFileSync(path.join(`${file}.pending`, '000000000000002-8-b.json'), '[{"event":');
+    const result = await verify(file);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`ok: 5 lines, the hash chain holds (\`${file}\`)\n`);
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+      `rclass: note: 2 decisions wait in \`${file}.pending/\`, written while another hook process held the log's lock; the next logged decision chains them in, and until then no hash covers them`,
+      `rclass: note: 1 file in \`${file}.pending/\` cannot be read as decisions and is kept for you to look at: 000000000000002-8-b.json`,
+    ]);
+  });
+
   it('exits 3 for a missing --log FILE and 2 for a usage error', async () => {
     const file = path.join(tempDir(), 'nope.jsonl');
     const missing = await verify(file);

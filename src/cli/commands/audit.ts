@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { parseCommandLine } from '../parse-args.ts';
 import { defaultAuditLog } from '../../node/state-dir.ts';
+import { pendingRecords } from '../../audit/log.ts';
 import { reportFile } from '../../audit/report.ts';
 import { type VerifyResult, verifyAnchored, verifyAuditFile } from '../../audit/verify.ts';
 import { readAnchorHeads } from '../../audit/anchor.ts';
@@ -157,8 +158,29 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
       io,
       `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`,
     );
+  notePending(io, file, shown);
   complain(io, `note: ${ANCHORED_LIMITS}`);
   return EXIT.ok;
+}
+
+/**
+ * Say what waits in the log's pending folder (SPEC 10.2): decisions written
+ * while another hook process held the lock, which the next append chains in
+ * and no verification covers until then; and pending files that cannot be read.
+ */
+function notePending(io: CliIO, file: string, shown: string): void {
+  const waiting = pendingRecords(file);
+  const count = waiting.records.length;
+  if (count > 0)
+    complain(
+      io,
+      `note: ${count} decision${count === 1 ? ' waits' : 's wait'} in \`${shown}.pending/\`, written while another hook process held the log's lock; the next logged decision chains ${count === 1 ? 'it' : 'them'} in, and until then no hash covers ${count === 1 ? 'it' : 'them'}`,
+    );
+  if (waiting.damaged.length > 0)
+    complain(
+      io,
+      `note: ${waiting.damaged.length} file${waiting.damaged.length === 1 ? '' : 's'} in \`${shown}.pending/\` cannot be read as decisions and ${waiting.damaged.length === 1 ? 'is' : 'are'} kept for you to look at: ${waiting.damaged.join(', ')}`,
+    );
 }
 
 /** What verification with an anchor still cannot detect (SPEC 10.3); printed after every passing `verify --anchor`. */
@@ -222,13 +244,14 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
       return EXIT.threshold;
     }
     io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds (\`${shown}\`)\n`);
+    notePending(io, file, shown);
     complain(io, `note: ${UNANCHORED_LIMITS}`);
     return EXIT.ok;
   }
 
   let report: Awaited<ReturnType<typeof reportFile>>;
   try {
-    report = await reportFile(file, since === undefined ? {} : { since });
+    report = await reportFile(file, since === undefined ? {} : { since }, pendingRecords(file).records);
   } catch (error) {
     return unreadable(io, shown, error);
   }
