@@ -50,6 +50,11 @@ or it logs elsewhere with its own --log), both say so and exit 0: there is
 nothing to report or verify. A file named with --log must exist: a missing
 one exits 3, so a mistyped path never passes as a clean log.
 
+A hook process that cannot take the log's lock in time writes its decision to
+a file in the folder <log>.pending/ instead; the next logged decision chains it
+in. verify says how many decisions wait there (no hash covers them yet), and
+report includes them.
+
 Without an anchor, a chain that verifies shows that no line was changed,
 inserted, reordered or removed before the last line. It cannot show that
 lines were cut from the end (the shorter file is a valid chain too), nor that
