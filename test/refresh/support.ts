@@ -4,14 +4,23 @@
  * GitHub's releases and tags API.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-/** A scratch registry with copies of `registry/<id>.yaml`, each changed by `edit` if given. */
+/** A scratch registry with copies of `registry/<id>.yaml` (or of its frozen copy), each changed by `edit` if given. */
+/** Frozen copies of records and live fixtures at a release with newer ones on npm (test/fixtures/refresh/README.md). */
+export const FROZEN_DIR = path.join(ROOT, 'test', 'fixtures', 'refresh');
+
+/** The frozen copy of `relative` when there is one, else `otherwise`. */
+function frozenOr(relative: string, otherwise: string): string {
+  const frozen = path.join(FROZEN_DIR, relative);
+  return existsSync(frozen) ? frozen : otherwise;
+}
+
 export function scratchRegistry(
   ids: readonly string[],
   edit: (id: string, text: string) => string = (_, text) => text,
@@ -20,7 +29,7 @@ export function scratchRegistry(
   const registry = path.join(root, 'registry');
   mkdirSync(registry);
   for (const id of ids) {
-    const source = path.join(ROOT, 'registry', `${id}.yaml`);
+    const source = frozenOr(path.join('registry', `${id}.yaml`), path.join(ROOT, 'registry', `${id}.yaml`));
     writeFileSync(path.join(registry, `${id}.yaml`), edit(id, readFileSync(source, 'utf8')));
   }
   return { root, registry, out: path.join(root, 'out') };
@@ -30,7 +39,8 @@ export function scratchRegistry(
 export function scratchHints(root: string, ids: readonly string[]): string {
   const dir = path.join(root, 'hints');
   mkdirSync(dir, { recursive: true });
-  for (const id of ids) copyFileSync(path.join(ROOT, 'test', 'fixtures', 'live', `${id}.json`), path.join(dir, `${id}.json`));
+  for (const id of ids)
+    copyFileSync(frozenOr(path.join('live', `${id}.json`), path.join(ROOT, 'test', 'fixtures', 'live', `${id}.json`)), path.join(dir, `${id}.json`));
   return dir;
 }
 

@@ -16,9 +16,10 @@ import { writeFingerprints } from '../../src/refresh/record-edit.ts';
 import { reportMarkdown } from '../../src/refresh/report.ts';
 import type { ServerRefresh } from '../../src/refresh/types.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { FROZEN_DIR } from './support.ts';
 
-// The record as written by hand: without the fingerprint and live_listing lines the refresh writes.
-const chromeText = readFileSync(path.join(ROOT, 'registry', 'chrome-devtools.yaml'), 'utf8')
+// The record as written by hand (frozen at chrome-devtools-mcp 1.7.0): without the fingerprint and live_listing lines the refresh writes.
+const chromeText = readFileSync(path.join(FROZEN_DIR, 'registry', 'chrome-devtools.yaml'), 'utf8')
   .split('\n')
   .filter((line) => !line.startsWith('    fingerprint:') && !line.startsWith('  live_listing:'))
   .join('\n');
@@ -56,7 +57,21 @@ describe('reading gates', () => {
 });
 
 describe('versions', () => {
-  it('takes the pinned version from min_version, then the release text, then the live fixture', () => {
+  it('takes the pinned version from the evidence package, then min_version, then the release text, then the live fixture', () => {
+    const integrity = `sha512-${'A'.repeat(86)}==`;
+    const packaged = {
+      ...chrome,
+      provenance: { ...chrome.provenance, commit: undefined, package: { registry: 'npm' as const, name: 'chrome-devtools-mcp', version: '1.11.0', integrity } },
+    };
+    expect(pinnedVersion(packaged, 'chrome-devtools-mcp', '1.0.0')).toEqual({ version: '1.11.0', from: 'package' });
+    // A package that is not the server's own (the tools live in a dependency) does not name the server's version.
+    expect(
+      pinnedVersion(
+        { ...packaged, provenance: { ...packaged.provenance, package: { ...packaged.provenance.package, name: 'playwright-core' } } },
+        'chrome-devtools-mcp',
+        '1.0.0',
+      ),
+    ).toEqual({ version: '1.7.0', from: 'min_version' });
     expect(pinnedVersion(chrome, 'chrome-devtools-mcp', '1.0.0')).toEqual({ version: '1.7.0', from: 'min_version' });
     const memory = {
       ...chrome,
