@@ -1,6 +1,7 @@
 /**
  * `npm run evidence`: confirm online that every tool's evidence citation
- * points at its name, at the cited commit (SPEC 5.2). See
+ * points at its name, at the cited commit or in the pinned npm package
+ * version (SPEC 5.1, 5.2). See
  * `scripts/evidence/run.ts` for settings. Exit 0 when every citation is
  * good, 1 when any is broken, 3 when the check could not finish.
  */

@@ -27,6 +27,7 @@ export const INTEGRATION_TESTS = [
   'test/audit/concurrency.test.ts', // concurrent writer processes
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
+  'test/evidence/npm-cli.test.ts', // scripts/evidence.ts as a child, against the real npm registry and a loopback registry stand-in
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server

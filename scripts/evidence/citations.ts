@@ -1,8 +1,11 @@
 /**
  * Evidence citations read from the registry's records, each with the place
  * in its YAML file that problems about it should point at (SPEC 5.2, 5.9).
+ * A record's evidence base is a commit of its GitHub repository or a
+ * published npm package at a version (SPEC 5.1), so a citation names a file
+ * at a commit or a file inside a package.
  */
-import type { ServerRecord } from '../../src/core/record.ts';
+import type { PublishedPackage, ServerRecord } from '../../src/core/record.ts';
 import type { Problem } from '../../src/records/problems.ts';
 import { readRecordSources } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
@@ -23,17 +26,39 @@ export interface FileRef {
   path: string;
 }
 
-/** One tool's evidence: the tool's name should appear at or near `line` of the file. */
-export interface Citation {
+/** A file inside a published npm package at one version, held to the registry's integrity digest of its archive (SPEC 5.2). */
+export interface PackageFileRef extends PublishedPackage {
+  /** Path inside the package, `/`-separated, without the archive's `package/` prefix. */
+  path: string;
+}
+
+/** What every citation has: the tool's name should appear at or near `line` of the cited file. */
+interface CitationCommon {
   /** The record file, as shown in reports (`registry/git.yaml`). */
   file: string;
   tool: string;
-  ref: FileRef;
   /** The cited 1-based line. */
   line: number;
+}
+
+/** A citation of a file at a commit (`provenance.commit`). */
+export interface CommitCitation extends CitationCommon {
+  base: 'commit';
+  ref: FileRef;
   /** Where `evidence.path`, `evidence.line` and `provenance.commit` are written in the record file. */
   at: { path: Position; line: Position; commit: Position };
 }
+
+/** A citation of a file inside a published package (`provenance.package`). */
+export interface PackageCitation extends CitationCommon {
+  base: 'package';
+  ref: PackageFileRef;
+  /** Where `evidence.path`, `evidence.line` and `provenance.package`'s `name`, `version` and `integrity` are written in the record file. */
+  at: { path: Position; line: Position; name: Position; version: Position; integrity: Position };
+}
+
+/** One tool's evidence, in a repository at a commit or in a published package. */
+export type Citation = CommitCitation | PackageCitation;
 
 /**
  * Read every record of a registry directory and list the citations of the
@@ -53,25 +78,40 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
   for (const source of sources) {
     if (!valid.has(source.data)) continue;
     const record = source.data as ServerRecord;
-    // Records whose evidence is a published package are checked by the npm path, not GitHub's.
-    if (record.provenance.commit === undefined) continue;
+    const published = record.provenance.package;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
-    const commit = source.locate(['provenance', 'commit']);
     record.tools.forEach((tool, index) => {
       const evidence = ['tools', index, 'evidence'];
-      citations.push({
-        file: source.file,
-        tool: tool.name,
-        ref: { owner, repo, commit: record.provenance.commit!, path: tool.evidence.path },
-        line: tool.evidence.line,
-        at: { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']), commit },
-      });
+      const cited = { file: source.file, tool: tool.name, line: tool.evidence.line };
+      const at = { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']) };
+      if (published === undefined) {
+        citations.push({
+          ...cited,
+          base: 'commit',
+          // The schema requires a commit when there is no package.
+          ref: { owner, repo, commit: record.provenance.commit!, path: tool.evidence.path },
+          at: { ...at, commit: source.locate(['provenance', 'commit']) },
+        });
+      } else {
+        const place = (key: string): Position => source.locate(['provenance', 'package', key]);
+        citations.push({
+          ...cited,
+          base: 'package',
+          ref: { ...published, path: tool.evidence.path },
+          at: { ...at, name: place('name'), version: place('version'), integrity: place('integrity') },
+        });
+      }
     });
   }
   return { citations, records: records.length, problems: [...syntax, ...problems] };
 }
 
-/** A key naming one file at one commit: `owner/repo@commit:path`. */
-export function fileKey(ref: FileRef): string {
-  return `${ref.owner}/${ref.repo}@${ref.commit}:${ref.path}`;
+/** A key naming one cited file: `owner/repo@commit:path` on GitHub, `npm:name@version#integrity:path` in a package. */
+export function fileKey(ref: FileRef | PackageFileRef): string {
+  return 'registry' in ref ? `${packageKey(ref)}:${ref.path}` : `${ref.owner}/${ref.repo}@${ref.commit}:${ref.path}`;
+}
+
+/** A key naming one package archive: `npm:name@version#integrity`. Two records pinning the same version to different digests are two archives. */
+export function packageKey(pkg: PublishedPackage): string {
+  return `${pkg.registry}:${pkg.name}@${pkg.version}#${pkg.integrity}`;
 }

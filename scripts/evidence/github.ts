@@ -5,24 +5,7 @@
  */
 import { Octokit } from 'octokit';
 import type { FileRef } from './citations.ts';
-
-/** What GitHub holds at a path and commit. */
-export type Fetched = { kind: 'file'; bytes: Buffer } | { kind: 'missing' } | { kind: 'not-file'; type: string; target?: string };
-
-/**
- * The check could not finish: GitHub could not be reached or refused to
- * answer. `abort` is true when no further request can succeed either (rate
- * limit, rejected token, network down), so the run stops asking.
- */
-export class IncompleteError extends Error {
-  constructor(
-    message: string,
-    readonly abort: boolean,
-  ) {
-    super(message);
-    this.name = 'IncompleteError';
-  }
-}
+import { type Fetched, IncompleteError } from './fetched.ts';
 
 /** How to reach GitHub. */
 export interface GitHubOptions {

@@ -29,8 +29,11 @@ export function buildReport(loadProblems: readonly Problem[], result: EvidenceRe
   const problems = sortProblems([...loadProblems, ...result.problems]);
   const stdout = problems.map(formatProblem);
   const stderr = result.incomplete.map((reason) => `evidence check incomplete: ${reason}`);
-  const { files } = result;
-  const scope = `${citations.count} citations of ${citations.records} records in ${files.total} files (${files.cached} cached, ${files.fetched} fetched), each tool name looked for within ${NEAR_LINES} lines of its cited line`;
+  const { files, packages } = result;
+  const atCommits = `${files.total} files (${files.cached} cached, ${files.fetched} fetched)`;
+  const inPackages = `${packages.files} files of ${packages.total} npm packages`;
+  const where = packages.total === 0 ? atCommits : files.total === 0 ? inPackages : `${atCommits} and ${inPackages}`;
+  const scope = `${citations.count} citations of ${citations.records} records in ${where}, each tool name looked for within ${NEAR_LINES} lines of its cited line`;
   if (stdout.length > 0) stdout.push('');
   stdout.push(
     `${scope}: ${problems.length > 0 ? summarizeProblems(problems) : 'no problems'}${result.incomplete.length > 0 ? ' so far; the check is incomplete' : ''}`,

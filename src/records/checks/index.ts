@@ -5,6 +5,7 @@ import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
 import { effectsOrder } from './effects-order.ts';
 import { evidence } from './evidence.ts';
+import { evidencePackage } from './evidence-package.ts';
 import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
 import { idMatchesFile } from './id-matches-file.ts';
@@ -30,6 +31,7 @@ export const CHECKS: readonly Check[] = [
   toolsSorted,
   evidence,
   evidencePath,
+  evidencePackage,
   rulesOnlyLower,
   uniqueRuleIds,
   oneSentence,

@@ -2,7 +2,10 @@
  * Synthetic repository files built from the tool-list fixtures: each cited
  * file gets every tool name at the line its fixture gives, and filler lines
  * (`//`) everywhere else, three more after the last cited line. No real
- * source code is involved.
+ * source code is involved. A fixture taken from a published npm package
+ * (`package` instead of `commit`) gets no synthetic file: the evidence check
+ * reads that package from the npm registry, held to the record's integrity,
+ * which no synthetic archive could match; its citations are counted apart.
  */
 import { readdirSync } from 'node:fs';
 import { REGISTRY_DIR } from '../../../scripts/lib/paths.ts';
@@ -14,10 +17,12 @@ export interface SyntheticRepository {
   files: FakeFiles;
   /** Tools cited by records that have a fixture. */
   citations: number;
-  /** Distinct files cited by those records. */
+  /** Distinct files at a commit cited by those records: what the GitHub stand-in serves. */
   citedFiles: number;
   /** Records that have a fixture. */
   records: number;
+  /** Distinct npm packages (`name@version`) cited by those records, and distinct files cited in them. */
+  packages: { total: number; files: number };
 }
 
 /** The text of one synthetic file: `name: "<tool>",` at each cited line (several names share a line when cited together). */
@@ -40,20 +45,27 @@ export function syntheticRepository(): SyntheticRepository {
   );
   const byFile = new Map<string, Array<{ name: string; line: number }>>();
   const citedKeys = new Set<string>();
+  const citedPackages = new Set<string>();
+  const citedPackageFiles = new Set<string>();
   let citations = 0;
   let records = 0;
   for (const id of toolListIds()) {
     const fixture = readToolList(id)!;
-    // A list taken from a published package is checked against npm, not GitHub.
-    if (fixture.commit === undefined) continue;
-    const [owner, repo] = fixture.repository.split('/') as [string, string];
     const cited = recordIds.has(id);
     if (cited) {
       records += 1;
       citations += fixture.tools.length;
     }
+    if (fixture.package !== undefined) {
+      if (cited) {
+        citedPackages.add(fixture.package);
+        for (const tool of fixture.tools) citedPackageFiles.add(`${fixture.package}:${tool.path}`);
+      }
+      continue;
+    }
+    const [owner, repo] = fixture.repository.split('/') as [string, string];
     for (const tool of fixture.tools) {
-      const key = repoFileKey(owner, repo, fixture.commit, tool.path);
+      const key = repoFileKey(owner, repo, fixture.commit!, tool.path);
       if (cited) citedKeys.add(key);
       const list = byFile.get(key) ?? [];
       if (!list.some((entry) => entry.name === tool.name && entry.line === tool.line)) list.push({ name: tool.name, line: tool.line });
@@ -62,5 +74,5 @@ export function syntheticRepository(): SyntheticRepository {
   }
   const files = new Map<string, string>();
   for (const [key, tools] of byFile) files.set(key, syntheticFile(tools));
-  return { files, citations, citedFiles: citedKeys.size, records };
+  return { files, citations, citedFiles: citedKeys.size, records, packages: { total: citedPackages.size, files: citedPackageFiles.size } };
 }
