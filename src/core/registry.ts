@@ -83,15 +83,6 @@ export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
   return `https://github.com/${record.server.repository}/blob/${record.provenance.commit}/${path}#L${evidence.line}`;
 }
 
-/**
- * What a record's evidence lines refer to, in words (SPEC 5.2).
- * @returns `commit 0123abc` (seven hex digits) or `npm package name@1.2.3`
- */
-export function evidenceBase(record: ServerRecord): string {
-  const published = record.provenance.package;
-  return published === undefined ? `commit ${(record.provenance.commit ?? '').slice(0, 7)}` : `npm package ${published.name}@${published.version}`;
-}
-
 /** Zeroed per-class counts. */
 export function emptyCounts(): ClassCounts {
   return { R0: 0, R1: 0, R2: 0, R3: 0, R4: 0 };
