@@ -30,6 +30,8 @@ export interface FileRef {
 export interface PackageFileRef extends PublishedPackage {
   /** Path inside the package, `/`-separated, without the archive's `package/` prefix. */
   path: string;
+  /** With a source map at `path`: the original file it embeds, as its `sources` names it (SPEC 5.2). */
+  source?: string;
 }
 
 /** What every citation has: the tool's name should appear at or near `line` of the cited file. */
@@ -53,8 +55,8 @@ export interface CommitCitation extends CitationCommon {
 export interface PackageCitation extends CitationCommon {
   base: 'package';
   ref: PackageFileRef;
-  /** Where `evidence.path`, `evidence.line` and `provenance.package`'s `name`, `version` and `integrity` are written in the record file. */
-  at: { path: Position; line: Position; name: Position; version: Position; integrity: Position };
+  /** Where `evidence.path`, `evidence.line`, `evidence.source` (when given) and `provenance.package`'s `name`, `version` and `integrity` are written in the record file. */
+  at: { path: Position; line: Position; source?: Position; name: Position; version: Position; integrity: Position };
 }
 
 /** One tool's evidence, in a repository at a commit or in a published package. */
@@ -97,8 +99,14 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
         citations.push({
           ...cited,
           base: 'package',
-          ref: { ...published, path: tool.evidence.path },
-          at: { ...at, name: place('name'), version: place('version'), integrity: place('integrity') },
+          ref: { ...published, path: tool.evidence.path, ...(tool.evidence.source !== undefined ? { source: tool.evidence.source } : {}) },
+          at: {
+            ...at,
+            ...(tool.evidence.source !== undefined ? { source: source.locate([...evidence, 'source']) } : {}),
+            name: place('name'),
+            version: place('version'),
+            integrity: place('integrity'),
+          },
         });
       }
     });
@@ -106,9 +114,20 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
   return { citations, records: records.length, problems: [...syntax, ...problems] };
 }
 
-/** A key naming one cited file: `owner/repo@commit:path` on GitHub, `npm:name@version#integrity:path` in a package. */
+/** A key naming one cited file: `owner/repo@commit:path` on GitHub, `npm:name@version#integrity:path` in a package (`…:path=>source` for a file a source map embeds). */
 export function fileKey(ref: FileRef | PackageFileRef): string {
-  return 'registry' in ref ? `${packageKey(ref)}:${ref.path}` : `${ref.owner}/${ref.repo}@${ref.commit}:${ref.path}`;
+  if (!('registry' in ref)) return `${ref.owner}/${ref.repo}@${ref.commit}:${ref.path}`;
+  return `${packageKey(ref)}:${ref.path}${ref.source === undefined ? '' : `=>${ref.source}`}`;
+}
+
+/**
+ * How a cited file (and line) is written in messages, in backticks:
+ * `` `path:line` ``, or for a file a source map embeds
+ * `` `source:line` (embedded in `path`) ``.
+ */
+export function citedName(ref: FileRef | PackageFileRef, line?: number): string {
+  const at = line === undefined ? '' : `:${line}`;
+  return 'source' in ref && ref.source !== undefined ? `\`${ref.source}${at}\` (embedded in \`${ref.path}\`)` : `\`${ref.path}${at}\``;
 }
 
 /** A key naming one package archive: `npm:name@version#integrity`. Two records pinning the same version to different digests are two archives. */

@@ -5,7 +5,7 @@
  * the citation's `evidence.line`; a path that is not a file, a problem at
  * its `evidence.path`.
  */
-import type { Citation, Position } from './citations.ts';
+import { type Citation, type Position, citedName } from './citations.ts';
 import type { Fetched } from './fetched.ts';
 import { NEAR_LINES, findNear, splitLines } from './near.ts';
 
@@ -23,21 +23,20 @@ export type Report = (file: string, at: Position, message: string) => void;
 export function checkContent(group: readonly Citation[], bytes: Buffer, where: string, report: Report): void {
   const lines = splitLines(bytes.toString('utf8'));
   for (const citation of group) {
-    const cited = citation.ref.path;
     const found = findNear(lines, citation.tool, citation.line);
     if (found.found) continue;
     if (found.reason === 'past-end') {
       report(
         citation.file,
         citation.at.line,
-        `evidence of \`${citation.tool}\` cites line ${citation.line}, but \`${cited}\` has ${found.lineCount} lines in ${where}`,
+        `evidence of \`${citation.tool}\` cites line ${citation.line}, but ${citedName(citation.ref)} has ${found.lineCount} lines in ${where}`,
       );
     } else {
       const hint = found.nearest === undefined ? 'it appears nowhere in the file' : `it appears at line ${found.nearest}`;
       report(
         citation.file,
         citation.at.line,
-        `\`${citation.tool}\` does not appear within ${NEAR_LINES} lines of \`${cited}:${citation.line}\` in ${where}; ${hint}`,
+        `\`${citation.tool}\` does not appear within ${NEAR_LINES} lines of ${citedName(citation.ref, citation.line)} in ${where}; ${hint}`,
       );
     }
   }

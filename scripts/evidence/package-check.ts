@@ -8,6 +8,7 @@
 import { type PackageCitation, packageKey } from './citations.ts';
 import { type Report, checkContent, reportMissing, reportNotFile } from './content.ts';
 import { IncompleteError } from './fetched.ts';
+import { embeddedSource } from './source-map.ts';
 import type { Npm, OpenedPackage } from './npm.ts';
 
 /** The npm side of one run: check one cited file's citations at a time, then say what could not be checked. */
@@ -45,7 +46,8 @@ export function packageChecker(npm: Npm, registry: string, total: number, report
     }
     if (opened.kind === 'package') {
       const fetched = await opened.read(ref.path);
-      if (fetched.kind === 'file') checkContent(group, fetched.bytes, where, report);
+      if (fetched.kind === 'file' && ref.source !== undefined) checkEmbedded(group, fetched.bytes, ref.source, where, report);
+      else if (fetched.kind === 'file') checkContent(group, fetched.bytes, where, report);
       else if (fetched.kind === 'not-file') reportNotFile(group, fetched, where, report);
       else reportMissing(group, where, report, ref.path.startsWith('package/') ? "; paths in a package leave out the archive's `package/` prefix" : '');
       return;
@@ -91,4 +93,34 @@ export function packageChecker(npm: Npm, registry: string, total: number, report
   };
 
   return { check, incomplete };
+}
+
+/**
+ * Check citations of an original file a source map embeds (SPEC 5.2): the
+ * map must be a source map, and `source` one of its `sources` with its text
+ * in `sourcesContent`; problems at `evidence.path` and `evidence.source`.
+ */
+function checkEmbedded(group: readonly PackageCitation[], map: Buffer, source: string, where: string, report: Report): void {
+  const embedded = embeddedSource(map, source);
+  if (embedded.kind === 'found') {
+    checkContent(group, embedded.bytes, where, report);
+    return;
+  }
+  for (const citation of group) {
+    if (embedded.kind === 'not-a-map')
+      report(
+        citation.file,
+        citation.at.path,
+        `evidence of \`${citation.tool}\` cites \`${source}\` in \`${citation.ref.path}\`, which is not a source map in ${where}`,
+      );
+    else {
+      const shown = embedded.sources.slice(0, 5).map((name) => `\`${name}\``);
+      const more = embedded.sources.length > 5 ? `, … (${embedded.sources.length} in all)` : '';
+      report(
+        citation.file,
+        citation.at.source ?? citation.at.path,
+        `evidence of \`${citation.tool}\` cites \`${source}\`, which \`${citation.ref.path}\` does not embed in ${where} (its sources: ${shown.join(', ') || 'none'}${more})`,
+      );
+    }
+  }
 }

@@ -312,9 +312,13 @@ export interface Evidence {
    */
   path: string;
   /**
-   * 1-based line where the tool's name appears in its definition.
+   * 1-based line where the tool's name appears in its definition (with `source`, a line of that original file).
    */
   line: number;
+  /**
+   * Only with `provenance.package`, for a package that ships its code bundled or minified, so that a line cannot point at one tool: the original file embedded in the source map `path` names (a `.map` file whose `sourcesContent` holds it), written exactly as in the map's `sources` (SPEC 5.2).
+   */
+  source?: string;
   /**
    * Permalink to the line at the commit. The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
    */

@@ -34,11 +34,13 @@ export interface ArgumentRule {
   reason: string;
 }
 
-/** Where the tool is defined: a path and line at the record's commit (SPEC 5.2). */
+/** Where the tool is defined: a path and line at the record's commit, or in its published package (SPEC 5.2). */
 export interface Evidence {
   repository?: string;
   path: string;
   line: number;
+  /** With a package base only: the original file embedded in the source map `path` names, as the map's `sources` writes it; `line` is a line of it. */
+  source?: string;
   /** Permalink; filled in by the build in `registry.json`, never written in `registry/`. */
   url?: string;
 }

@@ -38,6 +38,8 @@ interface Tool {
   rationale: string;
   path: string;
   line: number;
+  /** The original file a source map at `path` embeds. */
+  source?: string;
 }
 
 const MEMORY: Pin = {
@@ -100,7 +102,7 @@ function packageRecord(id: string, pin: Pin, tools: readonly Tool[]): string {
       `    class: ${tool.class}`,
       `    effects: [${tool.effects}]`,
       `    rationale: ${tool.rationale}`,
-      `    evidence: { path: ${tool.path}, line: ${tool.line} }`,
+      `    evidence: { path: ${tool.path}, line: ${tool.line}${tool.source === undefined ? '' : `, source: "${tool.source}"`} }`,
     ]),
     '',
   ].join('\n');
@@ -151,6 +153,17 @@ beforeAll(async () => {
   writeFileSync(path.join(source, 'package.json'), `${JSON.stringify({ name: DEMO.name, version: DEMO.version, files: ['dist/'] })}\n`);
   mkdirSync(path.join(source, 'dist'));
   writeFileSync(path.join(source, 'dist', 'tools.js'), '// tools\nexport const alpha = tool("alpha");\n//\nexport const beta = tool("beta");\n');
+  // A minified bundle whose source map embeds the original: `gamma` at line 3 of ../src/gamma.ts.
+  writeFileSync(path.join(source, 'dist', 'bundle.js'), 'export const gamma=tool("gamma");\n//# sourceMappingURL=bundle.js.map\n');
+  writeFileSync(
+    path.join(source, 'dist', 'bundle.js.map'),
+    JSON.stringify({
+      version: 3,
+      sources: ['../src/gamma.ts', '../src/other.ts'],
+      sourcesContent: ['// gamma\n\nexport const gamma = tool("gamma");\n', null],
+      mappings: '',
+    }),
+  );
   const packed = tempDir('rclass-evidence-npm-packed-');
   const npmEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -292,6 +305,38 @@ describe('npm run evidence on records pinned to a published npm package, against
     );
     expect(result.code).toBe(0);
     expect(fake.requests).toEqual(['/@rclass-test%2fdemo-server', '/@rclass-test/demo-server/-/demo-server-1.0.0.tgz']);
+  });
+
+  it('a tool cited in the original file its source map embeds is found there: exit 0', async () => {
+    const gamma: Tool = { ...DEMO_TOOLS[0]!, name: 'gamma', path: 'dist/bundle.js.map', source: '../src/gamma.ts', line: 3 };
+    const registry = registryOf({ one: packageRecord('one', demo, [gamma]) });
+    const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir, RCLASS_NPM_REGISTRY: fake.url }));
+    expect(result.stdout).toBe(
+      '1 citations of 1 records in 1 files of 1 npm packages, each tool name looked for within 3 lines of its cited line: no problems\n',
+    );
+    expect(result.code).toBe(0);
+  });
+
+  it('an embedded file cited past its end, a source the map does not embed, and a map missing from the package are each reported: exit 1', async () => {
+    const base: Tool = { ...DEMO_TOOLS[0]!, name: 'gamma', path: 'dist/bundle.js.map', source: '../src/gamma.ts', line: 9 };
+    const text = packageRecord('one', demo, [
+      { ...base, name: 'alpha', path: 'dist/tools.js.map' },
+      base,
+      { ...base, name: 'omega', source: '../src/other.ts', line: 1 },
+    ]);
+    const registry = registryOf({ one: text });
+    const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir, RCLASS_NPM_REGISTRY: fake.url }));
+    const errors = result.stdout.split('\n').filter((line) => line.includes('  error  ['));
+    expect(errors).toEqual([
+      `${registry.file('one')}:${positionOf(text, 'dist/tools.js.map')}  error  [evidence-online]  evidence of \`alpha\` cites \`dist/tools.js.map\`, which does not exist in npm package @rclass-test/demo-server@1.0.0`,
+      expect.stringMatching(
+        / {2}error {2}\[evidence-online\] {2}evidence of `gamma` cites line 9, but `\.\.\/src\/gamma\.ts` \(embedded in `dist\/bundle\.js\.map`\) has 3 lines in npm package @rclass-test\/demo-server@1\.0\.0$/,
+      ),
+      expect.stringMatching(
+        / {2}error {2}\[evidence-online\] {2}evidence of `omega` cites `\.\.\/src\/other\.ts`, which `dist\/bundle\.js\.map` does not embed in npm package @rclass-test\/demo-server@1\.0\.0 \(its sources: `\.\.\/src\/gamma\.ts`, `\.\.\/src\/other\.ts`\)$/,
+      ),
+    ]);
+    expect(result.code).toBe(1);
   });
 
   it('an archive whose bytes do not match the integrity the registry publishes and the record pins is reported at provenance.package.integrity (EINTEGRITY): exit 1', async () => {

@@ -10,7 +10,7 @@ import { checkRecordText } from './demo-record.ts';
 const INTEGRITY = `sha512-${'A'.repeat(86)}==`;
 
 /** A record pinned to `demo-mcp@1.2.3`, with optional lines under `server` and under `provenance`. */
-function pinnedRecord(options: { server?: string[]; provenance?: string[]; base?: string[] } = {}): string {
+function pinnedRecord(options: { server?: string[]; provenance?: string[]; base?: string[]; evidence?: string } = {}): string {
   return [
     'id: demo',
     'name: Demo',
@@ -29,7 +29,7 @@ function pinnedRecord(options: { server?: string[]; provenance?: string[]; base?
     '  - name: alpha',
     '    class: R0',
     '    rationale: Reads and changes nothing.',
-    '    evidence: { path: dist/index.js, line: 10 }',
+    `    evidence: ${options.evidence ?? '{ path: dist/index.js, line: 10 }'}`,
     '    effects: [read]',
     '',
   ].join('\n');
@@ -72,5 +72,20 @@ describe('evidence-package check', () => {
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.4, date: 2026-12-01, algorithm: rc-def-v2 }'],
     });
     expect(problems(text)).toEqual([]);
+  });
+
+  it('accepts an evidence source inside a source map of the pinned package', () => {
+    const text = pinnedRecord({ evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
+    expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
+  });
+
+  it('reports an evidence source whose path is not a source map, and one in a record pinned to a commit', () => {
+    expect(problems(pinnedRecord({ evidence: '{ path: dist/index.js, line: 3, source: "../src/tools.ts" }' }))).toEqual([
+      'registry/demo.yaml:18:23  error  [evidence-package]  evidence of `alpha` names the `source` `../src/tools.ts`, so its path must be the source map that embeds it (a `.map` file); got `dist/index.js`',
+    ]);
+    const atCommit = pinnedRecord({ base: [`  commit: ${'a'.repeat(40)}`], evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
+    expect(problems(atCommit)).toEqual([
+      'registry/demo.yaml:18:51  error  [evidence-package]  evidence of `alpha` names a `source` inside a source map, which only a record whose evidence is a published package may do; at a commit, cite the source file itself',
+    ]);
   });
 });

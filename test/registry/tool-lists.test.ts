@@ -45,7 +45,7 @@ describe('tool lists match the source they cite', () => {
         const record = readRecord(id)!;
         const fixture = readToolList(id);
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
-        const cited = record.tools.map((tool) => ({ name: tool.name, path: tool.evidence.path, line: tool.evidence.line }));
+        const cited = record.tools.map((tool) => ({ name: tool.name, path: tool.evidence.path, line: tool.evidence.line, source: tool.evidence.source }));
         expect(citationLines(cited)).toEqual(citationLines(fixture!.tools));
       });
     });

@@ -8,7 +8,8 @@ import type { RecordCheck } from './check.ts';
  * the same version (SPEC 5.2.1), and when the package is one of
  * `server.packages`, `server.min_version` is that version (SPEC 5.3), read
  * the way rule gating reads it (`v1.2.3` is `1.2.3`, a pre-release counts).
- * Records pinned to a commit are not this check's concern.
+ * An evidence `source` (an original file embedded in a source map) needs a
+ * package base and a `.map` path.
  */
 export const evidencePackage: RecordCheck = {
   id: 'evidence-package',
@@ -16,6 +17,21 @@ export const evidencePackage: RecordCheck = {
   scope: 'record',
   check({ record, report }) {
     const pinned = record.provenance.package;
+    record.tools.forEach((tool, t) => {
+      const source = tool.evidence.source;
+      if (source === undefined) return;
+      if (pinned === undefined)
+        report(
+          ['tools', t, 'evidence', 'source'],
+          `evidence of \`${tool.name}\` names a \`source\` inside a source map, which only a record whose evidence is a published package may do; at a commit, cite the source file itself`,
+          { key: true },
+        );
+      else if (!tool.evidence.path.endsWith('.map'))
+        report(
+          ['tools', t, 'evidence', 'path'],
+          `evidence of \`${tool.name}\` names the \`source\` \`${source}\`, so its path must be the source map that embeds it (a \`.map\` file); got \`${tool.evidence.path}\``,
+        );
+    });
     if (pinned === undefined) return;
     const listing = record.provenance.live_listing;
     if (

@@ -17,6 +17,8 @@ export interface CitedTool {
   name: string;
   path: string;
   line: number;
+  /** The original file a source map at `path` embeds, where the tool is cited in it (SPEC 5.2). */
+  source?: string;
 }
 
 /** A tool list extracted from source. */
@@ -58,12 +60,13 @@ export function readToolList(id: string): ToolListFixture | undefined {
   if (typeof data.extracted_with !== 'string' || data.extracted_with.trim() === '') fail('`extracted_with` must say how the list was made');
   if (!Array.isArray(data.tools)) fail('`tools` must be a list');
   data.tools!.forEach((tool, index) => {
-    if (typeof tool?.name !== 'string' || typeof tool.path !== 'string' || !Number.isInteger(tool.line)) fail(`tools[${index}] must be {name, path, line}`);
+    if (typeof tool?.name !== 'string' || typeof tool.path !== 'string' || !Number.isInteger(tool.line) || !['string', 'undefined'].includes(typeof tool.source))
+      fail(`tools[${index}] must be {name, path, line} (and a \`source\` string where a source map embeds the file)`);
   });
   return data as ToolListFixture;
 }
 
 /** Cited tools as `name path:line` strings sorted by name, for whole-list comparisons with readable diffs. */
 export function citationLines(tools: ReadonlyArray<CitedTool>): string[] {
-  return tools.map((tool) => `${tool.name} ${tool.path}:${tool.line}`).sort();
+  return tools.map((tool) => `${tool.name} ${tool.source === undefined ? '' : `${tool.source} in `}${tool.path}:${tool.line}`).sort();
 }
