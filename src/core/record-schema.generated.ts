@@ -320,7 +320,7 @@ export interface Evidence {
    */
   source?: string;
   /**
-   * Permalink to the line at the commit. The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
+   * Permalink: to the line at the commit on GitHub, or to the file in the exact published package version (SPEC 5.2). The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
    */
   url?: string;
 }
