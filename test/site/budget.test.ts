@@ -14,6 +14,7 @@ interface KindBudget {
   js: number;
   perServer?: number;
   perTool?: number;
+  perRule?: number;
 }
 interface Budget {
   kinds: Record<string, KindBudget>;
@@ -22,17 +23,18 @@ interface Budget {
 
 const budget = JSON.parse(readFileSync('site-budget.json', 'utf8')) as Budget;
 
-/** Items a page lists, for the per-item allowance. */
-function items(page: Page): { servers: number; tools: number } {
+/** Items a page lists, for the per-item allowance: servers, tool-grid rows, and argument rules (a tool page's rule boxes). */
+function items(page: Page): { servers: number; tools: number; rules: number } {
   return {
     servers: page.kind === 'servers' ? (page.html.match(/<li[^>]*\sdata-tools="/g) ?? []).length : 0,
     tools: ['server', 'class', 'effect'].includes(page.kind) ? (page.html.match(/<tr data-tool/g) ?? []).length : 0,
+    rules: page.kind === 'tool' ? (page.html.match(/class="rule-box /g) ?? []).length : 0,
   };
 }
 
 function allowance(page: Page, kind: KindBudget): number {
   const counted = items(page);
-  return kind.html + (kind.perServer ?? 0) * counted.servers + (kind.perTool ?? 0) * counted.tools;
+  return kind.html + (kind.perServer ?? 0) * counted.servers + (kind.perTool ?? 0) * counted.tools + (kind.perRule ?? 0) * counted.rules;
 }
 
 describe('site budget (site-budget.json)', () => {
