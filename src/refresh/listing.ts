@@ -6,13 +6,13 @@
  * and `TMPDIR`, so no real credential or config of the machine reaches the
  * server; and merge what the runs listed.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ListFailure, listTools } from '../scan/list-tools.ts';
 import { serverEnvironment } from '../scan/env.ts';
 import type { SeenTool } from './compare.ts';
-import { type LaunchRun, TMPDIR_PLACEHOLDER } from './hints.ts';
+import { type LaunchRun, type Placement, placeValue } from './hints.ts';
 
 /**
  * Opt-outs of background work that outlives a listing: chrome-devtools-mcp
@@ -81,14 +81,23 @@ export async function listRelease(
       mkdirSync(home);
       mkdirSync(tmp);
       let count = 0;
-      const args = run.args.map((arg) => {
-        if (arg !== TMPDIR_PLACEHOLDER) return arg;
-        count += 1;
-        const dir = path.join(scratch, `dir-${count}`);
-        mkdirSync(dir);
-        return dir;
-      });
-      const env = serverEnvironment({ ...userEnv, HOME: home }, { TMPDIR: tmp, ...QUIET_ENV, ...run.env }, false);
+      const place: Placement = {
+        dir() {
+          count += 1;
+          const dir = path.join(scratch, `dir-${count}`);
+          mkdirSync(dir);
+          return dir;
+        },
+        file(name) {
+          const file = path.join(scratch, 'files', name);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, run.files?.[name] ?? '', { mode: 0o600 });
+          return file;
+        },
+      };
+      const args = run.args.map((arg) => placeValue(arg, place));
+      const runEnv = Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, placeValue(value, place)]));
+      const env = serverEnvironment({ ...userEnv, HOME: home }, { TMPDIR: tmp, ...QUIET_ENV, ...runEnv }, false);
       const outcome = await listTools({ command: process.execPath, args: [binPath, ...args], env, cwd: scratch }, left, clientVersion);
       if (!outcome.ok) {
         result.runs.push({ label: run.label, shown: showRun(run), ok: false, tools: 0, failure: outcome.failure });

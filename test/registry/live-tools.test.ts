@@ -9,8 +9,11 @@
  * Each start has a hard deadline ({@link SERVER_DEADLINE_MS}) and its whole
  * process group is killed afterwards. A package that is not installed fails.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type LiveFixture, TMPDIR_PLACEHOLDER, liveFixtureIds, readLiveFixture, resolveInstalledBin } from './support/live-fixture.ts';
+import { type Placement, placeValue } from '../../src/refresh/hints.ts';
+import { type LiveFixture, liveFixtureIds, readLiveFixture, resolveInstalledBin } from './support/live-fixture.ts';
 import { listServerTools } from './support/list-tools.ts';
 import { readRecord } from './support/records.ts';
 import { makeScratch, serverEnv } from './support/server-env.ts';
@@ -69,9 +72,18 @@ describe('live tools/list of published npm packages', () => {
 
             const scratch = makeScratch();
             try {
-              const args = run.args.map((arg) => (arg === TMPDIR_PLACEHOLDER ? scratch.placeholderDir() : arg));
+              const place: Placement = {
+                dir: () => scratch.placeholderDir(),
+                file: (name) => {
+                  const file = path.join(scratch.placeholderDir(), name);
+                  writeFileSync(file, fixture.files[name] ?? '', { mode: 0o600 });
+                  return file;
+                },
+              };
+              const args = run.args.map((arg) => placeValue(arg, place));
+              const env = Object.fromEntries(Object.entries(run.env).map(([name, value]) => [name, placeValue(value, place)]));
               const listed = await listServerTools(
-                { command: process.execPath, args: [installed.binPath, ...args], env: serverEnv(scratch, run.env), cwd: scratch.root },
+                { command: process.execPath, args: [installed.binPath, ...args], env: serverEnv(scratch, env), cwd: scratch.root },
                 SERVER_DEADLINE_MS,
               );
               const live = [...listed.names].sort();

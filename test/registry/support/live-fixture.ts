@@ -11,9 +11,6 @@ import { SERVERS_DIR } from '../../servers/paths.ts';
 /** The directory of live fixtures. */
 const LIVE_FIXTURE_DIR = path.join(ROOT, 'test/fixtures/live');
 
-/** The argument standing for a fresh temporary directory. */
-export const TMPDIR_PLACEHOLDER = '<tmpdir>';
-
 /** One way of starting the server, and the tools it listed. */
 interface LiveRun {
   args: string[];
@@ -29,6 +26,8 @@ export interface LiveFixture {
   version: string;
   /** The bin to run when the package has several. */
   bin: string | undefined;
+  /** Contents of the files `<file:NAME>` values stand for (src/refresh/hints.ts). */
+  files: Record<string, string>;
   runs: LiveRun[];
 }
 
@@ -54,6 +53,9 @@ export function readLiveFixture(id: string): LiveFixture {
   if (typeof data.package !== 'string' || data.package === '') fail('`package` must be a package name');
   if (typeof data.version !== 'string' || !/^\d+\.\d+\.\d+/.test(data.version)) fail('`version` must be an exact version');
   if (data.bin !== undefined && typeof data.bin !== 'string') fail('`bin` must be a string');
+  const files = data.files ?? {};
+  if (files === null || typeof files !== 'object' || !Object.values(files).every((value) => typeof value === 'string'))
+    fail('`files` must map names to file contents');
   const rawRuns = Array.isArray(data.runs) ? (data.runs as unknown[]) : [data];
   if (rawRuns.length === 0) fail('`runs` is empty');
   const runs = rawRuns.map((raw, index) => {
@@ -67,7 +69,14 @@ export function readLiveFixture(id: string): LiveFixture {
     if (!Array.isArray(run.tools) || !run.tools.every((tool) => typeof tool === 'string')) fail(`\`${where}tools\` must be a list of names`);
     return { args: args as string[], env: env as Record<string, string>, tools: run.tools as string[] };
   });
-  return { id, package: data.package as string, version: data.version as string, bin: data.bin as string | undefined, runs };
+  return {
+    id,
+    package: data.package as string,
+    version: data.version as string,
+    bin: data.bin as string | undefined,
+    files: files as Record<string, string>,
+    runs,
+  };
 }
 
 /** An installed package: its version and the absolute path of the bin to run. */
