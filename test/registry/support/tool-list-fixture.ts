@@ -60,7 +60,12 @@ export function readToolList(id: string): ToolListFixture | undefined {
   if (typeof data.extracted_with !== 'string' || data.extracted_with.trim() === '') fail('`extracted_with` must say how the list was made');
   if (!Array.isArray(data.tools)) fail('`tools` must be a list');
   data.tools!.forEach((tool, index) => {
-    if (typeof tool?.name !== 'string' || typeof tool.path !== 'string' || !Number.isInteger(tool.line) || !['string', 'undefined'].includes(typeof tool.source))
+    if (
+      typeof tool?.name !== 'string' ||
+      typeof tool.path !== 'string' ||
+      !Number.isInteger(tool.line) ||
+      !['string', 'undefined'].includes(typeof tool.source)
+    )
       fail(`tools[${index}] must be {name, path, line} (and a \`source\` string where a source map embeds the file)`);
   });
   return data as ToolListFixture;
