@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { FROZEN_DIR } from './frozen.ts';
 
 /** A scratch registry with copies of `registry/<id>.yaml` (or of its frozen copy), each changed by `edit` if given. */
-/** Frozen copies of records and live fixtures at a release with newer ones on npm (test/fixtures/refresh/README.md). */
-export const FROZEN_DIR = path.join(ROOT, 'test', 'fixtures', 'refresh');
 
 /** The frozen copy of `relative` when there is one, else `otherwise`. */
 function frozenOr(relative: string, otherwise: string): string {

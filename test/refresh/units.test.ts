@@ -16,7 +16,7 @@ import { writeFingerprints } from '../../src/refresh/record-edit.ts';
 import { reportMarkdown } from '../../src/refresh/report.ts';
 import type { ServerRefresh } from '../../src/refresh/types.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { FROZEN_DIR } from './support.ts';
+import { FROZEN_DIR } from './frozen.ts';
 
 // The record as written by hand (frozen at chrome-devtools-mcp 1.7.0): without the fingerprint and live_listing lines the refresh writes.
 const chromeText = readFileSync(path.join(FROZEN_DIR, 'registry', 'chrome-devtools.yaml'), 'utf8')
