@@ -189,6 +189,13 @@ function pendingDir(file: string): string {
   return `${file}.pending`;
 }
 
+/** Whether a pending file's entry is a record as the hook writes one: an object with its `event` and the `time` of the decision. */
+function isPendingRecord(entry: unknown): entry is AuditRecord & { time: string } {
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return false;
+  const { event, time } = entry as { event?: unknown; time?: unknown };
+  return typeof event === 'string' && event !== '' && typeof time === 'string' && !Number.isNaN(Date.parse(time));
+}
+
 /**
  * The decisions waiting in `<file>.pending/` (SPEC 10.2): written there by
  * hook processes that could not take the log's lock in time, and chained in
@@ -196,8 +203,9 @@ function pendingDir(file: string): string {
  * @param file the audit log (absolute)
  * @returns the waiting records, oldest first; the pending files they came
  *   from (to be removed once chained in); and the names of pending files that
- *   cannot be read as a list of records (half written, or not rclass's),
- *   which are skipped and kept for a person to look at. No folder: all empty.
+ *   cannot be read as a non-empty list of records, each an object with an
+ *   `event` and a `time` (half written, or not rclass's), which are skipped
+ *   and kept for a person to look at, never chained in. No folder: all empty.
  */
 export function pendingRecords(file: string): { records: Array<AuditRecord & { time: string }>; files: string[]; damaged: string[] } {
   const dir = pendingDir(file);
@@ -216,7 +224,7 @@ export function pendingRecords(file: string): { records: Array<AuditRecord & { t
     const pending = path.join(dir, name);
     try {
       const value: unknown = JSON.parse(readFileSync(pending, 'utf8'));
-      if (!Array.isArray(value)) {
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isPendingRecord)) {
         damaged.push(name);
         continue;
       }

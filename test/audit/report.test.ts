@@ -83,8 +83,22 @@ describe('rclass audit report', () => {
     );
     const result = await report(file);
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`note: 1 decision read waits in \`${file}.pending/\`, not yet chained into the log`);
     expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(2);
     expect(result.stdout.split('\n').filter(Boolean)[1]).toBe('2026-12-01T10:00:00.000Z R4 pg/query deny: blocked (session S1, alex@laptop)');
+  });
+
+  it('regression (issue 14): with no log file yet, reports the decisions waiting in the pending folder, marked as waiting', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    mkdirSync(`${file}.pending`);
+    writeFileSync(
+      path.join(`${file}.pending`, '000000000000001-7-a.json'),
+      JSON.stringify([{ ...record({ decision: 'deny' }), time: '2026-12-01T10:00:00.000Z' }]),
+    );
+    const result = await report(file);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('2026-12-01T10:00:00.000Z R4 pg/query deny: blocked (session S1, alex@laptop)\n');
+    expect(result.stderr).toContain('not yet chained into the log');
   });
 
   it('still reports a log that does not verify, warns, and exits 1; counts lines that are not JSON', async () => {

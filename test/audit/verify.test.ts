@@ -4,7 +4,7 @@
  * passes (exit 0); no log yet at the default location is exit 0 with a
  * note; a missing `--log FILE` is exit 3.
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UNANCHORED_LIMITS } from '../../src/cli/commands/audit.ts';
 import { describe, expect, it } from 'vitest';
@@ -101,7 +101,10 @@ describe('rclass audit verify', () => {
     mkdirSync(`${file}.pending`);
     writeFileSync(
       path.join(`${file}.pending`, '000000000000001-7-a.json'),
-      `${JSON.stringify([record({ tool_use_id: 'late-1' }), record({ tool_use_id: 'late-2' })])}\n`,
+      `${JSON.stringify([
+        { ...record({ tool_use_id: 'late-1' }), time: '2026-12-01T10:00:00.000Z' },
+        { ...record({ tool_use_id: 'late-2' }), time: '2026-12-01T10:00:00.000Z' },
+      ])}\n`,
     );
     writeFileSync(path.join(`${file}.pending`, '000000000000002-8-b.json'), '[{"event":');
     const result = await verify(file);
@@ -111,6 +114,35 @@ describe('rclass audit verify', () => {
       `rclass: note: 2 decisions wait in \`${file}.pending/\`, written while another hook process held the log's lock; the next logged decision chains them in, and until then no hash covers them`,
       `rclass: note: 1 file in \`${file}.pending/\` cannot be read as decisions and is kept for you to look at: 000000000000002-8-b.json`,
     ]);
+  });
+
+  it('regression (issue 14): a pending file of JSON that is not a list of records is kept as damaged, never counted or chained in', async () => {
+    const file = await five();
+    mkdirSync(`${file}.pending`);
+    const damaged = {
+      '000000000000001-1-a.json': '[null]',
+      '000000000000002-1-b.json': '[1,"x"]',
+      '000000000000003-1-c.json': '[{"foo":1}]',
+      '000000000000004-1-d.json': '[]',
+    };
+    for (const [name, text] of Object.entries(damaged)) writeFileSync(path.join(`${file}.pending`, name), text);
+    const result = await verify(file);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `rclass: note: 4 files in \`${file}.pending/\` cannot be read as decisions and are kept for you to look at: ${Object.keys(damaged).join(', ')}`,
+    );
+    await appendAudit(file, [record({ tool_use_id: 'next' })]);
+    expect(lines(file)).toHaveLength(6);
+    expect(readdirSync(`${file}.pending`)).toHaveLength(4);
+  });
+
+  it('regression (issue 14): with no log file yet but decisions waiting, verify says nothing is chained yet and how many wait: exit 0', async () => {
+    const file = path.join(tempDir(), 'audit.jsonl');
+    mkdirSync(`${file}.pending`);
+    writeFileSync(path.join(`${file}.pending`, '000000000000001-7-a.json'), JSON.stringify([{ ...record(), time: '2026-12-01T10:00:00.000Z' }]));
+    const result = await verify(file);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`nothing chained yet at \`${file}\`\n`);
+    expect(result.stderr).toContain(`1 decision waits in \`${file}.pending/\``);
   });
 
   it('exits 3 for a missing --log FILE and 2 for a usage error', async () => {

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseCommandLine } from '../parse-args.ts';
 import { defaultAuditLog } from '../../node/state-dir.ts';
 import { pendingRecords } from '../../audit/log.ts';
-import { reportFile } from '../../audit/report.ts';
+import { reportFile, reportLines } from '../../audit/report.ts';
 import { type VerifyResult, verifyAnchored, verifyAuditFile } from '../../audit/verify.ts';
 import { readAnchorHeads } from '../../audit/anchor.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
@@ -168,6 +168,29 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
   return EXIT.ok;
 }
 
+/** The note that a report includes decisions from the pending folder (SPEC 10.2). */
+function waitingNote(count: number, shown: string): string {
+  return `note: ${count} decision${count === 1 ? '' : 's'} read ${count === 1 ? 'waits' : 'wait'} in \`${shown}.pending/\`, not yet chained into the log; no hash covers ${count === 1 ? 'it' : 'them'} until the next logged decision chains ${count === 1 ? 'it' : 'them'} in`;
+}
+
+/**
+ * No log file yet, but decisions wait in its pending folder (every hook
+ * process so far timed out on the lock, or the log was removed): verify says
+ * so and exits 0, as with no log at all; report lists them, marked as waiting.
+ */
+function onlyPending(io: CliIO, action: 'verify' | 'report', file: string, shown: string, since: number | undefined): number {
+  const waiting = pendingRecords(file);
+  if (action === 'verify') {
+    io.stdout.write(`nothing chained yet at \`${shown}\`\n`);
+    notePending(io, file, shown);
+    return EXIT.ok;
+  }
+  const report = reportLines(waiting.records, since === undefined ? {} : { since });
+  for (const line of report.lines) io.stdout.write(`${line}\n`);
+  complain(io, waitingNote(waiting.records.length, shown));
+  return EXIT.ok;
+}
+
 /**
  * Say what waits in the log's pending folder (SPEC 10.2): decisions written
  * while another hook process held the lock, which the next append chains in
@@ -238,6 +261,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     verdict = await verifyAuditFile(file);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && pendingRecords(file).records.length > 0) return onlyPending(io, action, file, shown, since);
     if (values.log === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return noLogYet(io, action, shown);
     return unreadable(io, shown, error);
   }
@@ -255,12 +279,14 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
   }
 
   let report: Awaited<ReturnType<typeof reportFile>>;
+  const waiting = pendingRecords(file).records;
   try {
-    report = await reportFile(file, since === undefined ? {} : { since }, pendingRecords(file).records);
+    report = await reportFile(file, since === undefined ? {} : { since }, waiting);
   } catch (error) {
     return unreadable(io, shown, error);
   }
   for (const line of report.lines) io.stdout.write(`${line}\n`);
+  if (waiting.length > 0) complain(io, waitingNote(waiting.length, shown));
   if (report.lines.length === 0)
     complain(
       io,
