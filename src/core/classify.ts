@@ -8,7 +8,7 @@ import { isDisclosure } from './effects.ts';
 import { egressAllowed } from './egress.ts';
 import { type DeploymentOverride, type PreimageCapturer, indexOverrides } from './overrides.ts';
 import type { RecordStatus, ToolRecord } from './record.ts';
-import { type Registry, evidenceUrl } from './registry.ts';
+import { type Registry, evidencePlace, evidenceUrl } from './registry.ts';
 import { type RuleOutcome, evaluateRule, rulesNeedAws, rulesNeedSql } from './rules.ts';
 import { loadAwsOperations, loadedAwsOperations } from './aws/index.ts';
 import type { Session } from './session.ts';
@@ -48,6 +48,8 @@ export interface Classification {
   base_class?: ReversibilityClass;
   /** Permalink to the evidence, when a record was found. */
   evidence?: string;
+  /** Where in the evidence the tool is defined, in words (`path line N`), when a record was found. */
+  evidence_at?: string;
   /** The effects behind the class: the firing rule's, else the tool's (SPEC 2.9); absent when the record lists none. */
   effects?: string[];
   /** The record's reason for stating a class other than the one its effects derive (SPEC 2.9.3). */
@@ -289,6 +291,7 @@ export class Classifier {
       status: record.provenance.status,
       base_class: entry.class,
       evidence: entry.evidence.url ?? evidenceUrl(record, entry.evidence),
+      evidence_at: evidencePlace(entry.evidence),
     };
     if (ruleId !== undefined) answer.rule = ruleId;
     if (effects !== undefined && (source === 'registry' || source === 'rule')) answer.effects = effects;

@@ -72,15 +72,30 @@ export class Registry {
  * The permalink of an evidence citation (SPEC 5.2): on GitHub, the file at
  * the record's commit anchored at the line; for a record whose evidence is a
  * published package, the file in that exact version on unpkg's file viewer,
- * which numbers its lines (the line is shown beside the link).
+ * anchored at the line (unpkg highlights `#L<n>`), or for an original file a
+ * source map embeds, the map itself (no viewer shows the embedded text, so
+ * {@link evidencePlace} says where in it to look).
  * @returns `https://github.com/<owner>/<name>/blob/<commit>/<path>#L<line>`,
- *   or `https://app.unpkg.com/<package>@<version>/files/<path>`
+ *   `https://app.unpkg.com/<package>@<version>/files/<path>#L<line>`, or
+ *   `https://app.unpkg.com/<package>@<version>/files/<map path>`
  */
 export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
   const path = evidence.path.split('/').map(encodeURIComponent).join('/');
   const published = record.provenance.package;
-  if (published !== undefined) return `https://app.unpkg.com/${published.name}@${published.version}/files/${path}`;
+  if (published !== undefined)
+    return `https://app.unpkg.com/${published.name}@${published.version}/files/${path}${evidence.source === undefined ? `#L${evidence.line}` : ''}`;
   return `https://github.com/${record.server.repository}/blob/${record.provenance.commit}/${path}#L${evidence.line}`;
+}
+
+/**
+ * Where an evidence citation points, in words, for people reading a
+ * classification without a browser (SPEC 5.2).
+ * @returns `path line N`, or `source line N, embedded in the source map path`
+ */
+export function evidencePlace(evidence: Evidence): string {
+  return evidence.source === undefined
+    ? `${evidence.path} line ${evidence.line}`
+    : `${evidence.source} line ${evidence.line}, embedded in the source map ${evidence.path}`;
 }
 
 /** Zeroed per-class counts. */

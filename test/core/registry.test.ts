@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, type ServerRecord } from '../../src/core/index.ts';
+import { evidencePlace, evidenceUrl } from '../../src/core/registry.ts';
 import { EFFECT_IDS } from '../../src/core/effects.ts';
 
 const COMMIT = 'ffffffffffffffffffffffffffffffffffffffff';
@@ -36,5 +37,27 @@ describe('registry document (SPEC 5.8)', () => {
   it('refuses a document of another format version', () => {
     expect(() => Registry.fromDocument({ ...buildDocument([]), format_version: 2 as 1 })).toThrow('unsupported registry format_version `2`; expected `1`');
     expect(() => Registry.fromDocument({} as never)).toThrow('registry document has no `servers` array');
+  });
+});
+
+describe('evidence permalinks (SPEC 5.2)', () => {
+  const packaged = (): ServerRecord => {
+    const record = make('demo', ['R0']);
+    const integrity = `sha512-${'A'.repeat(86)}==`;
+    return {
+      ...record,
+      provenance: { ...record.provenance, commit: undefined, package: { registry: 'npm', name: '@scope/demo-mcp', version: '1.2.3', integrity } },
+    };
+  };
+
+  it('links a file of a published package at the exact version, anchored at the line', () => {
+    expect(evidenceUrl(packaged(), { path: 'dist/index.js', line: 42 })).toBe('https://app.unpkg.com/@scope/demo-mcp@1.2.3/files/dist/index.js#L42');
+    expect(evidencePlace({ path: 'dist/index.js', line: 42 })).toBe('dist/index.js line 42');
+  });
+
+  it('links the source map of an embedded original file without a line anchor, and says where in it to look', () => {
+    const evidence = { path: 'dist/chunk.js.map', line: 193, source: '../src/tools/sql.ts' };
+    expect(evidenceUrl(packaged(), evidence)).toBe('https://app.unpkg.com/@scope/demo-mcp@1.2.3/files/dist/chunk.js.map');
+    expect(evidencePlace(evidence)).toBe('../src/tools/sql.ts line 193, embedded in the source map dist/chunk.js.map');
   });
 });

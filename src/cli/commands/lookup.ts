@@ -80,7 +80,7 @@ function formatClassification(c: Classification & { hint_class?: string; hint_fr
       lines.push(`  ${condition.held ? 'held' : 'did not hold'}: ${condition.predicate} ${condition.arg}: ${condition.detail}`);
   }
   if (c.hint_class !== undefined) lines.push(`server's own hint: ${c.hint_class} (${c.hint_from ?? 'annotations'}; a hint, never used for the class)`);
-  if (c.evidence !== undefined) lines.push(`evidence: ${c.evidence}`);
+  if (c.evidence !== undefined) lines.push(`evidence: ${c.evidence_at === undefined ? '' : `${c.evidence_at}, `}${c.evidence}`);
   for (const note of c.notes ?? []) lines.push(`note: ${note}`);
   return `${lines.join('\n')}\n`;
 }
