@@ -57,6 +57,13 @@ function env(extra: Record<string, string>): Record<string, string> {
   };
 }
 
+/** A scratch registry holding copies of the records pinned to a commit (those the GitHub stand-in can answer for). */
+function commitRegistry(): string {
+  const dir = tempDir('rclass-evidence-commit-registry-');
+  for (const id of repository.recordIds) copyFileSync(path.join(REGISTRY_DIR, `${id}.yaml`), path.join(dir, `${id}.yaml`));
+  return dir;
+}
+
 beforeAll(async () => {
   repository = syntheticRepository();
   fake = await startFakeGitHub(repository.files);
@@ -74,13 +81,11 @@ afterAll(async () => {
 
 describe('npm run evidence against a GitHub stand-in', () => {
   it('every citation of the registry matches its file: exit 0, one request per cited file, token sent', async () => {
-    // Records pinned to a published package (none yet) are read from the real npm registry, not the stand-in.
-    const result = await runEvidenceCli(env({}));
+    // The records pinned to a commit; those pinned to a published package are checked against npm (npm-cli.test.ts).
+    const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: commitRegistry() }));
     expect(result.stderr).toBe('');
-    const { packages } = repository;
-    const inPackages = packages.total === 0 ? '' : ` and ${packages.files} files of ${packages.total} npm packages`;
     expect(result.stdout).toBe(
-      `${repository.citations} citations of ${repository.records} records in ${repository.citedFiles} files (0 cached, ${repository.citedFiles} fetched)${inPackages}, each tool name looked for within 3 lines of its cited line: no problems\n`,
+      `${repository.citations} citations of ${repository.records} records in ${repository.citedFiles} files (0 cached, ${repository.citedFiles} fetched), each tool name looked for within 3 lines of its cited line: no problems\n`,
     );
     expect(result.code).toBe(0);
     expect(fake.requests).toHaveLength(repository.citedFiles);
@@ -167,7 +172,7 @@ describe('npm run evidence against a GitHub stand-in', () => {
   it('a rate limit stops all requests and leaves the check incomplete: exit 3, nothing cached', async () => {
     fake.rateLimited = true;
     const cache = tempDir('rclass-evidence-cache-');
-    const result = await runEvidenceCli(env({ RCLASS_EVIDENCE_CACHE: cache }));
+    const result = await runEvidenceCli(env({ RCLASS_EVIDENCE_CACHE: cache, RCLASS_REGISTRY_DIR: commitRegistry() }));
     expect(result.stderr).toBe(
       `evidence check incomplete: GitHub rate limit reached (403); it resets at 2030-01-01T00:00:00.000Z; set GITHUB_TOKEN for a higher limit; ${repository.citedFiles} of ${repository.citedFiles} cited files were not checked\n`,
     );

@@ -15,14 +15,14 @@ import { type FakeFiles, repoFileKey } from './fake-github.ts';
 /** Synthetic files, and what the registry's records cite. */
 export interface SyntheticRepository {
   files: FakeFiles;
-  /** Tools cited by records that have a fixture. */
+  /** Tools cited by records pinned to a commit that have a fixture. */
   citations: number;
   /** Distinct files at a commit cited by those records: what the GitHub stand-in serves. */
   citedFiles: number;
-  /** Records that have a fixture. */
+  /** Records pinned to a commit that have a fixture. */
   records: number;
-  /** Distinct npm packages (`name@version`) cited by those records, and distinct files cited in them. */
-  packages: { total: number; files: number };
+  /** The ids of those records: the registry the GitHub stand-in can answer for (records pinned to a package are read from npm). */
+  recordIds: string[];
 }
 
 /** The text of one synthetic file: `name: "<tool>",` at each cited line (several names share a line when cited together). */
@@ -45,28 +45,21 @@ export function syntheticRepository(): SyntheticRepository {
   );
   const byFile = new Map<string, Array<{ name: string; line: number }>>();
   const citedKeys = new Set<string>();
-  const citedPackages = new Set<string>();
-  const citedPackageFiles = new Set<string>();
+  const cited: string[] = [];
   let citations = 0;
-  let records = 0;
   for (const id of toolListIds()) {
     const fixture = readToolList(id)!;
-    const cited = recordIds.has(id);
-    if (cited) {
-      records += 1;
+    // A list taken from a published package is checked against npm (test/evidence/npm-cli.test.ts), not GitHub.
+    if (fixture.commit === undefined) continue;
+    const isCited = recordIds.has(id);
+    if (isCited) {
+      cited.push(id);
       citations += fixture.tools.length;
-    }
-    if (fixture.package !== undefined) {
-      if (cited) {
-        citedPackages.add(fixture.package);
-        for (const tool of fixture.tools) citedPackageFiles.add(`${fixture.package}:${tool.path}`);
-      }
-      continue;
     }
     const [owner, repo] = fixture.repository.split('/') as [string, string];
     for (const tool of fixture.tools) {
-      const key = repoFileKey(owner, repo, fixture.commit!, tool.path);
-      if (cited) citedKeys.add(key);
+      const key = repoFileKey(owner, repo, fixture.commit, tool.path);
+      if (isCited) citedKeys.add(key);
       const list = byFile.get(key) ?? [];
       if (!list.some((entry) => entry.name === tool.name && entry.line === tool.line)) list.push({ name: tool.name, line: tool.line });
       byFile.set(key, list);
@@ -74,5 +67,5 @@ export function syntheticRepository(): SyntheticRepository {
   }
   const files = new Map<string, string>();
   for (const [key, tools] of byFile) files.set(key, syntheticFile(tools));
-  return { files, citations, citedFiles: citedKeys.size, records, packages: { total: citedPackages.size, files: citedPackageFiles.size } };
+  return { files, citations, citedFiles: citedKeys.size, records: cited.length, recordIds: cited };
 }
