@@ -2,10 +2,11 @@
  * Run the CLI in-process with injected arguments, stdin, environment and
  * working directory, collecting what it writes.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 
@@ -47,9 +48,17 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   return { code, stdout, stderr };
 }
 
-/** A fresh temporary directory. */
+/** The temporary directories this test file made, removed after its last test. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file's last test. */
 export function tempDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'rclass-test-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'rclass-test-'));
+  made.push(dir);
+  return dir;
 }
 
 /** Write a registry document to a temporary file and return its path. */
