@@ -124,12 +124,27 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
     case 'maxProperties':
       return { path, key: false, message: `${where} must have exactly one condition key` };
     case 'oneOf': {
-      const friendly = FRIENDLY_ONE_OF[error.schemaPath.replace(/^[^#]*#/, '')];
-      return { path, key: false, message: `${where} ${friendly ?? error.message ?? 'is invalid'}` };
+      const pointer = error.schemaPath.replace(/^[^#]*#/, '');
+      const friendly = FRIENDLY_ONE_OF[pointer];
+      // Both evidence bases given: point at the second one, `package`, rather than at the provenance's first key.
+      const both = pointer === '/$defs/provenance/oneOf' && valueAt(data, path) !== undefined && hasKeys(valueAt(data, path), ['commit', 'package']);
+      return { path: both ? [...path, 'package'] : path, key: both, message: `${where} ${friendly ?? error.message ?? 'is invalid'}` };
     }
     case 'uniqueItems':
       return { path, key: false, message: `${where} has duplicate items at positions ${String(params.j)} and ${String(params.i)}` };
     default:
       return { path, key: false, message: `${where} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** The value at a data path, or undefined. */
+function valueAt(data: unknown, path: ReadonlyArray<string | number>): unknown {
+  let value: unknown = data;
+  for (const part of path) value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
+  return value;
+}
+
+/** Whether an object has every one of these keys. */
+function hasKeys(value: unknown, keys: readonly string[]): boolean {
+  return value !== null && typeof value === 'object' && keys.every((key) => Object.hasOwn(value, key));
 }

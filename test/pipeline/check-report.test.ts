@@ -62,11 +62,11 @@ describe('check report positions', () => {
     ]);
   });
 
-  it('a provenance with both a commit and a package gets the same one message, and a package alone is accepted', () => {
+  it('a provenance with both a commit and a package gets the same one message, at the package key, and a package alone is accepted', () => {
     const pinned = `  package: { registry: npm, name: demo-mcp, version: 1.2.3, integrity: "sha512-${'A'.repeat(86)}==" }\n`;
     const commit = '  commit: 0123456789abcdef0123456789abcdef01234567\n';
     expect(problemsOf('registry/demo.yaml', GOOD.replace(commit, `${commit}${pinned}`))).toEqual([
-      'registry/demo.yaml:7:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
+      'registry/demo.yaml:12:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
     ]);
     expect(checkRecordText('registry/demo.yaml', GOOD.replace(commit, pinned))).toEqual({ problems: [], accepted: 1 });
   });
