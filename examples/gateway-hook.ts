@@ -46,5 +46,7 @@ client.onmessage = async (message: JSONRPCMessage) => {
 server.onmessage = (message) => void client.send(message);
 server.onclose = () => process.exit(0);
 client.onclose = () => void server.close();
+// The SDK's stdio server transport does not notice its client closing stdin: end with it, and the server with us.
+process.stdin.once('end', () => void server.close());
 await server.start();
 await client.start();
