@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ListFailure, listTools } from '../scan/list-tools.ts';
+import { namesScratch } from './scratch-names.ts';
 import { serverEnvironment } from '../scan/env.ts';
 import type { SeenTool } from './compare.ts';
 import { type LaunchRun, type Placement, placeValue } from './hints.ts';
@@ -107,7 +108,9 @@ export async function listRelease(
       result.runs.push({ label: run.label, shown: showRun(run), ok: true, tools: outcome.tools.length });
       for (const tool of outcome.tools) {
         const prints = definitions.get(tool.name) ?? new Set();
-        prints.add(tool.fingerprint ?? null);
+        // A definition that names the run's own folders (figma-developer-mcp's image directory is its working folder) differs on
+        // every machine, so its fingerprint would mark the tool changed for every user: it gets none, as an unstable one.
+        prints.add(namesScratch(tool, scratch) ? null : (tool.fingerprint ?? null));
         definitions.set(tool.name, prints);
         if (!result.seen.has(tool.name))
           result.seen.set(tool.name, { name: tool.name, ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}), unstable: false });

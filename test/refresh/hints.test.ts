@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { placeValue, readLaunchHints } from '../../src/refresh/hints.ts';
+import { namesScratch } from '../../src/refresh/scratch-names.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -55,5 +56,15 @@ describe('launch hints', () => {
   it('refuses a run whose <file:NAME> the fixture does not hold, naming the file and run', () => {
     const dir = hintsDir('k', { package: 'p', version: '1.0.0', runs: [{ args: [], env: { KUBECONFIG: '<file:kubeconfig>' }, tools: [] }] });
     expect(() => readLaunchHints(dir, 'hints', 'k')).toThrow('hints/k.json: run 1 uses `<file:kubeconfig>`, which `files` does not hold');
+  });
+});
+
+describe('fingerprints of definitions that name where the server runs', () => {
+  it('a definition naming the run folder gets no fingerprint; one that does not, keeps it', () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'rclass-hints-'));
+    dirs.push(scratch);
+    const named = { name: 'download_figma_images', definition: { description: `Images will be saved relative to the server's image directory: ${scratch}` } };
+    expect(namesScratch(named, scratch)).toBe(true);
+    expect(namesScratch({ name: 'get_figma_data', definition: { description: 'Get the layout of a Figma file.' } }, scratch)).toBe(false);
   });
 });
