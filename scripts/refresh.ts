@@ -148,6 +148,12 @@ if (mode === 'pinned') {
     const file = path.join(registryDir, `${record.id}.yaml`);
     const reason = unavailableReason(record, result);
     const listed = reason === undefined && result.listedVersion !== undefined;
+    // Not listed this time: keep what the record says. A live listing it already has is not undone by a run that
+    // failed (a slow install, a missing native build), and an `unavailable` reason someone wrote may say more than ours.
+    if (!listed && record.provenance.live_listing !== undefined) {
+      result.notes.push(`not listed this time; ${show(file)} keeps its provenance.live_listing and fingerprints`);
+      continue;
+    }
     try {
       const text = readFileSync(file, 'utf8');
       const next = listed
