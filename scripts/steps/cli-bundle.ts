@@ -57,6 +57,17 @@ const HOOK_CHUNK_PREFIX = 'hook-chunk-';
 /** Packages the hook bundle must not contain (a test reads the bundle's inputs): loading them was most of a decision's time (issue 14). */
 export const HOOK_EXCLUDED = ['@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-formats', 'proper-lockfile', 'graceful-fs', 'signal-exit', 'write-file-atomic'];
 
+/**
+ * Packages the hook loads only for some calls, left out of its bundle and
+ * required from node_modules when a call needs them: yaml (a mapping file),
+ * tldts (`--egress-allow`), smol-toml (Codex's configuration). Bundled, their
+ * 310 KB were read, hashed and their code cache deserialized on every call
+ * (issue 14). The PEP 440 parser stays in the bundle: every MCP decision
+ * loads the version module that holds it, and from node_modules it would be
+ * found, read and compiled without the code cache each time.
+ */
+export const HOOK_LAZY_PACKAGES = ['yaml', 'tldts', 'smol-toml'];
+
 /** Packages left out of the bundle and imported from node_modules at run time. */
 export const EXTERNAL_PACKAGES = ['@cedar-policy/cedar-wasm', 'libpg-query'];
 
@@ -108,7 +119,7 @@ function hookBuildOptions(entry: string, outfile: string) {
     target: 'node20',
     mainFields: ['module', 'main'],
     // ajv (and its formats) only for `--registry FILE`: from node_modules when that option is given.
-    external: [...EXTERNAL_PACKAGES, 'ajv', 'ajv-formats'],
+    external: [...EXTERNAL_PACKAGES, 'ajv', 'ajv-formats', ...HOOK_LAZY_PACKAGES],
     // No `import()` is left in the bundle: a script run through `vm.Script` has no loader for it (Node 20 needs
     // `importModuleDynamically`); esbuild turns each into a lazily evaluated module and `require` for externals.
     supported: { 'dynamic-import': false },
