@@ -83,9 +83,7 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
   const where = showPath(path);
   const params = error.params as Record<string, unknown>;
   const got = (() => {
-    let value: unknown = data;
-    for (const part of path) value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
-    const text = JSON.stringify(value);
+    const text = JSON.stringify(valueAt(data, path));
     return text === undefined ? 'nothing' : `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
   })();
   switch (error.keyword) {
@@ -127,7 +125,7 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
       const pointer = error.schemaPath.replace(/^[^#]*#/, '');
       const friendly = FRIENDLY_ONE_OF[pointer];
       // Both evidence bases given: point at the second one, `package`, rather than at the provenance's first key.
-      const both = pointer === '/$defs/provenance/oneOf' && valueAt(data, path) !== undefined && hasKeys(valueAt(data, path), ['commit', 'package']);
+      const both = pointer === '/$defs/provenance/oneOf' && hasKeys(valueAt(data, path), ['commit', 'package']);
       return { path: both ? [...path, 'package'] : path, key: both, message: `${where} ${friendly ?? error.message ?? 'is invalid'}` };
     }
     case 'uniqueItems':

@@ -24,6 +24,9 @@ import { readAnchorHeads } from '../../audit/anchor.ts';
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { messageOf } from '../../core/errors.ts';
 
+/** What waits in an audit log's pending folder (SPEC 10.2), read once per command. */
+type Waiting = ReturnType<typeof pendingRecords>;
+
 /** The usage line of `audit`. */
 export const AUDIT_USAGE = 'rclass audit verify|report [--log FILE] [--anchor FILE] [--since DATE]';
 
@@ -163,7 +166,7 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
       io,
       `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`,
     );
-  notePending(io, file, shown);
+  notePending(io, pendingRecords(file), shown);
   complain(io, `note: ${ANCHORED_LIMITS}`);
   return EXIT.ok;
 }
@@ -178,11 +181,10 @@ function waitingNote(count: number, shown: string): string {
  * process so far timed out on the lock, or the log was removed): verify says
  * so and exits 0, as with no log at all; report lists them, marked as waiting.
  */
-function onlyPending(io: CliIO, action: 'verify' | 'report', file: string, shown: string, since: number | undefined): number {
-  const waiting = pendingRecords(file);
+function onlyPending(io: CliIO, action: 'verify' | 'report', waiting: Waiting, shown: string, since: number | undefined): number {
   if (action === 'verify') {
     io.stdout.write(`nothing chained yet at \`${shown}\`\n`);
-    notePending(io, file, shown);
+    notePending(io, waiting, shown);
     return EXIT.ok;
   }
   const report = reportLines(waiting.records, since === undefined ? {} : { since });
@@ -196,8 +198,7 @@ function onlyPending(io: CliIO, action: 'verify' | 'report', file: string, shown
  * while another hook process held the lock, which the next append chains in
  * and no verification covers until then; and pending files that cannot be read.
  */
-function notePending(io: CliIO, file: string, shown: string): void {
-  const waiting = pendingRecords(file);
+function notePending(io: CliIO, waiting: Waiting, shown: string): void {
   const count = waiting.records.length;
   if (count > 0)
     complain(
@@ -261,7 +262,8 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
   try {
     verdict = await verifyAuditFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && pendingRecords(file).records.length > 0) return onlyPending(io, action, file, shown, since);
+    const waiting = (error as NodeJS.ErrnoException).code === 'ENOENT' ? pendingRecords(file) : undefined;
+    if (waiting !== undefined && waiting.records.length > 0) return onlyPending(io, action, waiting, shown, since);
     if (values.log === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return noLogYet(io, action, shown);
     return unreadable(io, shown, error);
   }
@@ -273,7 +275,7 @@ export async function auditCommand(argv: string[], io: CliIO): Promise<number> {
       return EXIT.threshold;
     }
     io.stdout.write(`ok: ${verdict.lines} line${verdict.lines === 1 ? '' : 's'}, the hash chain holds (\`${shown}\`)\n`);
-    notePending(io, file, shown);
+    notePending(io, pendingRecords(file), shown);
     complain(io, `note: ${UNANCHORED_LIMITS}`);
     return EXIT.ok;
   }
