@@ -8,11 +8,11 @@
  * (cited in src/clients/agents/*.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../cli/harness.ts';
-import { logLines, makeWorld, type World } from './support.ts';
+import { anchorAndLogHeads, logLines, makeWorld, type World } from './support.ts';
 
 type Agent = 'gemini' | 'codex' | 'cursor';
 type Call = 'select' | 'drop' | 'unknown' | 'fetch' | 'shell';
@@ -274,12 +274,8 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
       else allowed.tool_input = { url };
       expect(decisionOf(agent, run(allowed).stdout)).toBe(allow);
       expect(decisionOf(agent, run(payload(agent, 'N1', 'fetch', world)).stdout)).toBe(ASK[agent]);
-      const log = logLines(world.log);
-      const heads = readFileSync(anchor, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as unknown);
-      expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+      const { anchored, logged } = anchorAndLogHeads(anchor, world.log);
+      expect(anchored).toEqual(logged);
       const verify = await runCli(['audit', 'verify', '--log', world.log, '--anchor', anchor], { env: world.env, cwd: world.project });
       expect(verify.code).toBe(0);
     },

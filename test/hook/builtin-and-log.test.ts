@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../src/audit/chain.ts';
 import { canonicalJson } from '../../src/node/digest.ts';
-import { hook, logLines, makeWorld, post, pre } from './support.ts';
+import { anchorAndLogHeads, hook, logLines, makeWorld, post, pre } from './support.ts';
 
 describe('built-in tools', () => {
   it('gives Read, Grep, Bash and Write no decision and logs nothing for them', async () => {
@@ -236,12 +236,9 @@ describe('the audit log', () => {
     const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
     await hook(world, pre('A5', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-file', anchor]);
     await hook(world, pre('A5', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--anchor-file', anchor]);
-    const log = logLines(world.log);
-    const heads = readFileSync(anchor, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as unknown);
-    expect(heads).toEqual(log.map((entry) => ({ seq: entry.seq, hash: entry.hash })));
+    const { anchored, logged } = anchorAndLogHeads(anchor, world.log);
+    expect(logged).toHaveLength(2);
+    expect(anchored).toEqual(logged);
   });
 
   it('regression: asks rather than allow an R0 call when the anchor file cannot be written (fail closed)', async () => {

@@ -116,6 +116,15 @@ export function logLines(file: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** The chain heads an anchor file holds and the `{seq, hash}` of every line of the log, to compare (SPEC 10.3). */
+export function anchorAndLogHeads(anchor: string, log: string): { anchored: unknown[]; logged: Array<{ seq: unknown; hash: unknown }> } {
+  const anchored = readFileSync(anchor, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as unknown);
+  return { anchored, logged: logLines(log).map((entry) => ({ seq: entry.seq, hash: entry.hash })) };
+}
+
 /** Write (or replace) the project's `.mcp.json`. */
 export function writeProjectServers(world: World, servers: Record<string, unknown>): void {
   writeFileSync(path.join(world.project, '.mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
