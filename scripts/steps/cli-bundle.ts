@@ -59,14 +59,16 @@ export const HOOK_EXCLUDED = ['@modelcontextprotocol/sdk', 'zod', 'ajv', 'ajv-fo
 
 /**
  * Packages the hook loads only for some calls, left out of its bundle and
- * required from node_modules when a call needs them: yaml (a mapping file),
- * tldts (`--egress-allow`), smol-toml (Codex's configuration). Bundled, their
- * 310 KB were read, hashed and their code cache deserialized on every call
- * (issue 14). The PEP 440 parser stays in the bundle: every MCP decision
- * loads the version module that holds it, and from node_modules it would be
- * found, read and compiled without the code cache each time.
+ * required from node_modules when a call needs them: tldts (`--egress-allow`)
+ * and smol-toml (Codex's configuration). Bundled, their 155 KB were read,
+ * hashed and their code cache deserialized on every call (issue 14). yaml
+ * stays in the bundle: the server mapping file (SPEC 6.3) may be read by a
+ * hook running as a user who can read the bundle but not the package's
+ * node_modules. The PEP 440 parser stays too: every MCP decision loads the
+ * version module that holds it, and from node_modules it would be found,
+ * read and compiled without the code cache each time.
  */
-export const HOOK_LAZY_PACKAGES = ['yaml', 'tldts', 'smol-toml'];
+export const HOOK_LAZY_PACKAGES = ['tldts', 'smol-toml'];
 
 /** Packages left out of the bundle and imported from node_modules at run time. */
 export const EXTERNAL_PACKAGES = ['@cedar-policy/cedar-wasm', 'libpg-query'];
