@@ -213,6 +213,10 @@ export interface Server {
      * Exact package name in that registry.
      */
     name: string;
+    /**
+     * The first release of this package that runs another server than this record describes (the publisher replaced what the package runs). An entry running that release or a newer one, an unpinned entry (which runs the newest) or one whose version cannot be read is not recognised as this server (SPEC 5.3, 6.4).
+     */
+    before?: string;
   }[];
   /**
    * Container image names (without tag or digest) that run this server with their default entrypoint.

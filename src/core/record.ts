@@ -98,7 +98,8 @@ export interface ServerIdentity {
   repository: string;
   path?: string;
   homepage?: string;
-  packages?: Array<{ registry: 'npm' | 'pypi'; name: string }>;
+  /** `before`: the first release of the package that runs another server (SPEC 5.3, 6.4). */
+  packages?: Array<{ registry: 'npm' | 'pypi'; name: string; before?: string }>;
   images?: string[];
   urls?: string[];
   min_version?: string;

@@ -8,7 +8,8 @@
  */
 import coerce from 'semver/functions/coerce.js';
 import gte from 'semver/functions/gte.js';
-import { gte as pep440Gte, valid as pep440Valid } from '@renovatebot/pep440';
+import lt from 'semver/functions/lt.js';
+import { explain as pep440Explain, gte as pep440Gte, lt as pep440Lt, valid as pep440Valid } from '@renovatebot/pep440';
 
 /**
  * What is known of the release a call goes to:
@@ -44,6 +45,36 @@ export function rulesApplyTo(minVersion: string | undefined, version: ServerVers
     const need = coerce(minVersion, { includePrerelease: true });
     if (have === null || need === null) return false;
     return gte(have, need);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a release of a package comes before `before`, the first release
+ * of that package that runs another server than the record describes
+ * (`server.packages[].before`, SPEC 5.3, 6.4). Only a readable release
+ * whose version without its pre-release part is older counts: an unpinned
+ * entry runs the newest release, which is past `before` once that release
+ * exists, and a pre-release of `before` itself (`0.3.0-rc.1`, `0.3.0rc1`)
+ * already belongs to the new line.
+ * @param before the package's `before` version
+ * @param version the release an entry runs (see {@link ServerVersion})
+ * @param scheme `pep440` for a PyPI package, else `semver`
+ * @returns true only when the release is pinned, readable and older than `before`; never throws
+ */
+export function releaseBefore(before: string, version: ServerVersion, scheme: VersionScheme = 'semver'): boolean {
+  if (version === undefined || version === null) return false;
+  try {
+    if (scheme === 'pep440') {
+      const explained = pep440Explain(version);
+      if (explained === null || pep440Valid(before) === null) return false;
+      return pep440Lt(explained.base_version, before);
+    }
+    const have = coerce(version);
+    const limit = coerce(before);
+    if (have === null || limit === null) return false;
+    return lt(have, limit);
   } catch {
     return false;
   }

@@ -15,12 +15,17 @@
 import { Octokit } from 'octokit';
 import semver from 'semver';
 import { messageOf } from '../core/errors.ts';
+import { releaseBefore } from '../core/version.ts';
 
 /** The npm registry asked when none is configured. */
 export const DEFAULT_NPM_REGISTRY = 'https://registry.npmjs.org/';
 
-/** A found release, or why none was found (our words, safe to print). */
-export type Latest = { ok: true; version: string; tag?: string } | { ok: false; message: string };
+/**
+ * A found release, or why none was found (our words, safe to print).
+ * `beyond`: the `latest` dist-tag when it is at or past the package's
+ * `before` (SPEC 5.3), so `version` is the newest release before it.
+ */
+export type Latest = { ok: true; version: string; tag?: string; beyond?: string } | { ok: false; message: string };
 
 /** How to reach the npm registry. */
 export interface NpmOptions {
@@ -33,10 +38,13 @@ export interface NpmOptions {
 }
 
 /**
- * The `latest` dist-tag of an npm package.
+ * The `latest` dist-tag of an npm package; with `before` (the first release
+ * that runs another server, `server.packages[].before`, SPEC 5.3) and a
+ * `latest` at or past it, the newest published release before it instead,
+ * pre-releases left out, with `latest` as `beyond`.
  * @returns the version, or why it could not be read; never throws
  */
-export async function npmLatest(name: string, options: NpmOptions): Promise<Latest> {
+export async function npmLatest(name: string, options: NpmOptions, before?: string): Promise<Latest> {
   const base = options.registry.endsWith('/') ? options.registry : `${options.registry}/`;
   const url = `${base}${name.replace('/', '%2F')}`;
   try {
@@ -46,10 +54,16 @@ export async function npmLatest(name: string, options: NpmOptions): Promise<Late
     });
     if (response.status === 404) return { ok: false, message: `npm has no package \`${name}\`` };
     if (!response.ok) return { ok: false, message: `the npm registry answered ${response.status} for \`${name}\`` };
-    const document = (await response.json()) as { 'dist-tags'?: { latest?: unknown } };
+    const document = (await response.json()) as { 'dist-tags'?: { latest?: unknown }; versions?: Record<string, unknown> };
     const latest = document['dist-tags']?.latest;
     if (typeof latest !== 'string' || semver.valid(latest) === null) return { ok: false, message: `\`${name}\` has no valid \`latest\` dist-tag` };
-    return { ok: true, version: latest };
+    if (before === undefined || releaseBefore(before, latest)) return { ok: true, version: latest };
+    const older = Object.keys(document.versions ?? {}).filter(
+      (version) => semver.valid(version) !== null && semver.prerelease(version) === null && releaseBefore(before, version),
+    );
+    const newest = semver.rsort(older)[0];
+    if (newest === undefined) return { ok: false, message: `\`${name}\` has no release before ${before}, the first that runs another server` };
+    return { ok: true, version: newest, beyond: latest };
   } catch (error) {
     return { ok: false, message: `the npm registry could not be read for \`${name}\` (${messageOf(error)})` };
   }

@@ -216,13 +216,18 @@ async function refreshNpm(record: ServerRecord, pkg: string, options: RefreshOpt
     await listNpm(record, pkg, pinned.version, hints, result, options, deadline);
     return result;
   }
-  const latest = await npmLatest(pkg, options.npm);
+  const before = record.server.packages?.find((candidate) => candidate.registry === 'npm' && candidate.name === pkg)?.before;
+  const latest = await npmLatest(pkg, options.npm, before);
   if (!latest.ok) {
     result.status = 'incomplete';
     result.reason = latest.message;
     return result;
   }
   result.latest = { version: latest.version };
+  if (latest.beyond !== undefined)
+    result.notes.push(
+      `npm's latest is ${latest.beyond}, but from ${before} the package runs another server, which this record does not describe (server.packages[].before); compared with ${latest.version}, the newest release before it`,
+    );
   if (pinned !== undefined && semver.lte(latest.version, pinned.version)) {
     result.status = 'current';
     return result;

@@ -120,7 +120,7 @@ export function reportMarkdown(report: RefreshReport): string {
     ),
     '',
   ];
-  const shown = report.servers.filter((server) => server.status !== 'current' && server.status !== 'skipped');
+  const shown = report.servers.filter((server) => (server.status !== 'current' && server.status !== 'skipped') || server.notes.length > 0);
   if (shown.length > 0) lines.push('## Details', '', ...shown.flatMap(details));
   return `${lines.join('\n').trimEnd()}\n`;
 }

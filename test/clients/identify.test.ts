@@ -176,6 +176,43 @@ const TABLE: Row[] = [
   { case: 'Windsurf serverUrl', client: 'windsurf', entry: { serverUrl: 'https://api.githubcopilot.com/mcp/readonly' }, expect: { record: 'github' } },
   { case: 'Cursor bare url entry', client: 'cursor', entry: { url: 'https://api.githubcopilot.com/mcp' }, expect: { record: 'github' } },
 
+  // ---- SPEC 5.3, 6.4: a package whose publisher replaced the server it runs (`before`)
+  {
+    case: 'a package pinned before its `before` release is the record',
+    entry: { command: 'npx', args: ['-y', '@stripe/mcp@0.2.5', '--tools=all'] },
+    expect: { record: 'stripe', version: '0.2.5' },
+  },
+  {
+    case: 'a package run unpinned runs its newest release, which is past `before`',
+    entry: { command: 'npx', args: ['-y', '@stripe/mcp', '--tools=all'] },
+    expect: { unrecognised: 'describes `@stripe/mcp` only before 0.3.1, from which the package runs another server, and the entry is unpinned, so it runs the newest release' },
+  },
+  {
+    case: 'a package pinned at or after `before` is not the record',
+    entry: { command: 'npx', args: ['-y', '@stripe/mcp@0.3.3'] },
+    expect: { unrecognised: 'the entry runs 0.3.3, which is not older than 0.3.1' },
+  },
+  {
+    case: 'a pre-release of `before` already runs the new server',
+    entry: { command: 'npx', args: ['-y', '@stripe/mcp@0.3.1-rc.1'] },
+    expect: { unrecognised: 'the entry runs 0.3.1-rc.1, which is not older than 0.3.1' },
+  },
+  {
+    case: 'a package with `before` at an unreadable version is not the record',
+    entry: { command: 'npx', args: ['-y', '@stripe/mcp@next'] },
+    expect: { unrecognised: "the entry's version cannot be read" },
+  },
+  {
+    case: 'a PyPI package with `before` compares by PEP 440',
+    entry: { command: 'uvx', args: ['mcp-legacy==1.9.post1'] },
+    expect: { record: 'legacy-py', version: '1.9.post1' },
+  },
+  {
+    case: 'a PyPI release candidate of `before` is not the record',
+    entry: { command: 'uvx', args: ['mcp-legacy==2.0rc1'] },
+    expect: { unrecognised: 'the entry runs 2.0rc1, which is not older than 2.0' },
+  },
+
   // ---- SPEC 6.2: a command other than the package's own
   {
     case: 'npx -p runs a command of the package, not the package',

@@ -37,5 +37,7 @@ export const IDENTITY_RECORDS: ServerRecord[] = [
     packages: [{ registry: 'npm', name: '@playwright/mcp' }],
     images: ['mcr.microsoft.com/playwright/mcp'],
   }),
+  record('stripe', { repository: 'stripe/ai', packages: [{ registry: 'npm', name: '@stripe/mcp', before: '0.3.1' }] }),
+  record('legacy-py', { repository: 'example/legacy', packages: [{ registry: 'pypi', name: 'mcp-legacy', before: '2.0' }] }),
   record('sqlite', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-sqlite' }], images: ['mcp/sqlite'] }),
 ];

@@ -1,7 +1,7 @@
 // Release gating (SPEC 5.3, 6.4): pre-releases sort before their release
 // (SemVer 2.0.0 §11; PEP 440 "Pre-releases"), PyPI versions by PEP 440.
 import { describe, expect, it } from 'vitest';
-import { rulesApplyTo } from '../../src/core/version.ts';
+import { releaseBefore, rulesApplyTo } from '../../src/core/version.ts';
 
 describe('rulesApplyTo', () => {
   it('regression: a SemVer pre-release sorts before its release, so a rule for 1.10.1 does not apply to v1.10.1-rc.1', () => {
@@ -31,5 +31,33 @@ describe('rulesApplyTo', () => {
     expect(rulesApplyTo('1.0.0', undefined)).toBe(true);
     expect(rulesApplyTo('1.0.0', null)).toBe(false);
     expect(rulesApplyTo('1.0.0', 'latest-ish')).toBe(false);
+  });
+});
+
+describe('releaseBefore (server.packages[].before, SPEC 5.3)', () => {
+  it('counts a pinned, readable npm release older than before, and no other', () => {
+    expect(releaseBefore('0.3.1', '0.2.5')).toBe(true);
+    expect(releaseBefore('0.3.1', 'v0.2.99-beta.1')).toBe(true);
+    expect(releaseBefore('0.3.1', '0.3.1')).toBe(false);
+    expect(releaseBefore('0.3.1', '0.3.3')).toBe(false);
+    expect(releaseBefore('0.3.1', '1.0.0')).toBe(false);
+  });
+
+  it('regression: a pre-release of before already belongs to the new line (0.3.1-rc.1, 2.0rc1)', () => {
+    expect(releaseBefore('0.3.1', '0.3.1-rc.1')).toBe(false);
+    expect(releaseBefore('2.0', '2.0rc1', 'pep440')).toBe(false);
+    expect(releaseBefore('2.0', '2.0.dev3', 'pep440')).toBe(false);
+  });
+
+  it('reads PyPI releases by PEP 440: post-releases and epochs', () => {
+    expect(releaseBefore('2.0', '1.9.post1', 'pep440')).toBe(true);
+    expect(releaseBefore('2.0', '1!1.0', 'pep440')).toBe(false);
+  });
+
+  it('fails closed: unpinned runs the newest release, and an unreadable one may be anything', () => {
+    expect(releaseBefore('0.3.1', undefined)).toBe(false);
+    expect(releaseBefore('0.3.1', null)).toBe(false);
+    expect(releaseBefore('0.3.1', 'next')).toBe(false);
+    expect(releaseBefore('2.0', 'not-a-version', 'pep440')).toBe(false);
   });
 });

@@ -16,15 +16,16 @@ function add(map: Map<string, Set<string>>, key: string, id: string): void {
 }
 
 /**
- * Build the index from records' `server.packages`, `server.images` and `server.urls` (SPEC 5.3).
+ * Build the index from records' `server.packages` (with their `before`), `server.images` and `server.urls` (SPEC 5.3).
  * Unparseable record URLs are skipped (the record schema requires `https://` URIs).
  */
 export function buildIdentityIndex(records: readonly ServerRecord[]): IdentityIndex {
-  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [] };
+  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [], before: new Map() };
   for (const record of records) {
     for (const pkg of record.server.packages ?? []) {
-      if (pkg.registry === 'npm') add(index.npm, pkg.name, record.id);
-      else add(index.pypi, normalisePypiName(pkg.name), record.id);
+      const name = pkg.registry === 'npm' ? pkg.name : normalisePypiName(pkg.name);
+      add(pkg.registry === 'npm' ? index.npm : index.pypi, name, record.id);
+      if (pkg.before !== undefined) index.before?.set(`${pkg.registry} ${name}`, pkg.before);
     }
     for (const image of record.server.images ?? []) add(index.images, canonicalImageName(image.toLowerCase()), record.id);
     for (const url of record.server.urls ?? []) {

@@ -4,7 +4,8 @@
  * from a custom registry (SPEC 6.3). Browser-safe.
  */
 import valid from 'semver/functions/valid.js';
-import type { ServerVersion } from '../../core/version.ts';
+import { valid as pep440Valid } from '@renovatebot/pep440';
+import { releaseBefore, type ServerVersion } from '../../core/version.ts';
 import { VERSION_TAG } from '../image-ref.ts';
 import { normaliseRegistryUrl } from '../registry-url.ts';
 import { failed, optionName } from './shared.ts';
@@ -42,7 +43,7 @@ export function parseNpmSpec(word: string): Step<{ name: string; version: Server
 
 /**
  * Read `name[==version|@version]` as uvx and pipx do (SPEC 6.1, 6.4).
- * @returns the normalised name and version (null for a specifier that is not one exact version)
+ * @returns the normalised name and version (null for a specifier that is not one exact version, SemVer-like or PEP 440)
  */
 export function parsePypiSpec(word: string): Step<{ name: string; version: ServerVersion }> {
   if (looksLikeSource(word) || word.includes('/') || word.includes(':')) return { error: `\`${word}\` is a local path, URL or archive, not a package name` };
@@ -53,7 +54,8 @@ export function parsePypiSpec(word: string): Step<{ name: string; version: Serve
   if (match[4] !== undefined) return { name, version: null };
   const spec = match[3];
   if (spec === undefined || spec === 'latest') return { name, version: undefined };
-  return { name, version: VERSION_TAG.test(spec) ? spec : null };
+  // PEP 440 spellings (`1.0rc1`, `1.9.post1`, `1!2.0`) are versions too, compared by PEP 440 (SPEC 6.4).
+  return { name, version: VERSION_TAG.test(spec) || pep440Valid(spec) !== null ? spec : null };
 }
 
 /** The one record naming a package in an index map (SPEC 6.1); an error when none or several do. `kind` is `npm` or `PyPI`, for the message. */
@@ -62,6 +64,24 @@ function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string
   if (ids === undefined) return { error: `no record names the ${kind} package \`${name}\`` };
   if (ids.size > 1) return { error: `the ${kind} package \`${name}\` is named by several records (${[...ids].sort().join(', ')})` };
   return { recordId: [...ids][0]! };
+}
+
+/**
+ * Whether the release an entry runs is still the record's server, when the
+ * record says from which release its package runs another one
+ * (`server.packages[].before`, SPEC 5.3, 6.4).
+ * @returns undefined when it is, else why the entry is unrecognised
+ */
+function pastBefore(index: IdentityIndex, registry: 'npm' | 'pypi', name: string, recordId: string, version: ServerVersion): string | undefined {
+  const before = index.before?.get(`${registry} ${name}`);
+  if (before === undefined || releaseBefore(before, version, registry === 'pypi' ? 'pep440' : 'semver')) return undefined;
+  const which =
+    version === undefined
+      ? 'the entry is unpinned, so it runs the newest release'
+      : version === null
+        ? "the entry's version cannot be read"
+        : `the entry runs ${version}, which is not older than ${before}`;
+  return `the record \`${recordId}\` describes \`${name}\` only before ${before}, from which the package runs another server, and ${which}`;
 }
 
 const NPX_REFUSED: Readonly<Record<string, string>> = {
@@ -112,6 +132,8 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
   }
   const found = lookupPackage(index.npm, spec.name, 'npm');
   if (failed(found)) return found;
+  const past = pastBefore(index, 'npm', spec.name, found.recordId, spec.version);
+  if (past !== undefined) return { error: past };
   return { recordId: found.recordId, subject: `npm ${word}`, version: spec.version, launcher };
 }
 
@@ -223,5 +245,7 @@ export function identifyPypi(words: string[], start: number, launcher: string, i
   if (failed(spec)) return spec;
   const found = lookupPackage(index.pypi, spec.name, 'PyPI');
   if (failed(found)) return found;
+  const past = pastBefore(index, 'pypi', spec.name, found.recordId, spec.version);
+  if (past !== undefined) return { error: past };
   return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
 }

@@ -33,6 +33,11 @@ export interface IdentityIndex {
   images: Map<string, Set<string>>;
   /** Record URLs, and mapped gateway URLs with `at`, where the mapping file says so. */
   urls: Array<{ origin: string; segments: string[]; recordId: string; at?: string }>;
+  /**
+   * Packages whose publisher replaced the server they run: `npm NAME` or
+   * `pypi NORMALISED-NAME` → the record's `before` version (SPEC 5.3).
+   */
+  before?: Map<string, string>;
   /** What a server mapping file adds (SPEC 6.3); see {@link withMappings}. */
   mapped?: MappedIdentities;
   /**

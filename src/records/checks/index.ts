@@ -10,6 +10,7 @@ import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
 import { idMatchesFile } from './id-matches-file.ts';
 import { oneSentence } from './one-sentence.ts';
+import { packageBefore } from './package-before.ts';
 import { overrideBudget } from './override-budget.ts';
 import { overrideReason } from './override-reason.ts';
 import { reviewStatus } from './review-status.ts';
@@ -32,6 +33,7 @@ export const CHECKS: readonly Check[] = [
   evidence,
   evidencePath,
   evidencePackage,
+  packageBefore,
   rulesOnlyLower,
   uniqueRuleIds,
   oneSentence,
