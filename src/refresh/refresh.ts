@@ -22,6 +22,7 @@ import { buildDraft, writeDraft } from '../scan/drafts.ts';
 import { compareWithRecord, hasDrift } from './compare.ts';
 import { gatesToTurnOn, readGate } from './gates.ts';
 import { type LaunchHints, type LaunchRun, readLaunchHints } from './hints.ts';
+import { goBuildOf } from './go-build.ts';
 import { installPackage } from './install.ts';
 import { type Latest, type NpmOptions, githubLatest, npmLatest, releaseTagPrefix, tagVersion } from './latest.ts';
 import { listRelease } from './listing.ts';
@@ -139,6 +140,11 @@ async function listNpm(
       return;
     }
     result.listedVersion = installed.installed.version;
+    const built = goBuildOf(dir, pkg);
+    if (built !== undefined)
+      result.notes.push(
+        `${installed.installed.version} is a Go binary built from commit ${built.revision}${built.time !== undefined ? ` (${built.time})` : ''}${built.modified ? ' with uncommitted changes' : ''}, by the Go build information in ${built.file}: the commit to read when folding this release`,
+      );
     let runs: LaunchRun[];
     let readable = new Map<string, LaunchRun>();
     if (hints !== undefined) {
