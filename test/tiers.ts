@@ -41,7 +41,6 @@ export const INTEGRATION_TESTS = [
   'test/registry/list-tools.test.ts', // fake stdio servers
   'test/registry/live-tools.test.ts', // every pinned server package from test/servers, live
   'test/refresh/before.test.ts', // npm run refresh as a child, against a loopback npm registry: a package's `before` (SPEC 5.3)
-  'test/refresh/go-build-servers.test.ts', // reads the Go binary test/servers installs (kubernetes-mcp-server)
   'test/refresh/github.test.ts', // npm run refresh as a child, against a loopback GitHub releases API
   'test/refresh/npm.test.ts', // npm run refresh as a child, against the real npm registry: installs and starts chrome-devtools-mcp
   'test/scan/child.test.ts', // rclass scan as a child process

@@ -185,7 +185,10 @@ const TABLE: Row[] = [
   {
     case: 'a package run unpinned runs its newest release, which is past `before`',
     entry: { command: 'npx', args: ['-y', '@stripe/mcp', '--tools=all'] },
-    expect: { unrecognised: 'describes `@stripe/mcp` only before 0.3.1, from which the package runs another server, and the entry is unpinned, so it runs the newest release' },
+    expect: {
+      unrecognised:
+        'describes `@stripe/mcp` only before 0.3.1, from which the package runs another server, and the entry is unpinned, so it runs the newest release',
+    },
   },
   {
     case: 'a package pinned at or after `before` is not the record',

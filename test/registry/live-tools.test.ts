@@ -12,7 +12,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { goBuildOf } from '../../src/refresh/go-build.ts';
 import { type Placement, placeValue } from '../../src/refresh/hints.ts';
+import { SERVERS_DIR } from '../servers/paths.ts';
 import { type LiveFixture, liveFixtureIds, readLiveFixture, resolveInstalledBin } from './support/live-fixture.ts';
 import { listServerTools } from './support/list-tools.ts';
 import { readRecord } from './support/records.ts';
@@ -106,4 +108,18 @@ describe('live tools/list of published npm packages', () => {
       });
     });
   }
+});
+
+// The refresh names the commit a Go binary release was built from (src/refresh/go-build.ts); the installed package shows it on a real binary.
+describe('Go build information of an installed server package', () => {
+  it('kubernetes-mcp-server names the commit the kubernetes-containers record cites, from its per-platform binary', () => {
+    const built = goBuildOf(SERVERS_DIR, 'kubernetes-mcp-server');
+    expect(built?.revision).toBe(readRecord('kubernetes-containers')?.provenance.commit);
+    expect(built?.modified).toBe(false);
+    expect(built?.file).toMatch(/^node_modules\/kubernetes-mcp-server-[a-z]+-[a-z0-9]+\/bin\/kubernetes-mcp-server-/);
+  });
+
+  it('a JavaScript server package names none', () => {
+    expect(goBuildOf(SERVERS_DIR, '@modelcontextprotocol/server-memory')).toBeUndefined();
+  });
 });
