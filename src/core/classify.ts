@@ -7,13 +7,13 @@ import { CLASS_NAMES, DEFAULT_POLICY, type PolicyDecision, type ReversibilityCla
 import { isDisclosure } from './effects.ts';
 import { egressAllowed } from './egress.ts';
 import { type DeploymentOverride, type PreimageCapturer, indexOverrides } from './overrides.ts';
-import type { RecordStatus, ToolRecord } from './record.ts';
+import type { RecordStatus, ServerRecord, ToolRecord } from './record.ts';
 import { type Registry, evidencePlace, evidenceUrl } from './registry.ts';
 import { type RuleOutcome, evaluateRule, rulesNeedAws, rulesNeedSql } from './rules.ts';
 import { loadAwsOperations, loadedAwsOperations } from './aws/index.ts';
 import type { Session } from './session.ts';
 import { loadSqlParser, loadedSqlParser } from './sql/index.ts';
-import { type ServerVersion, rulesApplyTo } from './version.ts';
+import { releaseBefore, type ServerVersion, rulesApplyTo } from './version.ts';
 import { messageOf } from './errors.ts';
 
 /**
@@ -76,6 +76,19 @@ export interface ClassifierOptions {
   overrides?: readonly DeploymentOverride[];
   /** Captures prior state for preimage overrides; without it they never apply. */
   capturePreimage?: PreimageCapturer;
+}
+
+/**
+ * The package of a record that names `before` (SPEC 5.3) when `version` is
+ * not a release before it, compared as identification compares it: PEP 440
+ * for a PyPI package, else SemVer.
+ */
+function movedPackage(record: ServerRecord, version: string): { name: string; before: string } | undefined {
+  for (const pkg of record.server.packages ?? []) {
+    if (pkg.before !== undefined && !releaseBefore(pkg.before, version, pkg.registry === 'pypi' ? 'pep440' : 'semver'))
+      return { name: pkg.name, before: pkg.before };
+  }
+  return undefined;
 }
 
 function result(
@@ -204,6 +217,17 @@ export class Classifier {
         {
           status: record.provenance.status,
         },
+      );
+    }
+    const moved = typeof options.serverVersion === 'string' ? movedPackage(record, options.serverVersion) : undefined;
+    if (moved !== undefined) {
+      return result(
+        server,
+        tool,
+        'R4',
+        'unknown',
+        `Release ${options.serverVersion} of \`${moved.name}\` is not older than ${moved.before}, from which the package runs another server than the ${record.id} record describes (SPEC 5.3); its tools are unknown and irreversible until classified (SPEC 4.3).`,
+        { status: record.provenance.status },
       );
     }
     // The hot path: no override lookups without overrides, no spreads, notes allocated only when needed.

@@ -23,9 +23,19 @@ export type ServerVersion = string | null | undefined;
 export type VersionScheme = 'semver' | 'pep440';
 
 /**
+ * A version SemVer comparison may read: `v`, one to three numbers, and an
+ * optional `-pre-release` or `+build`. Anything else (`2.0.5rc1`,
+ * `1.0.post1`, `1.2.3.4`) is unreadable under SemVer rather than coerced to
+ * its numbers, which would drop a PEP 440 pre-release and let a release
+ * candidate pass as its release.
+ */
+const SEMVER_SHAPE = /^v?[0-9]+(\.[0-9]+){0,2}([-+][0-9A-Za-z.+-]+)?$/;
+
+/**
  * Whether the record's lowering rules apply to a call to `version`.
- * SemVer: each side is coerced (`v1.2` → `1.2.0`) keeping its pre-release,
- * then compared by SemVer precedence. PEP 440 (https://peps.python.org/pep-0440/,
+ * SemVer: a version of another shape (`2.0.5rc1`, `1.2.3.4`) counts as
+ * unreadable; otherwise each side is coerced (`v1.2` → `1.2.0`) keeping its
+ * pre-release, then compared by SemVer precedence. PEP 440 (https://peps.python.org/pep-0440/,
  * through @renovatebot/pep440): `1.0rc1 < 1.0 < 1.0.post1`, `1.0.dev0 < 1.0a1`,
  * epochs and local versions as PEP 440 orders them; a version that is not
  * valid PEP 440 counts as unreadable.
@@ -41,6 +51,7 @@ export function rulesApplyTo(minVersion: string | undefined, version: ServerVers
       if (pep440Valid(version) === null || pep440Valid(minVersion) === null) return false;
       return pep440Gte(version, minVersion);
     }
+    if (!SEMVER_SHAPE.test(version)) return false;
     const have = coerce(version, { includePrerelease: true });
     const need = coerce(minVersion, { includePrerelease: true });
     if (have === null || need === null) return false;
@@ -71,6 +82,7 @@ export function releaseBefore(before: string, version: ServerVersion, scheme: Ve
       if (explained === null || pep440Valid(before) === null) return false;
       return pep440Lt(explained.base_version, before);
     }
+    if (!SEMVER_SHAPE.test(version)) return false;
     const have = coerce(version);
     const limit = coerce(before);
     if (have === null || limit === null) return false;

@@ -130,6 +130,8 @@ export function resolveMcpServer(
     const unsafe = unsafeToMap(entries[0]!, projectDir);
     if (unsafe !== undefined) return refuse(unsafe);
     if (!hasRecord(mapping.record)) return refuse(`the registry has no record \`${mapping.record}\``);
+    const known = identified?.entries[0]?.identification;
+    if (known?.status === 'unrecognised' && known.notRecord === mapping.record) return refuse(known.reason);
     if (identified?.recordId !== undefined && identified.recordId !== mapping.record) {
       return unrecognised(`the entry runs record \`${identified.recordId}\`, but \`--map\` names \`${mapping.record}\``);
     }

@@ -19,7 +19,7 @@ import path from 'node:path';
 export interface GoBuild {
   /** The file, relative to the install folder, with `/`. */
   file: string;
-  /** `vcs.revision`: the full commit. */
+  /** `vcs.revision`: the full commit (40 hex characters, 64 in a SHA-256 repository). */
   revision: string;
   /** `vcs.time`, RFC 3339, when given. */
   time?: string;
@@ -73,7 +73,7 @@ export function readGoBuild(data: Buffer): Omit<GoBuild, 'file'> | undefined {
       if (match !== null) settings.set(match[1]!, match[2]!);
     }
     const revision = settings.get('vcs.revision');
-    if (revision === undefined || !/^[0-9a-f]{40}$/.test(revision)) continue;
+    if (revision === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(revision)) continue;
     const time = settings.get('vcs.time');
     return { revision, ...(time !== undefined ? { time } : {}), modified: settings.get('vcs.modified') === 'true' };
   }

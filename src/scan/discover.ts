@@ -210,6 +210,7 @@ function targetsOf(
       }
     } else {
       target.identity.unrecognised = server.unrecognised ?? 'it is not identified';
+      if (identification.status === 'unrecognised' && identification.notRecord !== undefined) target.identity.notRecord = identification.notRecord;
     }
     targets.push(target);
   }

@@ -243,7 +243,9 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   result.changed = changed.filter((name) => result.tools.some((tool) => tool.name === name));
   result.toolCount = tools.length;
   result.classes = countTools(tools);
-  if (indexed === undefined) result.suggestions = suggestRecords(outcome.tools, options.registry);
+  // Never suggest a record the registry says the entry does not run (its package past `before`, SPEC 5.3).
+  if (indexed === undefined)
+    result.suggestions = suggestRecords(outcome.tools, options.registry).filter((suggestion) => suggestion.record !== target.identity.notRecord);
   return { result, driftTools: outcome.tools.filter((tool) => drift.includes(tool.name)) };
 }
 
@@ -305,6 +307,8 @@ async function plan(
       if (options.mode === 'list' || target.entry.transport !== 'stdio')
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: it applies only to a server rclass scan starts itself`);
       else if (target.identity.invalid) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry is invalid`);
+      else if (target.identity.notRecord === assumed)
+        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: ${target.identity.unrecognised ?? `the entry does not run record \`${assumed}\``}`);
       else if (target.identity.recordId !== undefined && target.identity.recordId !== assumed)
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry runs record \`${target.identity.recordId}\``);
       else if (target.identity.recordId === undefined) {

@@ -38,6 +38,8 @@ interface TargetIdentity {
   mapping?: string;
   /** Why it is not recognised (SPEC 6.2), with no values from `env`, headers or arguments. */
   unrecognised?: string;
+  /** A record the entry is known not to run (its package past `before`, SPEC 5.3): `--assume` may not name it, nor a suggestion. */
+  notRecord?: string;
   /** An entry is invalid for its client: the scan is incomplete. */
   invalid: boolean;
 }

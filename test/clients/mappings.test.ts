@@ -185,6 +185,15 @@ describe('what a mapping recognises (SPEC 6.3)', () => {
     expect(result).toMatchObject({ status: 'unrecognised', reason: expect.stringContaining('--entrypoint') });
   });
 
+  it("regression: a mirrored package at or past its record's before is still not that record (SPEC 5.3, 6.3)", () => {
+    const text = 'servers:\n  - record: stripe\n    package: "@stripe/mcp"\n    registry: https://npm.corp.example/\n';
+    const at = (spec: string) => identify(text, { command: 'npx', args: ['-y', '--registry=https://npm.corp.example/', spec] });
+    expect(at('@stripe/mcp@0.2.5')).toMatchObject({ status: 'recognised', recordId: 'stripe', version: '0.2.5', mapping: 'servers.yaml:2:5' });
+    for (const spec of ['@stripe/mcp@0.3.3', '@stripe/mcp', '@stripe/mcp@latest']) {
+      expect(at(spec), spec).toMatchObject({ status: 'unrecognised', notRecord: 'stripe', reason: expect.stringContaining('only before 0.3.1') });
+    }
+  });
+
   it('an internal package only when the entry names the mapped registry', () => {
     expect(identify(FILE, { command: 'npx', args: ['-y', '--registry', 'https://npm.corp.example', '@corp/heroku-mcp'] })).toMatchObject({
       status: 'recognised',

@@ -133,3 +133,26 @@ describe('session (SPEC 9.1, 10)', () => {
     expect(Session.fromState(session.state()).effectiveClass).toBe('R4');
   });
 });
+
+describe("a call to a release at or past a package's before (SPEC 5.3)", () => {
+  const moved = new Classifier(
+    Registry.fromRecords([
+      { ...record, server: { repository: 'example/db', packages: [{ registry: 'npm', name: 'db-mcp', before: '3.0.0' }], min_version: '2.0.0' } },
+    ]),
+  );
+
+  it('is unknown (R4) for every tool, naming the package and its before', async () => {
+    const got = await moved.checkAsync('db', 'status', {}, { serverVersion: '3.0.0' });
+    expect(got).toMatchObject({ class: 'R4', source: 'unknown', status: 'reviewed' });
+    expect(got.rationale).toBe(
+      'Release 3.0.0 of `db-mcp` is not older than 3.0.0, from which the package runs another server than the db record describes (SPEC 5.3); its tools are unknown and irreversible until classified (SPEC 4.3).',
+    );
+    expect((await moved.checkAsync('db', 'status', {}, { serverVersion: '3.0.0-rc.1' })).class).toBe('R4');
+  });
+
+  it('classifies a release before it, or an unpinned call (identification already refused those), by the record', async () => {
+    expect(await moved.checkAsync('db', 'status', {}, { serverVersion: '2.5.0' })).toMatchObject({ class: 'R0', source: 'registry' });
+    expect(await moved.checkAsync('db', 'query', { sql: 'SELECT 1' }, { serverVersion: '2.5.0' })).toMatchObject({ class: 'R0', source: 'rule' });
+    expect(await moved.checkAsync('db', 'status', {})).toMatchObject({ class: 'R0', source: 'registry' });
+  });
+});

@@ -26,6 +26,16 @@ describe('rulesApplyTo', () => {
     expect(rulesApplyTo('1.0', 'not-a-version', 'pep440')).toBe(false);
   });
 
+  it('regression: a PEP 440 pre-release reaching a SemVer record (msmcp-azure==2.0.5rc1, azure is on npm and PyPI) is unreadable, not coerced to 2.0.5', () => {
+    expect(rulesApplyTo('2.0.5', '2.0.5rc1')).toBe(false);
+    expect(rulesApplyTo('2.0.5', '2.0.5.dev0')).toBe(false);
+    expect(rulesApplyTo('2.0.5', '2.0.5b2')).toBe(false);
+    expect(rulesApplyTo('0.0.66', '0.0.66.post1')).toBe(false);
+    expect(rulesApplyTo('2.0.5', '2.0.5-rc.1')).toBe(false);
+    expect(rulesApplyTo('2.0.5', '2.0.5')).toBe(true);
+    expect(releaseBefore('0.3.1', '0.2.5rc1')).toBe(false);
+  });
+
   it('keeps the old answers for unpinned, unreadable and missing minimums', () => {
     expect(rulesApplyTo(undefined, '0.0.1')).toBe(true);
     expect(rulesApplyTo('1.0.0', undefined)).toBe(true);

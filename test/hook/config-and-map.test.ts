@@ -122,6 +122,18 @@ describe('--map NAME=RECORD', () => {
     expect((await hook(unknown, select('M7', 'corpdb'), ['--map', 'corpdb=no-such-record'])).reason).toContain('the registry has no record `no-such-record`');
   });
 
+  it("regression: refuses to vouch for a record the registry says the entry is not (@stripe/mcp past the stripe record's before, SPEC 5.3)", async () => {
+    for (const spec of ['@stripe/mcp', '@stripe/mcp@0.3.3']) {
+      const world = makeWorld(null, { s: { command: 'npx', args: ['-y', spec, '--tools=all'] } });
+      const result = await hook(world, pre('M9', 'mcp__s__list_customers', {}), ['--map', 's=stripe']);
+      expect(result.decision, spec).toBe('ask');
+      expect(result.reason, spec).toContain('`--map s=stripe` does not apply');
+      expect(result.reason, spec).toContain('only before 0.3.1');
+    }
+    const pinned = makeWorld(null, { s: { command: 'npx', args: ['-y', '@stripe/mcp@0.2.5', '--tools=all'] } });
+    expect((await hook(pinned, pre('M10', 'mcp__s__list_customers', {}), ['--map', 's=stripe'])).json).toEqual({});
+  });
+
   it('refuses a mapping that contradicts what the entry is recognised as', async () => {
     const world = makeWorld(null, { files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres'] } });
     const result = await hook(world, select('M8', 'files'), ['--map', 'files=sqlite']);

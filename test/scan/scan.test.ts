@@ -261,6 +261,20 @@ describe('rclass scan: unrecognised servers and --assume', () => {
     expect(other.stderr).toContain('no server `other`');
   });
 
+  it("regression: neither applies --assume nor suggests a record the registry says the entry is not (its package past the record's before, SPEC 5.3)", async () => {
+    const { file: registry } = await registryFile((record) =>
+      record.id === 'memory'
+        ? { ...record, server: { ...record.server, packages: record.server.packages?.map((pkg) => ({ ...pkg, before: '2026.8.31' })) } }
+        : record,
+    );
+    const config = writeConfig(tempDir(), 'claude_desktop_config.json', { mem: MEMORY });
+    const result = await scan([config, '--yes', '--registry', registry, '--assume', 'mem=memory', '--json']);
+    const json = JSON.parse(result.stdout);
+    expect(json.servers[0]).toMatchObject({ record: null, unrecognised: expect.stringContaining('only before 2026.8.31') });
+    expect(json.notes).toContainEqual(expect.stringContaining('`--assume mem=memory` was not applied: the record `memory` describes'));
+    expect(json.servers[0].suggestions.map((suggestion: { record: string }) => suggestion.record)).not.toContain('memory');
+  });
+
   it('does not apply --assume to an entry recognised as another record', async () => {
     const { file: registry } = await registryFile();
     const config = writeConfig(tempDir(), 'claude_desktop_config.json', { think: THINKING });

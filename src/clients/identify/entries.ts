@@ -12,6 +12,11 @@ import { identifyUrl } from './urls.ts';
 import { messageOf } from '../../core/errors.ts';
 import { safeText } from '../../core/safe-text.ts';
 
+/** A failed step as an answer, keeping the record it is known not to run. */
+function unrecognisedStep(step: { error: string; notRecord?: string }): Identification {
+  return { status: 'unrecognised', reason: step.error, ...(step.notRecord !== undefined ? { notRecord: step.notRecord } : {}) };
+}
+
 /**
  * Identify one entry (SPEC 6).
  * @returns `disabled` for an entry the client does not run, `invalid` for
@@ -81,7 +86,7 @@ function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identifi
         return { status: 'unrecognised', reason: `the command contains characters shells read differently` };
       }
       const found = identifyCommand(entry, index);
-      if (failed(found)) return { status: 'unrecognised', reason: found.error };
+      if (failed(found)) return unrecognisedStep(found);
       return {
         status: 'recognised',
         recordId: found.recordId,
@@ -95,7 +100,7 @@ function identifyParsedEntry(entry: ConfigEntry, index: IdentityIndex): Identifi
     if (entry.transport === 'http' || entry.transport === 'sse' || entry.transport === 'ws') {
       if (entry.url === undefined) return { status: 'invalid', reason: 'a remote entry has no URL' };
       const found = identifyUrl(entry.url, index);
-      if (failed(found)) return { status: 'unrecognised', reason: found.error };
+      if (failed(found)) return unrecognisedStep(found);
       return {
         status: 'recognised',
         recordId: found.recordId,

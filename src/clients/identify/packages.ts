@@ -116,6 +116,9 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
     if (spec.name === 'mcp-remote') return { error: `\`${launcher} --registry\` installs \`mcp-remote\` itself from a custom registry` };
     const mapped = identifyMappedPackage(spec.name, registry, launcher, index);
     if (failed(mapped)) return mapped;
+    // A mirror serves the package's own releases: past its `before` it runs another server there too (SPEC 5.3, 6.3).
+    const pastMapped = pastBefore(index, 'npm', spec.name, mapped.recordId, spec.version);
+    if (pastMapped !== undefined) return { error: pastMapped, notRecord: mapped.recordId };
     return { recordId: mapped.recordId, subject: `npm ${word}`, version: spec.version, launcher: `${launcher} --registry`, mapping: mapped.mapping };
   }
   if (!index.npm.has(spec.name) && index.mapped?.npm.has(spec.name) === true) {
@@ -133,7 +136,7 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
   const found = lookupPackage(index.npm, spec.name, 'npm');
   if (failed(found)) return found;
   const past = pastBefore(index, 'npm', spec.name, found.recordId, spec.version);
-  if (past !== undefined) return { error: past };
+  if (past !== undefined) return { error: past, notRecord: found.recordId };
   return { recordId: found.recordId, subject: `npm ${word}`, version: spec.version, launcher };
 }
 
@@ -246,6 +249,6 @@ export function identifyPypi(words: string[], start: number, launcher: string, i
   const found = lookupPackage(index.pypi, spec.name, 'PyPI');
   if (failed(found)) return found;
   const past = pastBefore(index, 'pypi', spec.name, found.recordId, spec.version);
-  if (past !== undefined) return { error: past };
+  if (past !== undefined) return { error: past, notRecord: found.recordId };
   return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
 }

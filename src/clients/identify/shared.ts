@@ -6,9 +6,9 @@
  */
 import type { Step } from './types.ts';
 
-/** Whether a step failed: the value is exactly `{ error }`. */
+/** Whether a step failed: the value is `{ error }`, with `notRecord` when the entry is known not to run a record (SPEC 5.3). */
 export function failed<T>(value: Step<T>): value is { error: string } {
-  return typeof value === 'object' && value !== null && 'error' in value && Object.keys(value).length === 1;
+  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
 
 export { changesWhatRuns, envProblem } from './env-keys.ts';

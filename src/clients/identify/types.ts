@@ -22,7 +22,16 @@ export type Identification =
       /** Where the server mapping file says so (`FILE:LINE:COL`), when a mapping recognised it (SPEC 6.3). */
       mapping?: string;
     }
-  | { status: 'unrecognised'; reason: string }
+  | {
+      status: 'unrecognised';
+      reason: string;
+      /**
+       * A record the entry is known not to run: it runs that record's package
+       * at or after the package's `before` (SPEC 5.3), so nothing may vouch for
+       * it as that record (`--map`, `--record`, `--assume`).
+       */
+      notRecord?: string;
+    }
   | { status: 'invalid'; reason: string }
   | { status: 'disabled' };
 
@@ -64,7 +73,7 @@ export interface MappedIdentities {
 }
 
 /** One step of identification: its result, or why the entry is unrecognised. */
-export type Step<T> = T | { error: string };
+export type Step<T> = T | { error: string; notRecord?: string };
 
 /** A match, before it becomes an {@link Identification}. */
 export type Found = { recordId: string; subject: string; version: ServerVersion; launcher: string; mapping?: string };

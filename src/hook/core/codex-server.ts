@@ -56,6 +56,7 @@ export function resolveCodexServer(
     if (unsafe !== undefined) return refuse(unsafe);
     if (!hasRecord(mapping.record)) return refuse(`the registry has no record \`${mapping.record}\``);
     const identified = identifyEntry(entry, index);
+    if (identified.status === 'unrecognised' && identified.notRecord === mapping.record) return refuse(identified.reason);
     if (identified.status === 'recognised' && identified.recordId !== mapping.record)
       return unrecognised(`the entry runs record \`${identified.recordId}\`, but \`--map\` names \`${mapping.record}\``);
     const version = identified.status === 'recognised' ? identified.version : undefined;

@@ -66,6 +66,8 @@ export function resolveWrapped(
         tool: '',
         reason: `\`--record ${server.record}\` does not apply: the proxy's environment sets \`${env}\`, which changes what code runs`,
       };
+    if (identification.status === 'unrecognised' && identification.notRecord === server.record)
+      return { status: 'unrecognised', server: name, tool: '', reason: `\`--record ${server.record}\` does not apply: ${identification.reason}` };
     if (identification.status === 'recognised' && identification.recordId !== server.record) {
       return {
         status: 'unrecognised',
@@ -83,7 +85,10 @@ export function resolveWrapped(
       status: 'unrecognised',
       server: server.name ?? fallbackName,
       tool: '',
-      reason: `${why}; name the record with \`--record ID\` if you know which server this is`,
+      reason:
+        identification.status === 'unrecognised' && identification.notRecord !== undefined
+          ? why
+          : `${why}; name the record with \`--record ID\` if you know which server this is`,
     };
   }
   return {
