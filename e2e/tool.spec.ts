@@ -1,6 +1,7 @@
 /**
  * A tool page carries what a reader needs to trust or challenge its class:
- * the class in words, the evidence permalink at a pinned 40-hex commit, and a
+ * the class in words, the evidence permalink at a pinned 40-hex commit (or
+ * at the exact version of a pinned package), and a
  * dispute link whose query keys are the ids of the issue form's fields.
  */
 import { readFileSync } from 'node:fs';
@@ -23,22 +24,34 @@ test('write_file shows its class in words, the record status and the server’s 
   await expect(page.getByText(writeFile.rationale)).toBeVisible();
 });
 
+// A record pinned to a commit (SPEC 5.1): git, at modelcontextprotocol/servers.
+const git = registry.servers.find((record) => record.id === 'git')!;
+const gitCommit = git.tools.find((tool) => tool.name === 'git_commit')!;
+
 test('the evidence link points at the exact file and line at a 40-hex commit', async ({ page }) => {
-  await page.goto('servers/filesystem/write_file/');
+  await page.goto('servers/git/git_commit/');
   const href = await page.locator('a.evidence-link').getAttribute('href');
-  expect(href).toBe(writeFile.evidence.url);
-  expect(href).toMatch(
-    new RegExp(`^https://github\\.com/${filesystem.server.repository}/blob/[0-9a-f]{40}/${writeFile.evidence.path}#L${writeFile.evidence.line}$`),
-  );
-  expect(href).toContain(filesystem.provenance.commit);
+  expect(href).toBe(gitCommit.evidence.url);
+  expect(href).toMatch(new RegExp(`^https://github\\.com/${git.server.repository}/blob/[0-9a-f]{40}/${gitCommit.evidence.path}#L${gitCommit.evidence.line}$`));
+  expect(href).toContain(git.provenance.commit);
 });
 
 test('every tool page of a server has its evidence link, a permalink at the record’s commit', async ({ request }) => {
   // Server pages list tools in a compact grid; each tool's evidence is on its own page.
+  for (const tool of git.tools) {
+    const html = await (await request.get(`servers/git/${tool.name}/`)).text();
+    const href = /<a href="([^"]+)" class="evidence-link"/.exec(html)?.[1];
+    expect(href, tool.name).toMatch(new RegExp(`^https://github\\.com/[^/]+/[^/]+/blob/${git.provenance.commit}/.+#L\\d+$`));
+  }
+});
+
+test('a record pinned to a published package links each citation to that exact version’s file and line', async ({ request }) => {
+  // filesystem cites @modelcontextprotocol/server-filesystem at one npm version (SPEC 5.1 provenance.package).
+  const pinned = filesystem.provenance.package!;
   for (const tool of filesystem.tools) {
     const html = await (await request.get(`servers/filesystem/${tool.name}/`)).text();
     const href = /<a href="([^"]+)" class="evidence-link"/.exec(html)?.[1];
-    expect(href, tool.name).toMatch(new RegExp(`^https://github\\.com/[^/]+/[^/]+/blob/${filesystem.provenance.commit}/.+#L\\d+$`));
+    expect(href, tool.name).toBe(`https://app.unpkg.com/${pinned.name}@${pinned.version}/files/${tool.evidence.path}#L${tool.evidence.line}`);
   }
 });
 

@@ -11,7 +11,7 @@
  * whose launcher or script lies in the project (SPEC 6.2, 6.3).
  */
 import path from 'node:path';
-import { envProblem, identifyConfig, isInside, type IdentityIndex } from '../clients/identify/index.ts';
+import { envProblem, identifyConfig, isInside, type IdentityIndex, vouchFor } from '../clients/identify/index.ts';
 import type { ConfigEntry } from '../clients/types.ts';
 import { parseClaudeToolName } from '../clients/claude-code-names.ts';
 import type { ServerVersion } from '../core/version.ts';
@@ -130,13 +130,13 @@ export function resolveMcpServer(
     const unsafe = unsafeToMap(entries[0]!, projectDir);
     if (unsafe !== undefined) return refuse(unsafe);
     if (!hasRecord(mapping.record)) return refuse(`the registry has no record \`${mapping.record}\``);
-    const known = identified?.entries[0]?.identification;
-    if (known?.status === 'unrecognised' && known.notRecord === mapping.record) return refuse(known.reason);
     if (identified?.recordId !== undefined && identified.recordId !== mapping.record) {
       return unrecognised(`the entry runs record \`${identified.recordId}\`, but \`--map\` names \`${mapping.record}\``);
     }
-    const recognised = identified?.entries[0]?.identification;
-    const version: ServerVersion = recognised?.status === 'recognised' && identified?.recordId === mapping.record ? recognised.version : undefined;
+    const known = identified?.entries[0]?.identification;
+    const vouched = known === undefined ? { version: undefined } : vouchFor(entries[0]!, known, mapping.record, index);
+    if ('refuse' in vouched) return refuse(vouched.refuse);
+    const version: ServerVersion = vouched.version;
     return { status: 'recognised', server, tool, recordId: mapping.record, version, via: 'map', subject: `--map ${mapping.name}=${mapping.record}` };
   }
 

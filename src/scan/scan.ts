@@ -8,6 +8,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildIdentityIndex, type IdentityIndex, vouchFor } from '../clients/identify/index.ts';
 import { CLIENT_NAMES } from '../clients/types.ts';
 import { splitCommandLine } from '../clients/words.ts';
 import type { Registry } from '../core/registry.ts';
@@ -65,6 +66,29 @@ export interface ScanOptions {
   onNote?: (message: string) => void;
   /** Called once before servers start and once as each started server finishes, for a progress line on stderr (full mode). */
   onProgress?: (message: string) => void;
+}
+
+const identityIndexes = new WeakMap<Registry, IdentityIndex>();
+
+/**
+ * Why `--assume NAME=RECORD` may not make an unrecognised target `record`,
+ * nor a suggestion name it: the registry knows the entry is not that record
+ * (its package run at or past `before`, SPEC 5.3); see `vouchFor`.
+ */
+function refusesVouching(target: ScanTarget, record: string, registry: Registry): string | undefined {
+  if (target.identity.recordId !== undefined) return undefined;
+  let index = identityIndexes.get(registry);
+  if (index === undefined) {
+    index = buildIdentityIndex(registry.document.servers);
+    identityIndexes.set(registry, index);
+  }
+  const identification = {
+    status: 'unrecognised' as const,
+    reason: target.identity.unrecognised ?? 'it is not identified',
+    ...(target.identity.notRecord !== undefined ? { notRecord: target.identity.notRecord } : {}),
+  };
+  const vouched = vouchFor(target.entry, identification, record, index);
+  return 'refuse' in vouched ? vouched.refuse : undefined;
 }
 
 /** A target with what was decided about starting it. */
@@ -245,7 +269,9 @@ async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   result.classes = countTools(tools);
   // Never suggest a record the registry says the entry does not run (its package past `before`, SPEC 5.3).
   if (indexed === undefined)
-    result.suggestions = suggestRecords(outcome.tools, options.registry).filter((suggestion) => suggestion.record !== target.identity.notRecord);
+    result.suggestions = suggestRecords(outcome.tools, options.registry).filter(
+      (suggestion) => refusesVouching(target, suggestion.record, options.registry) === undefined,
+    );
   return { result, driftTools: outcome.tools.filter((tool) => drift.includes(tool.name)) };
 }
 
@@ -307,8 +333,8 @@ async function plan(
       if (options.mode === 'list' || target.entry.transport !== 'stdio')
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: it applies only to a server rclass scan starts itself`);
       else if (target.identity.invalid) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry is invalid`);
-      else if (target.identity.notRecord === assumed)
-        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: ${target.identity.unrecognised ?? `the entry does not run record \`${assumed}\``}`);
+      else if (refusesVouching(target, assumed, options.registry) !== undefined)
+        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: ${refusesVouching(target, assumed, options.registry)}`);
       else if (target.identity.recordId !== undefined && target.identity.recordId !== assumed)
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry runs record \`${target.identity.recordId}\``);
       else if (target.identity.recordId === undefined) {

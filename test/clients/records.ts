@@ -38,6 +38,14 @@ export const IDENTITY_RECORDS: ServerRecord[] = [
     images: ['mcr.microsoft.com/playwright/mcp'],
   }),
   record('stripe', { repository: 'stripe/ai', packages: [{ registry: 'npm', name: '@stripe/mcp', before: '0.3.1' }] }),
+  record('kube', {
+    repository: 'containers/kubernetes-mcp-server',
+    packages: [
+      { registry: 'npm', name: 'kubernetes-mcp-server' },
+      { registry: 'pypi', name: 'kubernetes-mcp-server' },
+    ],
+    min_version: '0.0.66',
+  }),
   record('legacy-py', { repository: 'example/legacy', packages: [{ registry: 'pypi', name: 'mcp-legacy', before: '2.0' }] }),
   record('sqlite', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-sqlite' }], images: ['mcp/sqlite'] }),
 ];

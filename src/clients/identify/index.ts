@@ -17,3 +17,4 @@ export { parseNpmSpec, parsePypiSpec } from './packages.ts';
 export { changesWhatRuns, envProblem, isInside } from './shared.ts';
 export type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
 export { parseImageRef } from '../image-ref.ts';
+export { vouchFor } from './vouch.ts';

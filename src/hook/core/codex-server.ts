@@ -11,7 +11,7 @@
  * Claude Code's `~/.claude.json` (`src/hook/identify-session.ts`). Node-only.
  */
 import { parseClaudeToolName } from '../../clients/claude-code-names.ts';
-import { type IdentityIndex, identifyEntry } from '../../clients/identify/index.ts';
+import { type IdentityIndex, identifyEntry, vouchFor } from '../../clients/identify/index.ts';
 import { type CodexConfig, codexServers } from '../../node/clients/codex-config.ts';
 import { type ServerMapping, type ServerResolution, unsafeToMap } from '../identify-session.ts';
 import { resolveEntry } from './resolve-hint.ts';
@@ -56,10 +56,11 @@ export function resolveCodexServer(
     if (unsafe !== undefined) return refuse(unsafe);
     if (!hasRecord(mapping.record)) return refuse(`the registry has no record \`${mapping.record}\``);
     const identified = identifyEntry(entry, index);
-    if (identified.status === 'unrecognised' && identified.notRecord === mapping.record) return refuse(identified.reason);
     if (identified.status === 'recognised' && identified.recordId !== mapping.record)
       return unrecognised(`the entry runs record \`${identified.recordId}\`, but \`--map\` names \`${mapping.record}\``);
-    const version = identified.status === 'recognised' ? identified.version : undefined;
+    const vouched = vouchFor(entry, identified, mapping.record, index);
+    if ('refuse' in vouched) return refuse(vouched.refuse);
+    const version = vouched.version;
     return { status: 'recognised', server, tool, recordId: mapping.record, version, via: 'map', subject: `--map ${mapping.name}=${mapping.record}` };
   }
   if (entry.disabled) return unrecognised(`\`${server}\` is disabled in Codex's configuration, yet was called`);

@@ -8,7 +8,7 @@
  * leave the server unrecognised. Node-only.
  */
 import { USER_FOLDER_KEYS } from '../../clients/identify/env-keys.ts';
-import { changesWhatRuns, identifyEntry, type IdentityIndex } from '../../clients/identify/index.ts';
+import { changesWhatRuns, identifyEntry, type IdentityIndex, vouchFor } from '../../clients/identify/index.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import type { ServerResolution } from '../identify-session.ts';
 
@@ -66,8 +66,6 @@ export function resolveWrapped(
         tool: '',
         reason: `\`--record ${server.record}\` does not apply: the proxy's environment sets \`${env}\`, which changes what code runs`,
       };
-    if (identification.status === 'unrecognised' && identification.notRecord === server.record)
-      return { status: 'unrecognised', server: name, tool: '', reason: `\`--record ${server.record}\` does not apply: ${identification.reason}` };
     if (identification.status === 'recognised' && identification.recordId !== server.record) {
       return {
         status: 'unrecognised',
@@ -76,8 +74,18 @@ export function resolveWrapped(
         reason: `the command runs record \`${identification.recordId}\`, but \`--record\` names \`${server.record}\``,
       };
     }
-    const version = identification.status === 'recognised' ? identification.version : undefined;
-    return { status: 'recognised', server: name, tool: '', recordId: server.record, version, via: 'map', subject: `--record ${server.record}` };
+    const vouched = vouchFor(entry, identification, server.record, index);
+    if ('refuse' in vouched)
+      return { status: 'unrecognised', server: name, tool: '', reason: `\`--record ${server.record}\` does not apply: ${vouched.refuse}` };
+    return {
+      status: 'recognised',
+      server: name,
+      tool: '',
+      recordId: server.record,
+      version: vouched.version,
+      via: 'map',
+      subject: `--record ${server.record}`,
+    };
   }
   if (identification.status !== 'recognised') {
     const why = identification.status === 'disabled' ? 'the entry is disabled' : identification.reason;

@@ -1,0 +1,90 @@
+/**
+ * What a user's word that an entry runs a record (`rclass hook --map`,
+ * `rclass proxy --record`, `rclass scan --assume`) may still rely on
+ * (SPEC 5.3, 6.3): vouching makes an unrecognised entry that record, but
+ * never one the registry knows is not it, and never hides a release the
+ * entry names. The entry's words are searched for package specs of the
+ * record's own packages, however they are given (`--registry`, `-p`,
+ * `--package=`, `--from`, `name@npm:` aliases, a whole command line):
+ * a spec at or past the package's `before`, or unpinned when `before` is
+ * set, refuses the vouching; otherwise the version it names is the
+ * release rules are gated by (SPEC 6.4), as for a recognised entry.
+ * Browser-safe.
+ */
+import { releaseBefore, type ServerVersion } from '../../core/version.ts';
+import type { ConfigEntry } from '../types.ts';
+import { splitCommandLine } from '../words.ts';
+import { normalisePypiName, parseNpmSpec, parsePypiSpec } from './packages.ts';
+import { failed } from './shared.ts';
+import type { Identification, IdentityIndex } from './types.ts';
+
+/** A package spec of a record's package found among an entry's words. */
+interface Mention {
+  registry: 'npm' | 'pypi';
+  name: string;
+  version: ServerVersion;
+  word: string;
+}
+
+/** The entry's words: its command (a whole command line split) and its arguments. */
+function wordsOf(entry: ConfigEntry): string[] {
+  const command = entry.command?.trim() ?? '';
+  const split = /\s/.test(command) ? splitCommandLine(command) : { words: [command] };
+  return [...(failed(split) ? [command] : split.words), ...(entry.args ?? [])];
+}
+
+/** The specs a word can carry: itself, the value of `--opt=value`, and what an `alias@npm:` alias names. */
+function candidates(word: string): string[] {
+  const out: string[] = [];
+  const value = word.startsWith('-') ? (word.includes('=') ? word.slice(word.indexOf('=') + 1) : undefined) : word;
+  if (value === undefined || value === '') return out;
+  out.push(value);
+  const alias = value.indexOf('@npm:', 1);
+  if (alias > 0) out.push(value.slice(alias + '@npm:'.length));
+  return out;
+}
+
+/** Every spec among the entry's words that names a package of `recordId`. */
+function mentionsOf(entry: ConfigEntry, recordId: string, index: IdentityIndex): Mention[] {
+  const found: Mention[] = [];
+  for (const word of wordsOf(entry)) {
+    for (const candidate of candidates(word)) {
+      const npm = parseNpmSpec(candidate);
+      if (!failed(npm) && index.npm.get(npm.name)?.has(recordId) === true)
+        found.push({ registry: 'npm', name: npm.name, version: npm.version, word: candidate });
+      const pypi = parsePypiSpec(candidate);
+      if (!failed(pypi) && index.pypi.get(normalisePypiName(pypi.name))?.has(recordId) === true)
+        found.push({ registry: 'pypi', name: pypi.name, version: pypi.version, word: candidate });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether a user's word may make an entry record `recordId`, and the release it then runs.
+ * @param entry the configuration entry vouched for
+ * @param identification what SPEC 6 made of it
+ * @param recordId the record the user names
+ * @param index the registry's identities (with each package's `before`)
+ * @returns why not, or the version to gate rules by: the recognised version, else the one version the entry's words name for the record's packages (null when they name several), else undefined (the user's word that it is current)
+ */
+export function vouchFor(
+  entry: ConfigEntry,
+  identification: Identification,
+  recordId: string,
+  index: IdentityIndex,
+): { refuse: string } | { version: ServerVersion } {
+  if (identification.status === 'unrecognised' && identification.notRecord === recordId) return { refuse: identification.reason };
+  if (identification.status === 'recognised' && identification.recordId === recordId) return { version: identification.version };
+  const mentions = mentionsOf(entry, recordId, index);
+  for (const mention of mentions) {
+    const before = index.before?.get(`${mention.registry} ${mention.registry === 'pypi' ? normalisePypiName(mention.name) : mention.name}`);
+    if (before !== undefined && !releaseBefore(before, mention.version, mention.registry === 'pypi' ? 'pep440' : 'semver'))
+      return {
+        refuse: `the entry names \`${mention.word}\`, and the record \`${recordId}\` describes \`${mention.name}\` only before ${before}, from which the package runs another server (SPEC 5.3)`,
+      };
+  }
+  const versions = new Set(mentions.map((mention) => mention.version));
+  if (versions.size === 0) return { version: undefined };
+  return { version: versions.size === 1 ? [...versions][0] : null };
+}
