@@ -258,6 +258,25 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       );
   }
 
+  // Without CONFIG, a server is taken to be the record of its name; say where a record covers only a package's older releases (SPEC 5.3).
+  if (configFile === undefined) {
+    const exported = new Set(
+      selections === undefined
+        ? document.servers.map((record) => record.id)
+        : selections.flatMap((selection) => ('recordId' in selection ? [selection.recordId] : [])),
+    );
+    for (const record of document.servers) {
+      if (!exported.has(record.id)) continue;
+      for (const pkg of record.server.packages ?? []) {
+        if (pkg.before !== undefined)
+          complain(
+            io,
+            `the record \`${record.id}\` describes \`${pkg.name}\` only before ${pkg.before}: a server running it unpinned or at ${pkg.before} or newer runs another server, which these rules do not describe; pass your configuration as CONFIG so each entry is identified (SPEC 5.3)`,
+          );
+      }
+    }
+  }
+
   const version = await packageVersion();
   const plan = planPolicy(document, { generator: `rclass ${version}`, thresholds, source, ...(selections !== undefined ? { servers: selections } : {}) });
   const launcher = HOOK_FORMATS.has(format) ? fixedLauncher() : [];
