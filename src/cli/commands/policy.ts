@@ -258,8 +258,9 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       );
   }
 
-  // Without CONFIG, a server is taken to be the record of its name; say where a record covers only a package's older releases (SPEC 5.3).
-  if (configFile === undefined) {
+  // Without CONFIG a static policy takes a server to be the record of its name; say where a record covers only a package's older
+  // releases (SPEC 5.3). Hook formats identify every server when they run, so they need no such word.
+  if (configFile === undefined && !HOOK_FORMATS.has(format)) {
     const exported = new Set(
       selections === undefined
         ? document.servers.map((record) => record.id)
