@@ -142,7 +142,11 @@ for (const [mode, root, env] of modes) {
       const result = run(['policy', '--format', 'cedar', '--deny-from', 'R4', '--out', file]);
       expect(result).toMatchObject({ code: 0, stdout: '' });
       // The whole registry without CONFIG also says which record covers only a package's older releases (SPEC 5.3).
-      expect(result.stderr.split('\n')).toEqual([expect.stringContaining('the record `stripe` describes `@stripe/mcp` only before 0.3.1'), `rclass: wrote \`${file}\``, '']);
+      expect(result.stderr.split('\n')).toEqual([
+        expect.stringContaining('the record `stripe` describes `@stripe/mcp` only before 0.3.1'),
+        `rclass: wrote \`${file}\``,
+        '',
+      ]);
       const text = readFileSync(file, 'utf8');
       expect(text).toBe(run(['policy', '--format', 'cedar', '--deny-from', 'R4']).stdout);
       const parts = cedar.policySetTextToParts(text);
