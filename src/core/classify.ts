@@ -13,7 +13,7 @@ import { type RuleOutcome, evaluateRule, rulesNeedAws, rulesNeedSql } from './ru
 import { loadAwsOperations, loadedAwsOperations } from './aws/index.ts';
 import type { Session } from './session.ts';
 import { loadSqlParser, loadedSqlParser } from './sql/index.ts';
-import { releaseBefore, type ServerVersion, rulesApplyTo } from './version.ts';
+import { releaseBefore, schemeOf, type ServerVersion, rulesApplyTo } from './version.ts';
 import { messageOf } from './errors.ts';
 
 /**
@@ -85,8 +85,7 @@ export interface ClassifierOptions {
  */
 function movedPackage(record: ServerRecord, version: string): { name: string; before: string } | undefined {
   for (const pkg of record.server.packages ?? []) {
-    if (pkg.before !== undefined && !releaseBefore(pkg.before, version, pkg.registry === 'pypi' ? 'pep440' : 'semver'))
-      return { name: pkg.name, before: pkg.before };
+    if (pkg.before !== undefined && !releaseBefore(pkg.before, version, schemeOf(pkg.registry))) return { name: pkg.name, before: pkg.before };
   }
   return undefined;
 }

@@ -22,6 +22,11 @@ export type ServerVersion = string | null | undefined;
 /** How versions are compared: npm packages and image tags by SemVer, PyPI packages by PEP 440. */
 export type VersionScheme = 'semver' | 'pep440';
 
+/** How a package registry's releases are compared (SPEC 6.4): `pep440` for PyPI, `semver` for npm. */
+export function schemeOf(registry: 'npm' | 'pypi'): VersionScheme {
+  return registry === 'pypi' ? 'pep440' : 'semver';
+}
+
 /**
  * A version SemVer comparison may read: `v`, one to three numbers, and an
  * optional `-pre-release` or `+build`. Anything else (`2.0.5rc1`,

@@ -330,11 +330,11 @@ async function plan(
     }
     const assumed = options.assume.get(target.name);
     if (assumed !== undefined) {
+      const refused = refusesVouching(target, assumed, options.registry);
       if (options.mode === 'list' || target.entry.transport !== 'stdio')
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: it applies only to a server rclass scan starts itself`);
       else if (target.identity.invalid) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry is invalid`);
-      else if (refusesVouching(target, assumed, options.registry) !== undefined)
-        notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: ${refusesVouching(target, assumed, options.registry)}`);
+      else if (refused !== undefined) notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: ${refused}`);
       else if (target.identity.recordId !== undefined && target.identity.recordId !== assumed)
         notes.push(`\`--assume ${target.name}=${assumed}\` was not applied: the entry runs record \`${target.identity.recordId}\``);
       else if (target.identity.recordId === undefined) {

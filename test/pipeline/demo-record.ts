@@ -54,6 +54,43 @@ export function demoRecord(options: DemoRecordOptions = {}): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** An npm integrity string of the right shape for test records. */
+export const DEMO_INTEGRITY = `sha512-${'A'.repeat(86)}==`;
+
+/** What can vary in {@link packageRecord}: lines under `server` (default: the `demo-mcp` package), the evidence base line(s), lines under `provenance`, the first tool's evidence. */
+export interface PackageRecordOptions {
+  server?: string[];
+  base?: string[];
+  provenance?: string[];
+  evidence?: string;
+}
+
+/** A record of the npm package `demo-mcp`, by default pinned to `demo-mcp@1.2.3` (SPEC 5.1); line 7 is the package's line. */
+export function packageRecord(options: PackageRecordOptions = {}): string {
+  return [
+    'id: demo',
+    'name: Demo',
+    'description: A record used by the tests.',
+    'server:',
+    '  repository: example/demo',
+    ...(options.server ?? ['  packages:', '    - { registry: npm, name: demo-mcp }']),
+    'provenance:',
+    '  status: draft',
+    '  author: tests',
+    '  reviewers: []',
+    '  last_verified: 2026-11-30',
+    ...(options.base ?? [`  package: { registry: npm, name: demo-mcp, version: 1.2.3, integrity: "${DEMO_INTEGRITY}" }`]),
+    ...(options.provenance ?? []),
+    'tools:',
+    '  - name: alpha',
+    '    class: R0',
+    '    rationale: Reads and changes nothing.',
+    `    evidence: ${options.evidence ?? '{ path: dist/index.js, line: 10 }'}`,
+    '    effects: [read]',
+    '',
+  ].join('\n');
+}
+
 /**
  * Parse and validate one record's text as the build does.
  * @returns the formatted problems (`file:line:col  error  [check]  message`) and how many records passed

@@ -5,41 +5,13 @@
  * record runs as) name it. Records pinned to a commit are left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { checkRecordText } from './demo-record.ts';
-
-const INTEGRITY = `sha512-${'A'.repeat(86)}==`;
-
-/** A record pinned to `demo-mcp@1.2.3`, with optional lines under `server` and under `provenance`. */
-function pinnedRecord(options: { server?: string[]; provenance?: string[]; base?: string[]; evidence?: string } = {}): string {
-  return [
-    'id: demo',
-    'name: Demo',
-    'description: A record used by the tests.',
-    'server:',
-    '  repository: example/demo',
-    ...(options.server ?? ['  packages:', '    - { registry: npm, name: demo-mcp }']),
-    'provenance:',
-    '  status: draft',
-    '  author: tests',
-    '  reviewers: []',
-    '  last_verified: 2026-11-30',
-    ...(options.base ?? [`  package: { registry: npm, name: demo-mcp, version: 1.2.3, integrity: "${INTEGRITY}" }`]),
-    ...(options.provenance ?? []),
-    'tools:',
-    '  - name: alpha',
-    '    class: R0',
-    '    rationale: Reads and changes nothing.',
-    `    evidence: ${options.evidence ?? '{ path: dist/index.js, line: 10 }'}`,
-    '    effects: [read]',
-    '',
-  ].join('\n');
-}
+import { checkRecordText, packageRecord } from './demo-record.ts';
 
 const problems = (text: string): string[] => checkRecordText('registry/demo.yaml', text).problems;
 
 describe('evidence-package check', () => {
   it('accepts a record whose live listing and min_version name the pinned version (min_version may carry a `v`)', () => {
-    const text = pinnedRecord({
+    const text = packageRecord({
       server: ['  packages:', '    - { registry: npm, name: demo-mcp }', '  min_version: v1.2.3'],
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.3, date: 2026-12-01, algorithm: rc-def-v2 }'],
     });
@@ -47,26 +19,28 @@ describe('evidence-package check', () => {
   });
 
   it('reports a live listing of another version of the pinned package at its version', () => {
-    const text = pinnedRecord({ provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.4, date: 2026-12-01, algorithm: rc-def-v2 }'] });
+    const text = packageRecord({
+      provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.4, date: 2026-12-01, algorithm: rc-def-v2 }'],
+    });
     expect(problems(text)).toEqual([
       'registry/demo.yaml:14:62  error  [evidence-package]  live_listing lists npm package `demo-mcp` at `1.2.4`, but provenance.package cites it at `1.2.3`; the fingerprints and the evidence must describe the same release',
     ]);
   });
 
   it('reports a min_version other than the pinned version of a package the record runs as, at min_version', () => {
-    const text = pinnedRecord({ server: ['  packages:', '    - { registry: npm, name: demo-mcp }', '  min_version: 1.2.0'] });
+    const text = packageRecord({ server: ['  packages:', '    - { registry: npm, name: demo-mcp }', '  min_version: 1.2.0'] });
     expect(problems(text)).toEqual([
       'registry/demo.yaml:8:16  error  [evidence-package]  min_version is `1.2.0`, but provenance.package cites npm package `demo-mcp` at `1.2.3`; a record whose evidence is a published package describes that version',
     ]);
   });
 
   it('leaves min_version alone when the pinned package is not one the record runs as (the tools are defined in a library)', () => {
-    const text = pinnedRecord({ server: ['  packages:', '    - { registry: npm, name: demo-server }', '  min_version: 2.0.0'] });
+    const text = packageRecord({ server: ['  packages:', '    - { registry: npm, name: demo-server }', '  min_version: 2.0.0'] });
     expect(problems(text)).toEqual([]);
   });
 
   it('leaves a record pinned to a commit alone, whatever its min_version and live listing say', () => {
-    const text = pinnedRecord({
+    const text = packageRecord({
       server: ['  packages:', '    - { registry: npm, name: demo-mcp }', '  min_version: 1.0.0'],
       base: ['  commit: 0123456789abcdef0123456789abcdef01234567'],
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 1.2.4, date: 2026-12-01, algorithm: rc-def-v2 }'],
@@ -75,15 +49,15 @@ describe('evidence-package check', () => {
   });
 
   it('accepts an evidence source inside a source map of the pinned package', () => {
-    const text = pinnedRecord({ evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
+    const text = packageRecord({ evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
     expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
   });
 
   it('reports an evidence source whose path is not a source map, and one in a record pinned to a commit', () => {
-    expect(problems(pinnedRecord({ evidence: '{ path: dist/index.js, line: 3, source: "../src/tools.ts" }' }))).toEqual([
+    expect(problems(packageRecord({ evidence: '{ path: dist/index.js, line: 3, source: "../src/tools.ts" }' }))).toEqual([
       'registry/demo.yaml:18:23  error  [evidence-package]  evidence of `alpha` names the `source` `../src/tools.ts`, so its path must be the source map that embeds it (a `.map` file); got `dist/index.js`',
     ]);
-    const atCommit = pinnedRecord({ base: [`  commit: ${'a'.repeat(40)}`], evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
+    const atCommit = packageRecord({ base: [`  commit: ${'a'.repeat(40)}`], evidence: '{ path: dist/index.js.map, line: 3, source: "../src/tools.ts" }' });
     expect(problems(atCommit)).toEqual([
       'registry/demo.yaml:18:51  error  [evidence-package]  evidence of `alpha` names a `source` inside a source map, which only a record whose evidence is a published package may do; at a commit, cite the source file itself',
     ]);

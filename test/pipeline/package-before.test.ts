@@ -4,36 +4,17 @@
  * was read at (min_version, a live listing, a package pin).
  */
 import { describe, expect, it } from 'vitest';
-import { checkRecordText } from './demo-record.ts';
+import { DEMO_INTEGRITY, checkRecordText, packageRecord } from './demo-record.ts';
 
-const INTEGRITY = `sha512-${'A'.repeat(86)}==`;
+const COMMIT = '  commit: 0123456789abcdef0123456789abcdef01234567';
 
-/** A record of `demo-mcp` whose package says `before: <before>`, with optional extra lines under `server` and `provenance`. */
+/** A record of `demo-mcp` whose package says `before: <before>`, pinned to a commit unless `base` says otherwise, with optional extra lines under `server` and `provenance`. */
 function record(before: string, options: { server?: string[]; provenance?: string[]; base?: string } = {}): string {
-  return [
-    'id: demo',
-    'name: Demo',
-    'description: A record used by the tests.',
-    'server:',
-    '  repository: example/demo',
-    '  packages:',
-    `    - { registry: npm, name: demo-mcp, before: "${before}" }`,
-    ...(options.server ?? []),
-    'provenance:',
-    '  status: draft',
-    '  author: tests',
-    '  reviewers: []',
-    '  last_verified: 2026-11-30',
-    options.base ?? '  commit: 0123456789abcdef0123456789abcdef01234567',
-    ...(options.provenance ?? []),
-    'tools:',
-    '  - name: alpha',
-    '    class: R0',
-    '    rationale: Reads and changes nothing.',
-    '    evidence: { path: dist/index.js, line: 10 }',
-    '    effects: [read]',
-    '',
-  ].join('\n');
+  return packageRecord({
+    server: ['  packages:', `    - { registry: npm, name: demo-mcp, before: "${before}" }`, ...(options.server ?? [])],
+    base: [options.base ?? COMMIT],
+    ...(options.provenance !== undefined ? { provenance: options.provenance } : {}),
+  });
 }
 
 const problems = (text: string): string[] => checkRecordText('registry/demo.yaml', text).problems;
@@ -42,7 +23,7 @@ describe('package-before check', () => {
   it('accepts a before that comes after min_version, the live listing and the package pin', () => {
     const text = record('0.3.1', {
       server: ['  min_version: 0.2.5'],
-      base: `  package: { registry: npm, name: demo-mcp, version: 0.2.5, integrity: "${INTEGRITY}" }`,
+      base: `  package: { registry: npm, name: demo-mcp, version: 0.2.5, integrity: "${DEMO_INTEGRITY}" }`,
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 0.2.5, date: 2026-12-01, algorithm: rc-def-v2 }'],
     });
     expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
@@ -56,7 +37,7 @@ describe('package-before check', () => {
 
   it('reports a live listing of the package past before, and a package pin past it', () => {
     const text = record('0.3.1', {
-      base: `  package: { registry: npm, name: demo-mcp, version: 0.3.3, integrity: "${INTEGRITY}" }`,
+      base: `  package: { registry: npm, name: demo-mcp, version: 0.3.3, integrity: "${DEMO_INTEGRITY}" }`,
       provenance: ['  live_listing: { registry: npm, package: demo-mcp, version: 0.3.3, date: 2026-12-01, algorithm: rc-def-v2 }'],
     });
     expect(problems(text)).toEqual([

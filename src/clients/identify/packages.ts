@@ -5,7 +5,7 @@
  */
 import valid from 'semver/functions/valid.js';
 import { valid as pep440Valid } from '@renovatebot/pep440';
-import { releaseBefore, type ServerVersion } from '../../core/version.ts';
+import { releaseBefore, schemeOf, type ServerVersion } from '../../core/version.ts';
 import { VERSION_TAG } from '../image-ref.ts';
 import { normaliseRegistryUrl } from '../registry-url.ts';
 import { failed, optionName } from './shared.ts';
@@ -74,7 +74,7 @@ function lookupPackage(map: Map<string, Set<string>>, name: string, kind: string
  */
 function pastBefore(index: IdentityIndex, registry: 'npm' | 'pypi', name: string, recordId: string, version: ServerVersion): string | undefined {
   const before = index.before?.get(`${registry} ${name}`);
-  if (before === undefined || releaseBefore(before, version, registry === 'pypi' ? 'pep440' : 'semver')) return undefined;
+  if (before === undefined || releaseBefore(before, version, schemeOf(registry))) return undefined;
   const which =
     version === undefined
       ? 'the entry is unpinned, so it runs the newest release'

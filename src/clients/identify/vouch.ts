@@ -11,7 +11,7 @@
  * release rules are gated by (SPEC 6.4), as for a recognised entry.
  * Browser-safe.
  */
-import { releaseBefore, type ServerVersion } from '../../core/version.ts';
+import { releaseBefore, schemeOf, type ServerVersion } from '../../core/version.ts';
 import type { ConfigEntry } from '../types.ts';
 import { splitCommandLine } from '../words.ts';
 import { normalisePypiName, parseNpmSpec, parsePypiSpec } from './packages.ts';
@@ -79,7 +79,7 @@ export function vouchFor(
   const mentions = mentionsOf(entry, recordId, index);
   for (const mention of mentions) {
     const before = index.before?.get(`${mention.registry} ${mention.registry === 'pypi' ? normalisePypiName(mention.name) : mention.name}`);
-    if (before !== undefined && !releaseBefore(before, mention.version, mention.registry === 'pypi' ? 'pep440' : 'semver'))
+    if (before !== undefined && !releaseBefore(before, mention.version, schemeOf(mention.registry)))
       return {
         refuse: `the entry names \`${mention.word}\`, and the record \`${recordId}\` describes \`${mention.name}\` only before ${before}, from which the package runs another server (SPEC 5.3)`,
       };

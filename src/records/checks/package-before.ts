@@ -1,4 +1,4 @@
-import { releaseBefore } from '../../core/version.ts';
+import { releaseBefore, schemeOf } from '../../core/version.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
@@ -17,7 +17,7 @@ export const packageBefore: RecordCheck = {
     (record.server.packages ?? []).forEach((pkg, i) => {
       const before = pkg.before;
       if (before === undefined) return;
-      const scheme = pkg.registry === 'pypi' ? 'pep440' : 'semver';
+      const scheme = schemeOf(pkg.registry);
       const read: Array<{ what: string; version: string }> = [];
       if (record.server.min_version !== undefined) read.push({ what: 'min_version', version: record.server.min_version });
       const listing = record.provenance.live_listing;
