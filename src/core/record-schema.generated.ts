@@ -273,6 +273,10 @@ export interface Tool {
    */
   override?: string;
   /**
+   * One sentence: why this tool's effects differ from the usual effects of tools with the same verb and object on other servers (SPEC 2.9.4), for example a service that keeps a history the others lack. Shown beside the class.
+   */
+  differs?: string;
+  /**
    * One sentence a skeptic would accept: why the worst case is this class.
    */
   rationale: string;

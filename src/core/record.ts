@@ -68,6 +68,8 @@ export interface ToolRecord {
   effects?: string[];
   /** One sentence: why the stated class differs from the derived one (SPEC 2.9.3). */
   override?: string;
+  /** One sentence: why the effects differ from those of tools with the same verb and object on other servers (SPEC 2.9.4). */
+  differs?: string;
   rationale: string;
   /** For R1 and R2 tools: the tool of the same server that restores or compensates this one (SPEC 2.9.3). */
   undo?: string;

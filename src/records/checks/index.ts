@@ -11,6 +11,7 @@ import { gates } from './gates.ts';
 import { idMatchesFile } from './id-matches-file.ts';
 import { oneSentence } from './one-sentence.ts';
 import { packageBefore } from './package-before.ts';
+import { peerEffects } from './peer-effects.ts';
 import { overrideBudget } from './override-budget.ts';
 import { overrideReason } from './override-reason.ts';
 import { reviewStatus } from './review-status.ts';
@@ -45,6 +46,7 @@ export const CHECKS: readonly Check[] = [
   overrideReason,
   overrideBudget,
   undoTool,
+  peerEffects,
   gates,
   reviewStatus,
   fingerprints,
