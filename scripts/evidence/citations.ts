@@ -113,7 +113,9 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
         });
       }
     };
-    record.tools.forEach((tool, index) => cite(tool.evidence, ['tools', index, 'evidence'], tool.name));
+    record.tools.forEach((tool, index) => {
+      cite(tool.evidence, ['tools', index, 'evidence'], tool.name);
+    });
     (record.server.code_options ?? []).forEach((option, index) => {
       if (option.evidence === undefined) return;
       const spellings = [...(option.options ?? []), ...(option.env ?? []).map((name) => name.replace(/\*$/, ''))];

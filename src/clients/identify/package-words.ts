@@ -42,10 +42,36 @@ export function tarballSpec(word: string): string | undefined {
 }
 
 /** Launchers whose first word after their options is a package, and the words that start them. */
-const LAUNCHERS: ReadonlyArray<readonly string[]> = [['npx'], ['bunx'], ['pnpx'], ['pnpm', 'dlx'], ['npm', 'exec'], ['npm', 'x'], ['uvx'], ['uv', 'tool', 'run'], ['pipx', 'run']];
+const LAUNCHERS: ReadonlyArray<readonly string[]> = [
+  ['npx'],
+  ['bunx'],
+  ['pnpx'],
+  ['pnpm', 'dlx'],
+  ['npm', 'exec'],
+  ['npm', 'x'],
+  ['uvx'],
+  ['uv', 'tool', 'run'],
+  ['pipx', 'run'],
+];
 /** Launcher options whose value is a package (so must be readable) or a setting (skipped). */
 const PACKAGE_OPTIONS = new Set(['-p', '--package', '--from', '--with', '--spec']);
-const VALUE_OPTIONS = new Set(['--registry', '--userconfig', '--prefix', '--cache', '--index-url', '-i', '--extra-index-url', '--index', '--default-index', '--find-links', '-f', '--python', '--pip-args', '--with-requirements', '--with-editable']);
+const VALUE_OPTIONS = new Set([
+  '--registry',
+  '--userconfig',
+  '--prefix',
+  '--cache',
+  '--index-url',
+  '-i',
+  '--extra-index-url',
+  '--index',
+  '--default-index',
+  '--find-links',
+  '-f',
+  '--python',
+  '--pip-args',
+  '--with-requirements',
+  '--with-editable',
+]);
 
 /** The base name of a launcher word, without a Windows extension. */
 function baseName(word: string): string {
@@ -107,7 +133,7 @@ export function unreadablePackageWords(words: readonly string[]): string[] {
     if (value !== '' && unreadableSource(value)) found.add(value);
   }
   for (const word of launcherPackageWords(words)) {
-    if (failed(parseNpmSpec(word)) && failed(parsePypiSpec(word)) && !word.includes('@npm:')) found.add(word);
+    if (tarballSpec(word) === undefined && failed(parseNpmSpec(word)) && failed(parsePypiSpec(word)) && !word.includes('@npm:')) found.add(word);
   }
   return [...found];
 }

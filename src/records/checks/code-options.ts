@@ -27,7 +27,10 @@ export const codeOptions: RecordCheck = {
       const evidence = option.evidence;
       if (evidence === undefined) return;
       if (evidence.repository !== undefined && evidence.repository !== record.server.repository)
-        report([...at, 'evidence', 'repository'], `evidence of \`${shown}\` cites \`${evidence.repository}\`, but the record's repository is \`${record.server.repository}\``);
+        report(
+          [...at, 'evidence', 'repository'],
+          `evidence of \`${shown}\` cites \`${evidence.repository}\`, but the record's repository is \`${record.server.repository}\``,
+        );
       if (evidence.url !== undefined)
         report([...at, 'evidence', 'url'], `evidence of \`${shown}\` must not set \`url\`; the build derives the permalink`, { key: true });
       if (evidence.source !== undefined && (record.provenance.package === undefined || !evidence.path.endsWith('.map')))
