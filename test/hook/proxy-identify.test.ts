@@ -57,3 +57,38 @@ describe('rclass proxy and a package past its record’s before', () => {
     if (result.status === 'unrecognised') expect(result.reason).toContain('name the record with `--record ID`');
   });
 });
+
+describe('rclass proxy and a server told to run other code (SPEC 6.2)', () => {
+  const withOptions = buildIdentityIndex(
+    IDENTITY_RECORDS.map((record) =>
+      record.id === 'playwright'
+        ? {
+            ...record,
+            server: {
+              ...record.server,
+              code_options: [{ options: ['--executable-path'], reason: 'Runs the named file as the browser.', documentation: 'https://example.com' }],
+            },
+          }
+        : record,
+    ),
+  );
+  const playwright = (record?: string) =>
+    resolveWrapped(
+      { command: 'npx', args: ['-y', '@playwright/mcp', '--executable-path=./evil.sh'], ...(record !== undefined ? { record } : {}) },
+      {},
+      withOptions,
+      hasRecord,
+    );
+
+  it('regression: leaves `@playwright/mcp --executable-path=./evil.sh` unrecognised, and --record playwright does not vouch for it', () => {
+    for (const result of [playwright(), playwright('playwright')]) {
+      expect(result.status).toBe('unrecognised');
+      if (result.status === 'unrecognised') {
+        expect(result.reason).toContain('`--executable-path`');
+        expect(result.reason).not.toContain('evil.sh');
+      }
+    }
+    const vouched = playwright('playwright');
+    if (vouched.status === 'unrecognised') expect(vouched.reason).toContain('`--record playwright` does not apply');
+  });
+});

@@ -57,7 +57,7 @@ function matchesVariable(key: string, name: string): boolean {
  * @param options the record's `server.code_options` (none: nothing is used)
  * @returns what the entry uses (`option` as the record spells it, `env` as the entry names it) and the record's reason, or undefined
  */
-export function codeOptionUsed(
+function codeOptionUsed(
   entry: ConfigEntry,
   options: readonly CodeOption[] | undefined,
 ): { option: string; reason: string } | { env: string; reason: string } | undefined {
