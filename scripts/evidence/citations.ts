@@ -5,7 +5,7 @@
  * published npm package at a version (SPEC 5.1), so a citation names a file
  * at a commit or a file inside a package.
  */
-import type { PublishedPackage, ServerRecord } from '../../src/core/record.ts';
+import type { Evidence, PublishedPackage, ServerRecord } from '../../src/core/record.ts';
 import type { Problem } from '../../src/records/problems.ts';
 import { readRecordSources } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
@@ -38,7 +38,10 @@ export interface PackageFileRef extends PublishedPackage {
 interface CitationCommon {
   /** The record file, as shown in reports (`registry/git.yaml`). */
   file: string;
+  /** The tool, or the code option (its first spelling), as messages name it. */
   tool: string;
+  /** For a code option (SPEC 6.2): the names any one of which may appear instead of `tool` (each spelling, and each without its leading dashes). */
+  names?: string[];
   /** The cited 1-based line. */
   line: number;
 }
@@ -64,7 +67,8 @@ export type Citation = CommitCitation | PackageCitation;
 
 /**
  * Read every record of a registry directory and list the citations of the
- * records that pass validation, in file order then tool order.
+ * records that pass validation, in file order, then tool order, then the
+ * code options (`server.code_options`, SPEC 6.2) that cite evidence.
  * @param dir the registry directory
  * @param shownAs how the directory is written in reports (`registry`)
  * @returns the citations, the number of records they came from, and the
@@ -82,33 +86,41 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
     const record = source.data as ServerRecord;
     const published = record.provenance.package;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
-    record.tools.forEach((tool, index) => {
-      const evidence = ['tools', index, 'evidence'];
-      const cited = { file: source.file, tool: tool.name, line: tool.evidence.line };
+    const cite = (cited: Evidence, evidence: Array<string | number>, name: string, names?: string[]): void => {
+      const common = { file: source.file, tool: name, line: cited.line, ...(names !== undefined ? { names } : {}) };
       const at = { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']) };
       if (published === undefined) {
         citations.push({
-          ...cited,
+          ...common,
           base: 'commit',
           // The schema requires a commit when there is no package.
-          ref: { owner, repo, commit: record.provenance.commit!, path: tool.evidence.path },
+          ref: { owner, repo, commit: record.provenance.commit!, path: cited.path },
           at: { ...at, commit: source.locate(['provenance', 'commit']) },
         });
       } else {
         const place = (key: string): Position => source.locate(['provenance', 'package', key]);
         citations.push({
-          ...cited,
+          ...common,
           base: 'package',
-          ref: { ...published, path: tool.evidence.path, ...(tool.evidence.source !== undefined ? { source: tool.evidence.source } : {}) },
+          ref: { ...published, path: cited.path, ...(cited.source !== undefined ? { source: cited.source } : {}) },
           at: {
             ...at,
-            ...(tool.evidence.source !== undefined ? { source: source.locate([...evidence, 'source']) } : {}),
+            ...(cited.source !== undefined ? { source: source.locate([...evidence, 'source']) } : {}),
             name: place('name'),
             version: place('version'),
             integrity: place('integrity'),
           },
         });
       }
+    };
+    record.tools.forEach((tool, index) => {
+      cite(tool.evidence, ['tools', index, 'evidence'], tool.name);
+    });
+    (record.server.code_options ?? []).forEach((option, index) => {
+      if (option.evidence === undefined) return;
+      const spellings = [...(option.options ?? []), ...(option.env ?? []).map((name) => name.replace(/\*$/, ''))];
+      const names = [...new Set([...spellings, ...spellings.map((spelling) => spelling.replace(/^-+/, ''))])].filter((name) => name.length > 1);
+      cite(option.evidence, ['server', 'code_options', index, 'evidence'], spellings[0]!, names);
     });
   }
   return { citations, records: records.length, problems: [...syntax, ...problems] };

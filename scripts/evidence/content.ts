@@ -23,7 +23,10 @@ export type Report = (file: string, at: Position, message: string) => void;
 export function checkContent(group: readonly Citation[], bytes: Buffer, where: string, report: Report): void {
   const lines = splitLines(bytes.toString('utf8'));
   for (const citation of group) {
-    const found = findNear(lines, citation.tool, citation.line);
+    // A code option may appear under any of its spellings (SPEC 6.2); the first one found near the line counts.
+    const tries = (citation.names ?? [citation.tool]).map((name) => findNear(lines, name, citation.line));
+    if (tries.some((result) => result.found)) continue;
+    const found = tries[0]!;
     if (found.found) continue;
     if (found.reason === 'past-end') {
       report(

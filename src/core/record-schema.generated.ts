@@ -13,6 +13,54 @@ export type RecordId = string;
  */
 export type DisplayName = string;
 /**
+ * One option or variable group of `server.code_options` (SPEC 6.2): every spelling the server's argument parser accepts, or the variable names, with why it changes what runs, and where that is shown: `evidence` in the record's evidence base as for a tool (SPEC 5.2; `npm run evidence` confirms one of the spellings within three lines of it), or `documentation`.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "codeOption".
+ */
+export type CodeOption = (
+  | {
+      options: unknown;
+      [k: string]: unknown | undefined;
+    }
+  | {
+      env: unknown;
+      [k: string]: unknown | undefined;
+    }
+) &
+  (
+    | {
+        evidence: unknown;
+        [k: string]: unknown | undefined;
+      }
+    | {
+        documentation: unknown;
+        [k: string]: unknown | undefined;
+      }
+  ) & {
+    /**
+     * Every spelling of one command-line option the server's parser accepts, long (`--executable-path`) and short (`-e`); `--opt value`, `--opt=value` and, for a short option, an attached or grouped value are all matched.
+     *
+     * @minItems 1
+     */
+    options?: [string, ...string[]];
+    /**
+     * Environment variable names the server (or a program it runs) reads; a name ending in `*` is a prefix (`GIT_CONFIG_KEY_*`). Matched without regard to case.
+     *
+     * @minItems 1
+     */
+    env?: [string, ...string[]];
+    /**
+     * One sentence: what the option or variable makes the server run or load.
+     */
+    reason: string;
+    evidence?: Evidence;
+    /**
+     * For a variable read by a program the server runs rather than by its own code (git, a browser library): the https page of that program's documentation that says what the variable does.
+     */
+    documentation?: string;
+  };
+/**
  * Who classified the tools, who checked them, and against which commit or published package (SPEC 5.1, 5.2).
  *
  * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
@@ -230,6 +278,40 @@ export interface Server {
    * The release the tool list and rules were checked against. A configuration pinning an older release, or one whose version cannot be read, loses every rule that lowers a class (SPEC 5.3).
    */
   min_version?: string;
+  /**
+   * The server's own command-line options and environment variables that choose a program it runs or load code, directly or through a configuration file they name (SPEC 6.2). An entry whose arguments or environment use one is not recognised as this server.
+   *
+   * @minItems 1
+   */
+  code_options?: [CodeOption, ...CodeOption[]];
+}
+/**
+ * Where in `server.repository` at `provenance.commit` the tool is defined (SPEC 5.2). The site links it as a permalink.
+ *
+ * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
+ * via the `definition` "evidence".
+ */
+export interface Evidence {
+  /**
+   * Optional; when present it must equal `server.repository`.
+   */
+  repository?: string;
+  /**
+   * File path relative to the repository root, with `/` separators.
+   */
+  path: string;
+  /**
+   * 1-based line where the tool's name appears in its definition (with `source`, a line of that original file).
+   */
+  line: number;
+  /**
+   * Only with `provenance.package`, for a package that ships its code bundled or minified, so that a line cannot point at one tool: the original file embedded in the source map `path` names (a `.map` file whose `sourcesContent` holds it), written exactly as in the map's `sources` (SPEC 5.2).
+   */
+  source?: string;
+  /**
+   * Permalink: to the line at the commit on GitHub, or to the file in the exact published package version (SPEC 5.2). The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
+   */
+  url?: string;
 }
 /**
  * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).
@@ -303,34 +385,6 @@ export interface Tool {
    * Argument rules that lower the class for specific arguments.
    */
   rules?: Rule[];
-}
-/**
- * Where in `server.repository` at `provenance.commit` the tool is defined (SPEC 5.2). The site links it as a permalink.
- *
- * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
- * via the `definition` "evidence".
- */
-export interface Evidence {
-  /**
-   * Optional; when present it must equal `server.repository`.
-   */
-  repository?: string;
-  /**
-   * File path relative to the repository root, with `/` separators.
-   */
-  path: string;
-  /**
-   * 1-based line where the tool's name appears in its definition (with `source`, a line of that original file).
-   */
-  line: number;
-  /**
-   * Only with `provenance.package`, for a package that ships its code bundled or minified, so that a line cannot point at one tool: the original file embedded in the source map `path` names (a `.map` file whose `sourcesContent` holds it), written exactly as in the map's `sources` (SPEC 5.2).
-   */
-  source?: string;
-  /**
-   * Permalink: to the line at the commit on GitHub, or to the file in the exact published package version (SPEC 5.2). The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
-   */
-  url?: string;
 }
 /**
  * The MCP tool annotations the server itself declares, copied as-is. Hints only, never trusted (SPEC 7).

@@ -105,6 +105,23 @@ export interface ServerIdentity {
   images?: string[];
   urls?: string[];
   min_version?: string;
+  /** The server's own options and variables that choose a program it runs or load code (SPEC 6.2). */
+  code_options?: CodeOption[];
+}
+
+/**
+ * One of a server's own command-line options (every spelling its parser
+ * accepts) or environment variables (a trailing `*` names a prefix) that
+ * choose a program it runs or load code; an entry using one is not this
+ * server (SPEC 6.2). Shown by `evidence` in the record's evidence base, or,
+ * for a program the server runs, by that program's `documentation` page.
+ */
+export interface CodeOption {
+  options?: string[];
+  env?: string[];
+  reason: string;
+  evidence?: Evidence;
+  documentation?: string;
 }
 
 /**

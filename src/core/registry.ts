@@ -126,7 +126,8 @@ export function releaseOf(records: readonly ServerRecord[], dates: readonly stri
 
 /**
  * Assemble the registry document the build emits (SPEC 5.8): records sorted
- * by id, `$schema` pointers dropped, evidence permalinks added, totals counted,
+ * by id, `$schema` pointers dropped, evidence permalinks added (tools' and code
+ * options'), totals counted,
  * and the data release named (default {@link releaseOf} the records).
  * The input records are not modified.
  */
@@ -135,8 +136,12 @@ export function buildDocument(records: readonly ServerRecord[], options: { relea
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((record): ServerRecord => {
       const { $schema: _schema, ...rest } = record;
+      const codeOptions = record.server.code_options?.map((option) =>
+        option.evidence === undefined ? option : { ...option, evidence: { ...option.evidence, url: evidenceUrl(record, option.evidence) } },
+      );
       return {
         ...rest,
+        ...(codeOptions !== undefined ? { server: { ...record.server, code_options: codeOptions } } : {}),
         tools: record.tools.map((tool) => ({
           ...tool,
           ...(tool.effects !== undefined && isDisclosure(tool.effects) ? { disclosure: true } : {}),

@@ -49,6 +49,41 @@ describe('vouching for a record', () => {
     });
   });
 
+  it('regression: refuses stripe for the public registry tarball URL of @stripe/mcp 0.3.3 and for `npm:@stripe/mcp@0.3.3` (issue 23 item 6)', () => {
+    const tarball = vouch({ command: 'npx', args: ['-y', 'https://registry.npmjs.org/@stripe/mcp/-/mcp-0.3.3.tgz', '--tools=all'] }, 'stripe');
+    expect(tarball).toHaveProperty('refuse', expect.stringContaining('names `@stripe/mcp@0.3.3`'));
+    const alias = vouch({ command: 'npx', args: ['-y', 'npm:@stripe/mcp@0.3.3', '--tools=all'] }, 'stripe');
+    expect(alias).toHaveProperty('refuse', expect.stringContaining('a package spec rclass cannot read'));
+  });
+
+  it('reads a registry tarball URL as the release it serves, so one before `before` is vouched for with its version', () => {
+    expect(vouch({ command: 'npx', args: ['-y', 'https://registry.npmjs.org/@stripe/mcp/-/mcp-0.2.5.tgz'] }, 'stripe')).toEqual({ version: '0.2.5' });
+    expect(vouch({ command: 'npx', args: ['-y', 'https://npm.corp.example/repo/kubernetes-mcp-server/-/kubernetes-mcp-server-0.0.65.tgz'] }, 'kube')).toEqual({
+      version: '0.0.65',
+    });
+  });
+
+  it('never vouches a package spec it cannot read for a record with before (git, file:, other tarballs, a local folder, a bare npm: alias)', () => {
+    for (const spec of [
+      'github:stripe/agent-toolkit',
+      'git+https://github.com/stripe/agent-toolkit.git',
+      'file:./stripe-mcp.tgz',
+      './stripe-mcp',
+      'https://cdn.example/stripe-mcp.tgz',
+      'npm:@stripe/mcp',
+    ]) {
+      const result = vouch({ command: 'npx', args: ['-y', spec, '--tools=all'] }, 'stripe');
+      expect(result, spec).toHaveProperty('refuse', expect.stringContaining('only before 0.3.1'));
+    }
+    expect(vouch({ command: 'npx', args: ['-y', '-p', 'github:stripe/agent-toolkit', 'mcp'] }, 'stripe')).toHaveProperty('refuse');
+    expect(vouch({ command: 'uvx', args: ['--from', 'git+https://github.com/x/y', 'stripe-mcp'] }, 'stripe')).toHaveProperty('refuse');
+  });
+
+  it("keeps such specs as the user's word for a record without before", () => {
+    expect(vouch({ command: 'npx', args: ['-y', 'github:containers/kubernetes-mcp-server'] }, 'kube')).toEqual({ version: undefined });
+    expect(vouch({ command: 'npx', args: ['-y', 'file:./kube.tgz'] }, 'kube')).toEqual({ version: undefined });
+  });
+
   it("takes a launcher that names no package of the record as the user's word that it is current", () => {
     expect(vouch({ command: '/opt/corp/pg-mcp/bin/server', args: ['--stdio'] }, 'heroku')).toEqual({ version: undefined });
     expect(vouch({ command: 'npx', args: ['-y', '-p', '@corp/other', 'mcp'] }, 'stripe')).toEqual({ version: undefined });

@@ -26,6 +26,23 @@ describe('rclass proxy and a package past its record’s before', () => {
     }
   });
 
+  it("regression: --record stripe does not vouch for the public registry's tarball URL of @stripe/mcp 0.3.3, nor for npm:@stripe/mcp@0.3.3 (issue 23 item 6)", () => {
+    for (const spec of ['https://registry.npmjs.org/@stripe/mcp/-/mcp-0.3.3.tgz', 'npm:@stripe/mcp@0.3.3']) {
+      const result = stripe(spec, 'stripe');
+      expect(result.status, spec).toBe('unrecognised');
+      if (result.status === 'unrecognised') {
+        expect(result.reason, spec).toContain('`--record stripe` does not apply');
+        expect(result.reason, spec).toContain('only before 0.3.1');
+      }
+    }
+    expect(stripe('https://registry.npmjs.org/@stripe/mcp/-/mcp-0.2.5.tgz', 'stripe')).toMatchObject({
+      status: 'recognised',
+      recordId: 'stripe',
+      version: '0.2.5',
+      via: 'map',
+    });
+  });
+
   it('does not suggest --record for such a command, and recognises a release before it with or without --record', () => {
     const unvouched = stripe('@stripe/mcp@0.3.3');
     expect(unvouched).toMatchObject({ status: 'unrecognised' });
@@ -38,5 +55,40 @@ describe('rclass proxy and a package past its record’s before', () => {
     const result = resolveWrapped({ command: '/opt/corp/server', args: [] }, {}, index, hasRecord);
     expect(result.status).toBe('unrecognised');
     if (result.status === 'unrecognised') expect(result.reason).toContain('name the record with `--record ID`');
+  });
+});
+
+describe('rclass proxy and a server told to run other code (SPEC 6.2)', () => {
+  const withOptions = buildIdentityIndex(
+    IDENTITY_RECORDS.map((record) =>
+      record.id === 'playwright'
+        ? {
+            ...record,
+            server: {
+              ...record.server,
+              code_options: [{ options: ['--executable-path'], reason: 'Runs the named file as the browser.', documentation: 'https://example.com' }],
+            },
+          }
+        : record,
+    ),
+  );
+  const playwright = (record?: string) =>
+    resolveWrapped(
+      { command: 'npx', args: ['-y', '@playwright/mcp', '--executable-path=./evil.sh'], ...(record !== undefined ? { record } : {}) },
+      {},
+      withOptions,
+      hasRecord,
+    );
+
+  it('regression: leaves `@playwright/mcp --executable-path=./evil.sh` unrecognised, and --record playwright does not vouch for it', () => {
+    for (const result of [playwright(), playwright('playwright')]) {
+      expect(result.status).toBe('unrecognised');
+      if (result.status === 'unrecognised') {
+        expect(result.reason).toContain('`--executable-path`');
+        expect(result.reason).not.toContain('evil.sh');
+      }
+    }
+    const vouched = playwright('playwright');
+    if (vouched.status === 'unrecognised') expect(vouched.reason).toContain('`--record playwright` does not apply');
   });
 });

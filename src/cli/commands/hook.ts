@@ -55,8 +55,10 @@ its audit log or Claude Code's settings files.
                          (amazonaws.com does not cover bucket.s3.amazonaws.com) (SPEC 9.4)
   --map NAME=RECORD      vouch that the server NAME in the user scope of ~/.claude.json runs
                          registry record RECORD; never applies to a repository's .mcp.json,
-                         a project's local scope, or an entry whose env or launcher could run
-                         other code; repeatable. With --agent codex: a server defined only
+                         a project's local scope, an entry whose env, launcher or the
+                         record's own code options (server.code_options) could run other
+                         code, or one that names, or may name, a release past the record's
+                         \`before\` (SPEC 5.3, 6.2); repeatable. With --agent codex: a server defined only
                          in Codex's user or system config.toml, never one a project's
                          .codex/config.toml defines or changes
   --log FILE             append decisions to FILE (absolute) instead of

@@ -5,6 +5,7 @@
  */
 import type { ConfigEntry, ParsedConfig } from '../types.ts';
 import { hasShellSpecial } from '../words.ts';
+import { codeOptionProblem } from './code-options.ts';
 import { identifyCommand } from './commands.ts';
 import { failed, isAbsolutePath } from './shared.ts';
 import type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
@@ -18,13 +19,20 @@ function unrecognisedStep(step: { error: string; notRecord?: string }): Identifi
 }
 
 /**
- * Identify one entry (SPEC 6).
+ * Identify one entry (SPEC 6). Every consumer (scan, policy, the hooks,
+ * the proxy) asks here, so an entry that uses one of its record's code
+ * options (SPEC 6.2) is unrecognised for all of them.
  * @returns `disabled` for an entry the client does not run, `invalid` for
  *   one its client cannot use, `unrecognised` with a reason, or the record
  */
 export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
   const result = identifyParsedEntry(entry, index);
   if (result.status === 'unrecognised' || result.status === 'invalid') return { ...result, reason: shownReason(result.reason) };
+  if (result.status === 'recognised' && result.via !== 'url') {
+    // The server's own options that run other code (SPEC 6.2); a hosted server runs nothing of the entry's.
+    const why = codeOptionProblem(entry, result.recordId, index.codeOptions?.get(result.recordId));
+    if (why !== undefined) return { status: 'unrecognised', reason: shownReason(why), notRecord: result.recordId };
+  }
   if (result.status === 'recognised' && index.project !== undefined) {
     const launcher = packageLauncher(result.launcher);
     // The folder the server starts in: its `cwd` when the entry sets one (Codex, Gemini CLI), else the project.

@@ -16,12 +16,13 @@ function add(map: Map<string, Set<string>>, key: string, id: string): void {
 }
 
 /**
- * Build the index from records' `server.packages` (with their `before`), `server.images` and `server.urls` (SPEC 5.3).
+ * Build the index from records' `server.packages` (with their `before`), `server.images`, `server.urls` (SPEC 5.3) and `server.code_options` (SPEC 6.2).
  * Unparseable record URLs are skipped (the record schema requires `https://` URIs).
  */
 export function buildIdentityIndex(records: readonly ServerRecord[]): IdentityIndex {
-  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [], before: new Map() };
+  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [], before: new Map(), codeOptions: new Map() };
   for (const record of records) {
+    if (record.server.code_options !== undefined) index.codeOptions?.set(record.id, record.server.code_options);
     for (const pkg of record.server.packages ?? []) {
       const name = pkg.registry === 'npm' ? pkg.name : normalisePypiName(pkg.name);
       add(pkg.registry === 'npm' ? index.npm : index.pypi, name, record.id);

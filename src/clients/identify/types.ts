@@ -2,6 +2,7 @@
  * The shapes of server identification (SPEC 6): what an entry is recognised
  * as, and the records' identities indexed for matching. Browser-safe.
  */
+import type { CodeOption } from '../../core/record.ts';
 import type { ServerVersion } from '../../core/version.ts';
 
 /** How an entry was recognised: `command` only ever through a server mapping file (SPEC 6.3). */
@@ -47,6 +48,8 @@ export interface IdentityIndex {
    * `pypi NORMALISED-NAME` → the record's `before` version (SPEC 5.3).
    */
   before?: Map<string, string>;
+  /** Record id → the server's own options and variables that make it run other code (`server.code_options`, SPEC 6.2). */
+  codeOptions?: Map<string, readonly CodeOption[]>;
   /** What a server mapping file adds (SPEC 6.3); see {@link withMappings}. */
   mapped?: MappedIdentities;
   /**

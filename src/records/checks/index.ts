@@ -1,6 +1,7 @@
 /** Every lint check, in the order they run after the schema check. */
 import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
+import { codeOptions } from './code-options.ts';
 import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
 import { effectsOrder } from './effects-order.ts';
@@ -35,6 +36,7 @@ export const CHECKS: readonly Check[] = [
   evidencePath,
   evidencePackage,
   packageBefore,
+  codeOptions,
   rulesOnlyLower,
   uniqueRuleIds,
   oneSentence,

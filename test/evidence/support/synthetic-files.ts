@@ -6,9 +6,15 @@
  * (`package` instead of `commit`) gets no synthetic file: the evidence check
  * reads that package from the npm registry, held to the record's integrity,
  * which no synthetic archive could match; its citations are counted apart.
+ * A record's code options that cite evidence (`server.code_options`, SPEC
+ * 6.2) get their first spelling at their cited line the same way, and count
+ * as citations too.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import { REGISTRY_DIR } from '../../../scripts/lib/paths.ts';
+import type { ServerRecord } from '../../../src/core/record.ts';
 import { readToolList, toolListIds } from '../../registry/support/tool-list-fixture.ts';
 import { type FakeFiles, repoFileKey } from './fake-github.ts';
 
@@ -57,12 +63,20 @@ export function syntheticRepository(): SyntheticRepository {
       citations += fixture.tools.length;
     }
     const [owner, repo] = fixture.repository.split('/') as [string, string];
-    for (const tool of fixture.tools) {
-      const key = repoFileKey(owner, repo, fixture.commit, tool.path);
+    const add = (name: string, file: string, line: number): void => {
+      const key = repoFileKey(owner, repo, fixture.commit!, file);
       if (isCited) citedKeys.add(key);
       const list = byFile.get(key) ?? [];
-      if (!list.some((entry) => entry.name === tool.name && entry.line === tool.line)) list.push({ name: tool.name, line: tool.line });
+      if (!list.some((entry) => entry.name === name && entry.line === line)) list.push({ name, line });
       byFile.set(key, list);
+    };
+    for (const tool of fixture.tools) add(tool.name, tool.path, tool.line);
+    if (!isCited) continue;
+    const record = parse(readFileSync(path.join(REGISTRY_DIR, `${id}.yaml`), 'utf8')) as ServerRecord;
+    for (const option of record.server.code_options ?? []) {
+      if (option.evidence === undefined) continue;
+      add([...(option.options ?? []), ...(option.env ?? [])][0]!.replace(/\*$/, ''), option.evidence.path, option.evidence.line);
+      citations += 1;
     }
   }
   const files = new Map<string, string>();
