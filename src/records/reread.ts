@@ -56,7 +56,7 @@ export interface ReaderAnswer {
 }
 
 /** Agreement of one measure: how many of how many. */
-export interface Tally {
+interface Tally {
   agree: number;
   of: number;
 }
