@@ -93,11 +93,13 @@ export function peerKey(toolName: string, serverId: string): { verb: string; obj
   let w = words(toolName);
   const serverWord = serverId.split('-')[0];
   if (w.length > 2 && (w[0] === serverId || w[0] === serverWord)) w = w.slice(1);
-  const verb = w.length >= 2 ? VERBS[w[0]] : undefined;
+  const first = w[0];
+  const verb = w.length >= 2 && first !== undefined ? VERBS[first] : undefined;
   if (verb === undefined) return undefined;
   // `add_user_to_group` acts on a user: the object is the word before a preposition, else the last word.
   const preposition = w.findIndex((word, i) => i >= 2 && PREPOSITIONS.has(word));
   const last = preposition > 0 ? w[preposition - 1] : w[w.length - 1];
+  if (last === undefined) return undefined;
   const object =
     last.length > 3 && last.endsWith('ies')
       ? `${last.slice(0, -3)}y`
@@ -116,13 +118,14 @@ function sameEffects(a: readonly string[], b: readonly string[]): boolean {
  * the same effects, sorted by verb then object; tools in record order.
  */
 export function peerGroups(records: readonly ServerRecord[]): PeerGroup[] {
-  const byKey = new Map<string, PeerTool[]>();
+  const byKey = new Map<string, { verb: string; object: string; tools: PeerTool[] }>();
   records.forEach((record, recordIndex) => {
     record.tools.forEach((tool, toolIndex) => {
       const key = peerKey(tool.name, record.id);
       if (key === undefined) return;
       const id = `${key.verb} ${key.object}`;
-      const list = byKey.get(id) ?? [];
+      const group = byKey.get(id) ?? { ...key, tools: [] };
+      const list = group.tools;
       const effects = [...(tool.effects ?? [])].sort();
       list.push({
         server: record.id,
@@ -134,11 +137,11 @@ export function peerGroups(records: readonly ServerRecord[]): PeerGroup[] {
         class: tool.class,
         ...(tool.differs === undefined ? {} : { differs: tool.differs }),
       });
-      byKey.set(id, list);
+      byKey.set(id, group);
     });
   });
   const groups: PeerGroup[] = [];
-  for (const [id, tools] of byKey) {
+  for (const { verb, object, tools } of byKey.values()) {
     if (new Set(tools.map((t) => t.server)).size < 2) continue;
     const sets = new Map<string, { effects: string[]; tools: number; servers: Set<string> }>();
     for (const t of tools) {
@@ -153,8 +156,8 @@ export function peerGroups(records: readonly ServerRecord[]): PeerGroup[] {
     const usual = [...sets.values()].sort(
       (a, b) =>
         b.tools - a.tools || b.servers.size - a.servers.size || rank(a.effects) - rank(b.effects) || a.effects.join(',').localeCompare(b.effects.join(',')),
-    )[0].effects;
-    const [verb, object] = id.split(' ');
+    )[0]?.effects;
+    if (usual === undefined) continue;
     groups.push({ verb, object, usual, tools });
   }
   return groups.sort((a, b) => a.verb.localeCompare(b.verb) || a.object.localeCompare(b.object));

@@ -18,8 +18,9 @@ export const peerEffects: RegistryCheck = {
       for (const tool of unusualTools(group)) {
         if (tool.differs !== undefined) continue;
         const others = group.tools.filter((t) => t.server !== tool.server && t.compared.join(',') === group.usual.join(','));
-        const example = others.length > 0 ? ` (as ${others[0].server} ${others[0].name})` : '';
-        inputs[tool.recordIndex].report(
+        const peer = others[0];
+        const example = peer === undefined ? '' : ` (as ${peer.server} ${peer.name})`;
+        inputs[tool.recordIndex]?.report(
           ['tools', tool.toolIndex, 'effects'],
           `\`${tool.name}\` has effects [${tool.compared.join(', ') || 'none above R0'}] where other servers' ${group.verb} ${group.object} tools usually have [${group.usual.join(', ') || 'none above R0'}]${example}: align them, or say why in differs (SPEC 2.9.4)`,
         );
