@@ -36,6 +36,8 @@ export const INTEGRATION_TESTS = [
   'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
+  'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
+  'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
   'test/registry/list-tools.test.ts', // fake stdio servers

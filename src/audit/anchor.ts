@@ -124,23 +124,36 @@ const HEAD_PATTERN = /\{"seq":([1-9][0-9]{0,15}),"hash":"([0-9a-f]{64})"\}/g;
 
 /** What an anchor holds. */
 export interface AnchorHeads {
-  /** The heads of the latest run, in order: a `seq` not above the one before starts a new run (a new log). */
+  /** Every head, in order, each with a higher `seq` than the one before (an exact repeat of the last head is left out). */
   heads: ChainHead[];
   /** Lines with no head in them (left out). */
   ignored: number;
+  /**
+   * The first head that went back: its `seq` is not above that of a head
+   * before it, and it is not an exact repeat of the last one. Heads only move
+   * forward, so this is a forged or misplaced head, or a log started afresh
+   * over the same anchor; either way the anchor no longer proves the log
+   * (SPEC 10.3). It and every later head not above the highest are left out of `heads`.
+   */
+  backward?: { line: number; head: ChainHead; highest: ChainHead };
 }
 
 /**
  * Read the heads an anchor file (or a saved syslog or journal extract) holds.
- * When a head's `seq` is not above the previous head's, the log was
- * started afresh (deleted, or rotated away) and only the heads from there on
- * are kept: they are the ones the current log must reach.
+ * Heads only move forward (SPEC 10.3): a head whose `seq` is not above the
+ * highest one before it never lowers what the log must reach; it is
+ * reported as {@link AnchorHeads.backward}, and verification fails. (Until
+ * issue 23 such a head started a new run and dropped the earlier heads, so
+ * one appended line could make a log cut back to its first line verify.)
  * @throws the file system's error when the file cannot be read (`ENOENT` when missing)
  */
 export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
-  let heads: ChainHead[] = [];
+  const heads: ChainHead[] = [];
   let ignored = 0;
+  let number = 0;
+  let backward: AnchorHeads['backward'];
   for await (const line of readLogLines(file)) {
+    number += 1;
     const matches = line.tooLong ? [] : [...line.text.matchAll(HEAD_PATTERN)];
     const last = matches.at(-1);
     if (last === undefined) {
@@ -149,8 +162,9 @@ export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
       continue;
     }
     const head = { seq: Number(last[1]), hash: last[2]! };
-    if (heads.length > 0 && head.seq <= heads.at(-1)!.seq) heads = [];
-    heads.push(head);
+    const highest = heads.at(-1);
+    if (highest === undefined || head.seq > highest.seq) heads.push(head);
+    else if (!(head.seq === highest.seq && head.hash === highest.hash)) backward ??= { line: number, head, highest };
   }
-  return { heads, ignored };
+  return { heads, ignored, ...(backward !== undefined ? { backward } : {}) };
 }

@@ -15,7 +15,12 @@
  * it writes them, unchained, to a file of their own in `<log>.pending/`,
  * and the next append chains every pending file in, oldest first, before
  * its own lines, under the lock (issue 14: under 40 concurrent hook
- * processes a decision could be missing from the log). Node-only.
+ * processes a decision could be missing from the log). With an anchor, a
+ * pending line has no anchored head (heads are written under the lock, in
+ * order), so deleting its file would go unseen: the append then throws
+ * {@link AnchorWriteError} after writing the pending file, and the caller
+ * asks about the call rather than let it run (issue 23, item 5; SPEC 10.2).
+ * Node-only.
  */
 import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +29,7 @@ import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
 import { sha256Hex } from '../node/digest.ts';
 import { rfc3339 } from '../node/time.ts';
 import { LockTimeoutError, withFileLock } from '../node/lock.ts';
-import { type AnchorTarget, writeAnchor } from './anchor.ts';
+import { AnchorWriteError, type AnchorTarget, writeAnchor } from './anchor.ts';
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
 type AuditEvent = 'decision' | 'outcome';
@@ -32,8 +37,12 @@ type AuditEvent = 'decision' | 'outcome';
 /** What the hook answered: `none` is no decision (Claude Code's own rules apply). */
 type AuditDecision = 'allow' | 'ask' | 'deny' | 'none';
 
-/** What became of a call: it ran (PostToolUse) or ran and failed (PostToolUseFailure). */
-type AuditOutcome = 'ran' | 'failed';
+/**
+ * What became of a call: it ran (PostToolUse) or ran and failed
+ * (PostToolUseFailure), or it was asked about and not run because no
+ * approval came (the proxy, which runs the call itself; SPEC 10.1).
+ */
+type AuditOutcome = 'ran' | 'failed' | 'not_run';
 
 /** The fields a caller gives for one line; `seq`, `time`, `prev_hash` and `hash` are added on append. */
 export interface AuditRecord {
@@ -60,7 +69,7 @@ export interface AuditRecord {
   effective_class: ReversibilityClass | null;
   /** SHA-256 of the arguments' canonical JSON; never the arguments (SPEC 10.1). Null when unknown. */
   args_sha256: string | null;
-  /** On outcome lines: whether the call ran or failed. */
+  /** On outcome lines: whether the call ran, failed, or was not run. */
   outcome?: AuditOutcome;
   /** A short reason for errors, unrecognised servers and built-in prompts; never argument values. */
   detail?: string;
@@ -266,10 +275,13 @@ function writePending(file: string, records: ReadonlyArray<AuditRecord & { time:
  * is then written there while the lock is still held, so the anchor's last
  * head is always the log's last line, however many processes append.
  * @returns the entries as written (pending lines of other processes included, first);
- *   when the lock could not be taken before the deadline, `[]`: the records were written to `<file>.pending/` instead
+ *   when the lock could not be taken before the deadline and there is no anchor, `[]`:
+ *   the records were written to `<file>.pending/` instead
  * @throws the file system's error when the folder or file cannot be made, read or written
  *   (and, after a lock timeout, when the pending file cannot be written either);
- *   AnchorWriteError when the lines were written but the head could not be anchored
+ *   AnchorWriteError when the lines were written but the head could not be anchored, and,
+ *   with an anchor, when the lock could not be taken in time: the records were written to
+ *   `<file>.pending/`, where no anchored head covers them until the next append chains them in
  */
 export async function appendAudit(file: string, records: readonly AuditRecord[], options: AppendOptions = {}): Promise<AuditEntry[]> {
   const deadline = options.deadline ?? Date.now() + 5000;
@@ -308,6 +320,11 @@ export async function appendAudit(file: string, records: readonly AuditRecord[],
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
     writePending(file, timed);
+    if (options.anchor !== undefined) {
+      throw new AnchorWriteError(
+        `another process held the audit log's lock until the deadline, so the decision waits in \`${path.basename(file)}.pending/\`, where no anchored head covers it yet`,
+      );
+    }
     return [];
   } finally {
     if (fd !== undefined) {

@@ -4,9 +4,10 @@
  * with what became of the call: approved and ran, not run, or blocked.
  *
  * An outcome line (written after the call by PostToolUse or
- * PostToolUseFailure) belongs to the decision with the same session and
- * `tool_use_id`. An `ask` with no outcome was refused or cancelled by the
- * user, or never ran. Node-only for file reading; {@link reportLines} is pure.
+ * PostToolUseFailure, or by the proxy when it did not run a call it asked
+ * about: `not_run`, with why in `detail`) belongs to the decision with the
+ * same session and `tool_use_id`. An `ask` with no outcome was refused or
+ * cancelled by the user, or never ran. Node-only for file reading; {@link reportLines} is pure.
  */
 import { readLogLines } from './lines.ts';
 import { safeText } from '../core/safe-text.ts';
@@ -26,6 +27,12 @@ interface Line {
   detail?: unknown;
   user?: unknown;
   host?: unknown;
+}
+
+/** What an outcome line says became of a call; both undefined when there is none. */
+interface Outcome {
+  outcome: unknown;
+  detail: string | undefined;
 }
 
 /** Options for {@link reportLines}. */
@@ -60,7 +67,8 @@ function interesting(line: Line): boolean {
   return line.class === 'R3' || line.class === 'R4' || line.decision === 'ask' || line.decision === 'deny';
 }
 
-function whatHappened(decision: unknown, outcome: unknown, sessionHasOutcomes: boolean): string {
+function whatHappened(decision: unknown, { outcome, detail }: Outcome, sessionHasOutcomes: boolean): string {
+  if (outcome === 'not_run') return `not run (${detail ?? 'not approved'})`;
   if (decision === 'deny') return outcome === undefined ? 'blocked' : `blocked, yet an outcome was recorded (${String(outcome)})`;
   const ran = outcome === 'ran' ? 'ran' : outcome === 'failed' ? 'ran and failed' : undefined;
   if (decision === 'ask') {
@@ -78,7 +86,7 @@ function whatHappened(decision: unknown, outcome: unknown, sessionHasOutcomes: b
 class ReportBuilder {
   readonly #since: number | undefined;
   readonly #decisions: Line[] = [];
-  readonly #outcomes = new Map<string, unknown>();
+  readonly #outcomes = new Map<string, Outcome>();
   readonly #sessionsWithOutcomes = new Set<string>();
   #unreadable = 0;
   #count = 0;
@@ -96,7 +104,7 @@ class ReportBuilder {
     const line = value as Line;
     if (line.event === 'outcome') {
       const k = key(line);
-      if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, line.outcome);
+      if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, { outcome: line.outcome, detail: text(line.detail) });
       const session = text(line.session);
       if (session !== undefined) this.#sessionsWithOutcomes.add(session);
     } else if (line.event === 'decision') {
@@ -114,7 +122,7 @@ class ReportBuilder {
     const lines: string[] = [];
     for (const line of this.#decisions) {
       const k = key(line);
-      const outcome = k !== undefined ? this.#outcomes.get(k) : undefined;
+      const outcome = (k !== undefined ? this.#outcomes.get(k) : undefined) ?? { outcome: undefined, detail: undefined };
       const session = text(line.session);
       const server = text(line.server);
       const tool = text(line.tool);

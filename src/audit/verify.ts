@@ -12,7 +12,7 @@
  */
 import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
 import { MAX_LOG_LINE_BYTES, type LogLine, readLogLines } from './lines.ts';
-import type { ChainHead } from './anchor.ts';
+import type { AnchorHeads, ChainHead } from './anchor.ts';
 
 /** The first line that fails, 1-based, and why. */
 interface BadLine {
@@ -98,7 +98,7 @@ export interface AnchoredResult extends VerifyResult {
   /** The last head the anchor holds, when it holds any. */
   anchored?: ChainHead;
   /** Why the log does not reach the anchor, when the chain holds but the anchor says otherwise. */
-  anchorFailure?: { kind: 'truncated' | 'rewritten' | 'no-head'; message: string };
+  anchorFailure?: { kind: 'truncated' | 'rewritten' | 'backward' | 'no-head'; message: string };
   /** Lines after the last anchored head (appended after the anchor was last written, or while it could not be). */
   unanchored: number;
 }
@@ -108,12 +108,16 @@ export interface AnchoredResult extends VerifyResult {
  * (SPEC 10.3): every anchored `seq` must be a line of the log with the
  * anchored `hash`, so lines cut from the end (the log stops before the last
  * anchored `seq`) and a chain rewritten from an edited line onward (a hash
- * differs from the anchored one at the same `seq`) both fail.
- * @param heads the anchor's heads, in order ({@link readAnchorHeads})
+ * differs from the anchored one at the same `seq`) both fail. So does an
+ * anchor whose heads went back ({@link AnchorHeads.backward}): heads only
+ * move forward, and a lower one must never lower what the log must reach
+ * (issue 23, item 5).
+ * @param anchor the anchor's heads, in order, and the first that went back ({@link readAnchorHeads})
  * @returns the chain's verdict, and the anchor's when the chain holds
  * @throws the file system's error when the log cannot be read
  */
-export async function verifyAnchored(file: string, heads: readonly ChainHead[]): Promise<AnchoredResult> {
+export async function verifyAnchored(file: string, anchor: Pick<AnchorHeads, 'heads' | 'backward'>): Promise<AnchoredResult> {
+  const { heads, backward } = anchor;
   const last = heads.at(-1);
   if (last === undefined) {
     const chain = await verifyAuditFile(file);
@@ -135,13 +139,19 @@ export async function verifyAnchored(file: string, heads: readonly ChainHead[]):
     const want = expected.get(number);
     if (mismatch === undefined && want !== undefined && want !== checked.hash) mismatch = { seq: number, hash: checked.hash };
   }
-  const anchorFailed = (kind: 'truncated' | 'rewritten', message: string): AnchoredResult => ({
+  const anchorFailed = (kind: 'truncated' | 'rewritten' | 'backward', message: string): AnchoredResult => ({
     ok: false,
     lines: number,
     anchored: last,
     unanchored: 0,
     anchorFailure: { kind, message },
   });
+  if (backward !== undefined) {
+    return anchorFailed(
+      'backward',
+      `the anchor's heads go back: line ${backward.line} holds seq ${backward.head.seq} after a head with seq ${backward.highest.seq}; heads only move forward, so that head was forged, or a new log was started over the same anchor (start a new anchor with a new log, SPEC 10.3)`,
+    );
+  }
   if (mismatch !== undefined) {
     return anchorFailed(
       'rewritten',

@@ -1,9 +1,10 @@
 /**
  * `rclass audit verify --anchor` (SPEC 10.3): with the chain head written
  * to an anchor on every append, a log cut at the end and a chain rewritten
- * after an edit both fail (exit 1, saying which); a clean log passes.
+ * after an edit both fail (exit 1, saying which); a clean log passes. Heads
+ * only move forward: a head appended with a lower `seq` fails too.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../src/audit/chain.ts';
@@ -92,5 +93,50 @@ describe('rclass audit verify --anchor', () => {
     const result = await verify(log, empty);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the anchor holds no chain head');
+  });
+
+  it('regression (issue 23): a log cut back to one line verifies no more after one head with a lower seq is appended to the anchor', async () => {
+    const { log, anchor } = await anchoredLog();
+    const [first] = lines(log);
+    writeFileSync(log, `${first}\n`);
+    expect((await verify(log, anchor)).code).toBe(1);
+    // Before: this head started a "new run", the earlier five were dropped, and the one-line log verified (exit 0).
+    appendFileSync(anchor, `${JSON.stringify({ seq: 1, hash: (JSON.parse(first!) as { hash: string }).hash })}\n`);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain("the anchor's heads go back: line 6 holds seq 1 after a head with seq 5; heads only move forward");
+  });
+
+  it('regression (issue 23): a lower head forged into a syslog anchor (any local user can run logger -t rclass) fails, never passes', async () => {
+    const { log, anchor } = await anchoredLog();
+    const [first] = lines(log);
+    writeFileSync(log, `${first}\n`);
+    const syslog = path.join(tempDir(), 'syslog');
+    const forged = JSON.stringify({ seq: 1, hash: (JSON.parse(first!) as { hash: string }).hash });
+    writeFileSync(syslog, `${[...lines(anchor), forged].map((line) => `Dec  1 16:00:00 host rclass: ${line}`).join('\n')}\n`);
+    const result = await verify(log, syslog);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("the anchor's heads go back: line 6 holds seq 1 after a head with seq 5");
+  });
+
+  it('a new log over the same anchor fails, and verifies against a new anchor of its own', async () => {
+    const { log, anchor } = await anchoredLog();
+    writeFileSync(log, '');
+    await appendAudit(log, [record({ tool_use_id: 'fresh' })], { anchor: { file: anchor } });
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('a new log was started over the same anchor (start a new anchor with a new log, SPEC 10.3)');
+    const fresh = path.join(tempDir(), 'new-anchor.jsonl');
+    await appendAudit(log, [record({ tool_use_id: 'next' })], { anchor: { file: fresh } });
+    expect((await verify(log, fresh)).code).toBe(0);
+  });
+
+  it('an exact repeat of the last head lowers nothing and still verifies', async () => {
+    const { log, anchor } = await anchoredLog();
+    appendFileSync(anchor, `${lines(anchor).at(-1)}\n`);
+    const result = await verify(log, anchor);
+    expect(result.code).toBe(0);
+    expect(await readAnchorHeads(anchor)).toMatchObject({ heads: { length: 5 } });
   });
 });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AnchorWriteError } from '../../src/audit/anchor.ts';
 import { GENESIS_HASH } from '../../src/audit/chain.ts';
 import { appendAudit } from '../../src/audit/log.ts';
 import { verifyAuditFile } from '../../src/audit/verify.ts';
@@ -111,6 +112,31 @@ describe('BR-25: concurrent appends', () => {
     expect(readdirSync(`${file}.pending`)).toEqual([]);
     await expectLinear(file, 4);
     expect(await verifyAuditFile(file)).toMatchObject({ ok: true });
+  });
+
+  it('regression (issue 23): with an anchor, a writer that cannot take the lock still writes its pending file, then throws AnchorWriteError, as no head covers the file', async () => {
+    const { withFileLock } = await import('../../src/node/lock.ts');
+    const dir = tempDir();
+    const file = path.join(dir, 'audit.jsonl');
+    const anchor = path.join(dir, 'anchor.jsonl');
+    await appendAudit(file, [record({ tool_use_id: 'first' })], { anchor: { file: anchor } });
+    let release: () => void = () => undefined;
+    const held = withFileLock(file, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Before: `[]`, as without an anchor, and the caller let the call run with its line unanchored.
+    await expect(appendAudit(file, [record({ tool_use_id: 'late' })], { deadline: Date.now() + 200, anchor: { file: anchor } })).rejects.toThrow(
+      AnchorWriteError,
+    );
+    expect(readdirSync(`${file}.pending`)).toHaveLength(1);
+    expect(readFileSync(anchor, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    release();
+    await held;
+    const next = await appendAudit(file, [record({ tool_use_id: 'next' })], { anchor: { file: anchor } });
+    expect(next.map((entry) => [entry.seq, entry.tool_use_id])).toEqual([
+      [2, 'late'],
+      [3, 'next'],
+    ]);
+    expect(readFileSync(anchor, 'utf8').split('\n').filter(Boolean).at(-1)).toBe(JSON.stringify({ seq: 3, hash: next.at(-1)!.hash }));
   });
 
   it('a damaged pending file is left alone and does not stop appends', async () => {

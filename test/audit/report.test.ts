@@ -60,6 +60,15 @@ describe('rclass audit report', () => {
     expect(lines[0]).toContain('no outcome recorded');
   });
 
+  it("says not run, and why, for an ask whose outcome line is the proxy's not_run", () => {
+    const { lines } = reportLines([
+      record({ tool_use_id: 'x' }),
+      record({ event: 'outcome', tool_use_id: 'x', class: null, source: null, decision: null, outcome: 'not_run', detail: 'the user declined' }),
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('R4 pg/query ask: not run (the user declined) (session S1, alex@laptop)');
+  });
+
   it('filters by --since (a date is local midnight; an RFC 3339 time is exact) and rejects a bad date', async () => {
     const file = await writeLog([record({ tool_use_id: 'old' }), record({ tool_use_id: 'new' })], Date.UTC(2026, 9, 25, 13, 0, 0));
     const times = readFileSync(file, 'utf8')

@@ -112,9 +112,10 @@ describe('rclass proxy in front of the memory server', () => {
       ['memory', 'memory', 'delete_entities', 'R4', 'ask'],
       ['memory', 'memory', 'read_graph', 'R0', 'none'],
     ]);
-    expect(lines.filter((line) => line.event === 'outcome').map((line) => [line.tool, line.outcome])).toEqual([
-      ['create_entities', 'ran'],
-      ['read_graph', 'ran'],
+    expect(lines.filter((line) => line.event === 'outcome').map((line) => [line.tool, line.outcome, line.detail])).toEqual([
+      ['create_entities', 'ran', undefined],
+      ['delete_entities', 'not_run', 'the client cannot be asked'],
+      ['read_graph', 'ran', undefined],
     ]);
     expect(String(lines[0]!.session)).toMatch(/^proxy:/);
   }, 120_000);
@@ -139,8 +140,14 @@ describe('rclass proxy in front of the memory server', () => {
     expect(questions[0]).toMatch(/^rclass: R4 Irreversible \(registry\) for memory\/delete_entities/);
     const outcomes = logLines(log)
       .filter((line) => line.event === 'outcome')
-      .map((line) => line.tool);
-    expect(outcomes).toEqual(['create_entities', 'read_graph', 'delete_entities', 'read_graph']);
+      .map((line) => [line.tool, line.outcome]);
+    expect(outcomes).toEqual([
+      ['create_entities', 'ran'],
+      ['delete_entities', 'not_run'],
+      ['read_graph', 'ran'],
+      ['delete_entities', 'ran'],
+      ['read_graph', 'ran'],
+    ]);
   }, 120_000);
 
   it('with --deny-from R4 refuses delete_entities without asking, even a client that can be asked', async () => {
@@ -164,10 +171,11 @@ describe('rclass proxy in front of the memory server', () => {
     expect((await client.callTool({ name: 'read_graph', arguments: {} })).isError).not.toBe(true);
     await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
     const lines = logLines(log);
-    expect(lines.map((line) => [line.event, line.tool])).toEqual([
-      ['decision', 'read_graph'],
-      ['outcome', 'read_graph'],
-      ['decision', 'delete_entities'],
+    expect(lines.map((line) => [line.event, line.tool, line.outcome])).toEqual([
+      ['decision', 'read_graph', undefined],
+      ['outcome', 'read_graph', 'ran'],
+      ['decision', 'delete_entities', undefined],
+      ['outcome', 'delete_entities', 'not_run'],
     ]);
     const heads = readFileSync(anchor, 'utf8')
       .split('\n')

@@ -56,7 +56,8 @@ one exits 3, so a mistyped path never passes as a clean log.
 A hook process that cannot take the log's lock in time writes its decision to
 a file in the folder <log>.pending/ instead; the next logged decision chains it
 in. verify says how many decisions wait there (no hash covers them yet), and
-report includes them.
+report includes them. With an anchor, such a decision has no anchored head, so
+the hook asks about the call rather than let it run.
 
 Without an anchor, a chain that verifies shows that no line was changed,
 inserted, reordered or removed before the last line. It cannot show that
@@ -68,7 +69,10 @@ With an anchor (\`rclass hook --anchor-file FILE\` or \`--anchor-command CMD\`
 writes the chain head, seq and hash of the last line, there on every append),
 verify --anchor FILE also fails, saying which, when the log ends before the
 anchor's last head (lines cut from the end) or when a line's hash differs
-from the head the anchor recorded for it (the chain was rewritten). It still
+from the head the anchor recorded for it (the chain was rewritten), and when
+the anchor's heads go back (a seq not above an earlier one): heads only move
+forward, so a forged head (anyone can run logger -t rclass) fails and never
+lowers what the log must reach, and a new log needs a new anchor. It still
 cannot show anything about lines written after the anchor's last head, and
 it holds only as long as the anchor itself cannot be rewritten: a file the
 agent can write is no anchor. Use a file only another user can write, an
@@ -135,7 +139,7 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
   }
   let verdict: Awaited<ReturnType<typeof verifyAnchored>>;
   try {
-    verdict = await verifyAnchored(file, heads.heads);
+    verdict = await verifyAnchored(file, heads);
   } catch (error) {
     // No log at all while the anchor holds heads: every line was removed.
     if (defaultLog && (error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length === 0) return noLogYet(io, 'verify', shown);

@@ -71,7 +71,10 @@ its audit log or Claude Code's settings files.
                          an append-only file), since the hook runs as the agent's user
   --anchor-command CMD   after every append, run CMD through the shell with the head on
                          stdin, e.g. 'logger -t rclass' (syslog or the journal)
-                         A head that cannot be written makes the call ask, never allow.
+                         A head that cannot be written makes the call ask, never allow;
+                         so does a decision left in <log>.pending/ (the log's lock was
+                         held too long), which no head covers. Heads only move forward:
+                         a new log needs a new anchor (rclass audit --help).
   --registry FILE        classify against this registry document (absolute path)
   --servers FILE         the server mapping file (absolute path; default $RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it

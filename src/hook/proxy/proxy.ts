@@ -7,19 +7,28 @@
  * - no decision or `allow` (R0–R1 under the default thresholds): forwarded;
  * - `ask` (R2 and up): when the client declared form elicitation in
  *   `initialize` (MCP 2025-06-18 and later, `elicitation/create`), the user
- *   is asked, and only an accepted answer with `approve: true` forwards the
- *   call; otherwise the call is answered with a tool error naming its class
- *   and how to let it run (`--allow-tool`), and never reaches the server;
+ *   is asked, and only an accepted answer with `approve: true` to that very
+ *   question forwards the call, and only the call it was asked for (its tool
+ *   and the canonical JSON of its arguments, bound when asking); otherwise
+ *   the call is answered with a tool error naming its class and how to let
+ *   it run (`--allow-tool`), and never reaches the server;
  * - `deny` (from `--deny-from`): a tool error, without asking.
  *
+ * The proxy's questions and the server's own requests to the client never
+ * share an id (./ids.ts): the proxy's are random, the server's are rewritten
+ * on the way to the client and mapped back on the way up, and a response to
+ * no outstanding request, or a second one, is dropped (issue 23, item 1).
+ *
  * Every decision is logged to the same audit log as the hooks, with an
- * outcome line when a forwarded call's result comes back. Any error in
- * deciding is treated as `ask` (SPEC 4.4): the call is never forwarded
- * unasked. Node-only.
+ * outcome line when a forwarded call's result comes back, and a `not_run`
+ * outcome line when a call that was asked about is not run (SPEC 10.1).
+ * Any error in deciding is treated as `ask` (SPEC 4.4): the call is never
+ * forwarded unasked. Node-only.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { IndexedRegistry } from '../../node/registry-index.ts';
@@ -35,6 +44,7 @@ import { identityIndex } from '../core/identity.ts';
 import { logVerdict } from '../core/log-verdict.ts';
 import type { CallIdentity, Verdict } from '../core/verdict.ts';
 import { resolveWrapped, type WrappedServer } from './identify.ts';
+import { ClientIds, type RequestId } from './ids.ts';
 
 /** Options of one proxy run. */
 export interface ProxyOptions {
@@ -46,11 +56,48 @@ export interface ProxyOptions {
 /** How long one log append may wait for the log's lock (ms); the proxy runs for hours, so each append gets its own budget. */
 const LOG_WAIT_MS = 5000;
 
-/** The id prefix of the proxy's own requests to the client, so their answers are not forwarded to the server. */
-const OWN_ID = 'rclass-proxy-';
-
-type Id = string | number;
+type Id = RequestId;
 type Request = { jsonrpc: '2.0'; id: Id; method: string; params?: Record<string, unknown> };
+
+/** One question the proxy asked its client, waiting for its answer: the call it is about, bound by tool and canonical arguments. */
+interface PendingApproval {
+  tool: string;
+  /** The canonical JSON of the call's arguments when it was asked about. */
+  args: string;
+  settle: (answer: JSONRPCMessage | undefined) => void;
+}
+
+/** What the client's answer to one question comes to: approved, or why not (for the outcome line's `detail`). */
+type Answer = { approved: true } | { approved: false; why: string };
+
+/**
+ * Read the client's response to one of the proxy's questions (MCP
+ * `ElicitResult`). Only `action: "accept"` with `content.approve === true`
+ * approves; a decline, a cancel, an error response, anything malformed and
+ * no answer at all do not.
+ * @param response the response, or undefined when the client went away first
+ */
+function readAnswer(response: JSONRPCMessage | undefined): Answer {
+  if (response === undefined) return { approved: false, why: 'no answer: the client went away' };
+  if ('error' in response && response.error !== undefined) return { approved: false, why: 'the client answered with an error' };
+  const result = 'result' in response ? (response.result as unknown) : undefined;
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return { approved: false, why: 'the answer was malformed' };
+  const { action, content } = result as Record<string, unknown>;
+  if (action === 'decline') return { approved: false, why: 'the user declined' };
+  if (action === 'cancel') return { approved: false, why: 'the user cancelled' };
+  if (action !== 'accept') return { approved: false, why: 'the answer was malformed' };
+  if (content !== null && typeof content === 'object' && (content as Record<string, unknown>).approve === true) return { approved: true };
+  return { approved: false, why: 'the user accepted without setting approve to true' };
+}
+
+/** The canonical JSON of a call's arguments, or undefined when they have none (too deep, or not JSON). */
+function canonicalArgs(input: unknown): string | undefined {
+  try {
+    return canonicalJson(input);
+  } catch {
+    return undefined;
+  }
+}
 
 function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & Request {
   return 'method' in message && 'id' in message && message.id !== undefined;
@@ -88,8 +135,9 @@ export async function runProxy(
   const session: OpenedSession = { state: freshState(sessionId, rfc3339(context.now()), context.environment.cwd), status: 'new' };
   session.state.servers = {};
   let elicitation = false;
-  let ownSeq = 0;
-  const asked = new Map<string, (result: Record<string, unknown> | undefined) => void>();
+  const ids = new ClientIds();
+  /** The proxy's questions awaiting the client's answer, by their (random) id. */
+  const asked = new Map<string, PendingApproval>();
   /** Forwarded calls, by id: what their outcome line needs. */
   const forwarded = new Map<Id, { server: string | null; tool: string; input: unknown }>();
   let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
@@ -147,9 +195,19 @@ export async function runProxy(
     return run;
   };
 
-  const askUser = async (reason: string): Promise<boolean> => {
-    const id = `${OWN_ID}${++ownSeq}`;
-    const answer = new Promise<Record<string, unknown> | undefined>((done) => asked.set(id, done));
+  /**
+   * Ask the user about one call and wait for the answer to that question.
+   * @returns approved only for an accepted answer with `approve: true`, and
+   *   only when the call about to be forwarded is still the one asked about
+   */
+  const askUser = async (reason: string, tool: string, input: unknown): Promise<Answer> => {
+    const args = canonicalArgs(input);
+    if (args === undefined) return { approved: false, why: 'its arguments have no canonical JSON form to bind an approval to' };
+    const id = ids.own();
+    const pending = new Promise<{ approval: PendingApproval; response: JSONRPCMessage | undefined }>((done) => {
+      const approval: PendingApproval = { tool, args, settle: (response) => done({ approval, response }) };
+      asked.set(id, approval);
+    });
     await downstream.send({
       jsonrpc: '2.0',
       id,
@@ -164,9 +222,12 @@ export async function runProxy(
         },
       },
     });
-    const result = await answer;
-    const content = result?.content;
-    return result?.action === 'accept' && content !== null && typeof content === 'object' && (content as Record<string, unknown>).approve === true;
+    const { approval, response } = await pending;
+    const answer = readAnswer(response);
+    if (!answer.approved) return answer;
+    // The approval stands for the call it was asked about, and no other.
+    if (approval.tool !== tool || approval.args !== canonicalArgs(input)) return { approved: false, why: 'the approval was for another call' };
+    return answer;
   };
 
   const refuse = async (id: Id, text: string) => {
@@ -195,21 +256,25 @@ export async function runProxy(
       await upstream.send(message);
       return;
     }
+    const asCalled = { server: outcome.server, tool, input: rawInput };
     if (decision === 'ask' && elicitation) {
-      let approved = false;
+      let answer: Answer;
       try {
-        approved = await askUser(reason);
+        answer = await askUser(reason, tool, rawInput);
       } catch (error) {
         note(`rclass: asking the user failed: ${messageOf(error)}`);
+        answer = { approved: false, why: 'the question could not be sent' };
       }
-      if (approved) {
-        forwarded.set(message.id, { server: outcome.server, tool, input: rawInput });
+      if (answer.approved) {
+        forwarded.set(message.id, asCalled);
         await upstream.send(message);
         return;
       }
+      await writeOutcome(message.id, asCalled, 'not_run', answer.why);
       await refuse(message.id, `Not run: the user did not approve it. ${reason}`);
       return;
     }
+    if (decision === 'ask') await writeOutcome(message.id, asCalled, 'not_run', 'the client cannot be asked');
     const how =
       decision === 'deny'
         ? 'It is blocked by --deny-from; ask a human to run it outside the agent.'
@@ -217,10 +282,13 @@ export async function runProxy(
     await refuse(message.id, `Not run: ${reason} ${how}`);
   };
 
-  const logOutcome = async (id: Id, failed: boolean) => {
-    const call = forwarded.get(id);
-    if (call === undefined) return;
-    forwarded.delete(id);
+  /** Write the outcome line of one call (SPEC 10.1); a log that cannot be written is noted, the answer goes out regardless. */
+  const writeOutcome = async (
+    id: Id,
+    call: { server: string | null; tool: string; input: unknown },
+    outcome: 'ran' | 'failed' | 'not_run',
+    detail?: string,
+  ) => {
     try {
       await context.log(
         [
@@ -235,7 +303,8 @@ export async function runProxy(
             decision: null,
             effective_class: session.state.effective_class,
             args_sha256: digestOf(call.input),
-            outcome: failed ? 'failed' : 'ran',
+            outcome,
+            ...(detail !== undefined ? { detail } : {}),
             user: context.user,
             host: context.host,
             permission_mode: null,
@@ -248,11 +317,30 @@ export async function runProxy(
     }
   };
 
+  const logOutcome = async (id: Id, failed: boolean) => {
+    const call = forwarded.get(id);
+    if (call === undefined) return;
+    forwarded.delete(id);
+    await writeOutcome(id, call, failed ? 'failed' : 'ran');
+  };
+
   downstream.onmessage = (message: JSONRPCMessage) => {
-    if (isResponse(message) && typeof message.id === 'string' && asked.has(message.id)) {
-      const done = asked.get(message.id)!;
-      asked.delete(message.id);
-      done(message.result);
+    if (isResponse(message)) {
+      // A response answers one of the proxy's questions or one of the server's requests, each once; anything else is dropped.
+      const approval = typeof message.id === 'string' ? asked.get(message.id) : undefined;
+      if (approval !== undefined) {
+        asked.delete(message.id as string);
+        approval.settle(message);
+        return;
+      }
+      const serverId = ids.takeServerId(message.id);
+      if (serverId === undefined) {
+        note(`rclass: dropped a response from the client to no outstanding request (id ${JSON.stringify(message.id).slice(0, 80)})`);
+        return;
+      }
+      void upstream
+        .send({ ...message, id: serverId } as JSONRPCMessage)
+        .catch((error: unknown) => note(`rclass: forwarding to the server failed: ${messageOf(error)}`));
       return;
     }
     if (isRequest(message) && message.method === 'initialize') elicitation = supportsFormElicitation(message.params);
@@ -265,7 +353,21 @@ export async function runProxy(
     }
     void upstream.send(message).catch((error: unknown) => note(`rclass: forwarding to the server failed: ${messageOf(error)}`));
   };
-  upstream.onmessage = (message: JSONRPCMessage) => {
+  upstream.onmessage = (received: JSONRPCMessage) => {
+    let message = received;
+    if (isRequest(received)) {
+      // The server's request reaches the client under an id of the proxy's making, never one the server chose.
+      message = { ...received, id: ids.forServer(received.id) } as JSONRPCMessage;
+    } else if ('method' in received && received.method === 'notifications/cancelled') {
+      // The server cancels one of its own requests: name it as the client knows it, or drop it.
+      const params = (received.params ?? {}) as Record<string, unknown>;
+      const clientSide = ids.clientSideOf(params.requestId);
+      if (clientSide === undefined) {
+        note('rclass: dropped a cancellation from the server for a request it has not sent the client');
+        return;
+      }
+      message = { ...received, params: { ...params, requestId: clientSide } } as JSONRPCMessage;
+    }
     // In order: an outcome line is written before its result reaches the client, and nothing overtakes it.
     const outcome =
       isResponse(message) && forwarded.has(message.id)
@@ -280,11 +382,11 @@ export async function runProxy(
   };
   const closed = new Promise<void>((done) => {
     upstream.onclose = () => {
-      for (const answer of asked.values()) answer(undefined);
+      for (const approval of asked.values()) approval.settle(undefined);
       void downstream.close().finally(done);
     };
     downstream.onclose = () => {
-      for (const answer of asked.values()) answer(undefined);
+      for (const approval of asked.values()) approval.settle(undefined);
       void upstream.close().finally(done);
     };
   });
