@@ -83,6 +83,18 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
   });
   tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const title = `${stem[0]!.toUpperCase()}${stem.slice(1)}`;
+  const packageName = (p: { registry: string }, i: number) => (p.registry === 'npm' ? `@${owner}/${id}${i ? `-${i}` : ''}` : `${id}${i ? `-${i}` : ''}`);
+  // The provenance names packages too (the live listing's, the evidence package's): they follow the renaming.
+  const renamedPackages = new Map((server.packages ?? []).map((p, i) => [`${p.registry}:${p.name}`, packageName(p, i)]));
+  // Both name npm packages (SPEC 5.1, 5.2.1).
+  const renamePackage = (name: string) => renamedPackages.get(`npm:${name}`) ?? name;
+  const { provenance } = record;
+  const listing = provenance.live_listing;
+  const syntheticProvenance = {
+    ...provenance,
+    ...(provenance.package === undefined ? { commit: fakeCommit(seed) } : { package: { ...provenance.package, name: renamePackage(provenance.package.name) } }),
+    ...(listing !== undefined && 'package' in listing ? { live_listing: { ...listing, package: renamePackage(listing.package) } } : {}),
+  };
   return {
     id,
     name: `${title} (synthetic copy ${copy + 1} of ${record.id})`.slice(0, 120),
@@ -93,17 +105,14 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
       ...(server.homepage ? { homepage: `https://${id}.example.com/` } : {}),
       ...(server.packages
         ? {
-            packages: server.packages.map((p, i) => ({
-              registry: p.registry,
-              name: p.registry === 'npm' ? `@${owner}/${id}${i ? `-${i}` : ''}` : `${id}${i ? `-${i}` : ''}`,
-            })),
+            packages: server.packages.map((p, i) => ({ registry: p.registry, name: packageName(p, i) })),
           }
         : {}),
       ...(server.images ? { images: server.images.map((_, i) => `ghcr.io/${owner}/${id}${i ? `-${i}` : ''}`) } : {}),
       ...(server.urls ? { urls: server.urls.map((url) => `https://${id}.example.com${new URL(url).pathname}`) } : {}),
       ...(server.min_version ? { min_version: server.min_version } : {}),
     },
-    provenance: record.provenance.package === undefined ? { ...record.provenance, commit: fakeCommit(seed) } : record.provenance,
+    provenance: syntheticProvenance,
     ...(record.gates ? { gates: record.gates } : {}),
     tools,
   };
