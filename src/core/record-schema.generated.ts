@@ -505,6 +505,12 @@ export interface Predicate {
     hosts: [string, ...string[]];
   };
   /**
+   * The argument is an absolute http(s) URL, unambiguous to every parser, of any host: never a javascript:, data: or file: URL (SPEC 5.4.2).
+   */
+  url_http?: {
+    arg: ArgRef;
+  };
+  /**
    * The argument is a MongoDB aggregation pipeline whose stages all only read: no $out or $merge and no server-side JavaScript anywhere in it (SPEC 5.4.4).
    */
   mongo_pipeline_read_only?: {

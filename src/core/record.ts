@@ -18,11 +18,21 @@ export type Predicate =
   | { absent: { arg: string } }
   | { sql_read_only: { arg: string; dialect: SqlDialectName } }
   | { url_host_in: { arg: string; hosts: string[] } }
+  | { url_http: { arg: string } }
   | { mongo_pipeline_read_only: { arg: string } }
   | { aws_cli_read_only: { arg: string } };
 
 /** The predicate names of the rule vocabulary (SPEC 5.4). */
-export const PREDICATE_NAMES = ['equals', 'one_of', 'absent', 'sql_read_only', 'url_host_in', 'mongo_pipeline_read_only', 'aws_cli_read_only'] as const;
+export const PREDICATE_NAMES = [
+  'equals',
+  'one_of',
+  'absent',
+  'sql_read_only',
+  'url_host_in',
+  'url_http',
+  'mongo_pipeline_read_only',
+  'aws_cli_read_only',
+] as const;
 
 /** An argument rule that lowers a tool's class when all its conditions hold (SPEC 5.4). */
 export interface ArgumentRule {

@@ -9,7 +9,7 @@ import type { ArgumentRule, Predicate } from './record.ts';
 import { analyzeAwsCommand, loadedAwsOperations } from './aws/index.ts';
 import { analyzePipeline } from './mongo.ts';
 import { analyzeSql, loadedSqlParser } from './sql/index.ts';
-import { checkUrl } from './url/index.ts';
+import { checkHttpUrl, checkUrl } from './url/index.ts';
 
 /** The outcome of one condition of one rule. */
 export interface ConditionOutcome {
@@ -108,6 +108,17 @@ export function evaluatePredicate(predicate: Predicate, args: CallArguments): Co
       arg,
       held: verdict.allowed,
       detail: verdict.allowed ? `${arg} host ${verdict.host ?? ''} is listed` : `${arg} is not an allowed URL: ${verdict.reason}`,
+    };
+  }
+  if ('url_http' in predicate) {
+    const { arg } = predicate.url_http;
+    if (!Object.hasOwn(args, arg)) return { predicate: 'url_http', arg, held: false, detail: `${arg} is absent` };
+    const verdict = checkHttpUrl(args[arg]);
+    return {
+      predicate: 'url_http',
+      arg,
+      held: verdict.allowed,
+      detail: verdict.allowed ? `${arg} is an http(s) url` : `${arg} is not a plain http(s) url: ${verdict.reason}`,
     };
   }
   if ('mongo_pipeline_read_only' in predicate) {

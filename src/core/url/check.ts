@@ -46,7 +46,22 @@ export function checkUrl(raw: unknown, allowlist: readonly string[], registrable
   }
 }
 
-function check(raw: unknown, allowlist: readonly string[], registrableDomain: RegistrableDomainOf | undefined): UrlVerdict {
+/**
+ * Is `raw` an http(s) URL that every parser reads the same way, whatever its
+ * host? (SPEC 5.4.2, `url_http`): the same refusals as {@link checkUrl}
+ * without the allowlist, so a `javascript:`, `data:` or `file:` URL, or one
+ * a browser could read as another scheme (leading blanks, control
+ * characters), never passes. Never throws.
+ */
+export function checkHttpUrl(raw: unknown): UrlVerdict {
+  try {
+    return check(raw, 'any', undefined);
+  } catch {
+    return refuse('internal error while checking the url');
+  }
+}
+
+function check(raw: unknown, allowlist: readonly string[] | 'any', registrableDomain: RegistrableDomainOf | undefined): UrlVerdict {
   if (typeof raw !== 'string') return refuse('not a string');
   if (raw.length > URL_MAX_LENGTH) return refuse(`longer than ${URL_MAX_LENGTH} characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
@@ -116,6 +131,7 @@ function check(raw: unknown, allowlist: readonly string[], registrableDomain: Re
   }
   if (!ipv6 && !isCanonicalIpv4(host) && !isLdhHostname(host)) return refuse('malformed host name', host);
 
+  if (allowlist === 'any') return { allowed: true, host, reason: `an http(s) url of host ${host}` };
   const { hosts } = parseAllowlist(allowlist);
   const entry = coveringEntry(host, hosts, registrableDomain);
   if (entry === undefined) {

@@ -69,6 +69,21 @@ export function describePredicate(predicate: Predicate): Clause {
       section: '5.4.5',
     };
   }
+  if ('url_http' in predicate) {
+    return {
+      parts: [
+        { text: predicate.url_http.arg, code: true },
+        { text: ' is an unambiguous http or https URL (never ' },
+        { text: 'javascript:', code: true },
+        { text: ', ' },
+        { text: 'data:', code: true },
+        { text: ' or ' },
+        { text: 'file:', code: true },
+        { text: ')' },
+      ],
+      section: '5.4.2',
+    };
+  }
   const { arg, hosts } = predicate.url_host_in;
   return {
     parts: [

@@ -51,6 +51,7 @@ function sampleFor(predicate: Predicate): unknown {
   if ('mongo_pipeline_read_only' in predicate) return [{ $match: {} }, { $limit: 10 }];
   if ('aws_cli_read_only' in predicate) return 'aws s3api list-buckets --region us-east-1';
   if ('url_host_in' in predicate) return `https://${predicate.url_host_in.hosts[0] ?? 'example.com'}/`;
+  if ('url_http' in predicate) return 'https://example.com/';
   return undefined;
 }
 
