@@ -370,22 +370,36 @@ const SETTINGS_FILES = /^(\.claude\.json|claude_desktop_config\.json|settings\.j
 
 /**
  * Whether a document that gave no entries is still a shape rclass knows: one of the keys its client keeps servers
- * in holds a map (a list for Continue), or the other family's key does and a note says the client ignores it, or the
- * key is absent from an empty document or from a file that holds other settings too ({@link SETTINGS_FILES}). Anything else, a key of the
- * wrong type included, is reported as unread rather than as a configuration without servers (issue 24).
+ * in holds a map (a list for Continue), or the key is absent from an empty document or from a file that holds other
+ * settings too ({@link SETTINGS_FILES}). Anything else, a key of the wrong type or servers kept only under a key the
+ * client does not read included, is reported as unread rather than as a configuration without servers (issue 24).
  */
 function knownShape(client: ClientKind, path: string | undefined, document: Record<string, unknown>): boolean {
-  const valueAt = (key: string): unknown => {
-    let value: unknown = document;
-    for (const part of key.split('.')) value = isObject(value) ? value[part] : undefined;
-    return value;
-  };
-  const ignored = client === 'vscode' ? ['mcpServers'] : SERVER_KEYS[client].includes('mcpServers') ? ['servers'] : [];
-  const values = [...SERVER_KEYS[client], ...ignored].map(valueAt).filter((value) => value !== undefined);
+  const values = SERVER_KEYS[client].map((key) => valueAt(document, key)).filter((value) => value !== undefined);
   if (values.length > 0) return values.some((value) => isObject(value) || (client === 'continue' && Array.isArray(value)));
-  // `{}` names no server and hides none.
   if (Object.keys(document).length === 0) return true;
+  if (ignoredKey(client, document) !== undefined) return false;
   return path !== undefined && SETTINGS_FILES.test(splitPath(path).at(-1) ?? '');
+}
+
+function valueAt(document: Record<string, unknown>, key: string): unknown {
+  let value: unknown = document;
+  for (const part of key.split('.')) value = isObject(value) ? value[part] : undefined;
+  return value;
+}
+
+/** The other family's key when a document keeps servers there: `mcpServers` for VS Code, `servers` for the `mcpServers` clients. */
+function ignoredKey(client: ClientKind, document: Record<string, unknown>): string | undefined {
+  const key = client === 'vscode' ? 'mcpServers' : SERVER_KEYS[client].includes('mcpServers') ? 'servers' : undefined;
+  return key !== undefined && isObject(document[key]) ? key : undefined;
+}
+
+/** Why a document of unknown shape was not read (SPEC 6.2). */
+function unreadReason(client: ClientKind, where: string, document: Record<string, unknown>): string {
+  const keys = SERVER_KEYS[client].map((key) => `\`${key}\``).join(', ');
+  const ignored = ignoredKey(client, document);
+  const found = ignored === undefined ? '' : `; its servers are under \`${ignored}\`, which ${CLIENT_NAMES[client]} does not read`;
+  return `${where} has no map of servers where ${CLIENT_NAMES[client]} reads them (${keys})${found}, so its shape is not one rclass knows and it was not read`;
 }
 
 /** Which text format a file is in: by its name, else by the client it is read as. */
@@ -545,8 +559,6 @@ export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnT
     }
   }
   if (result.entries.length === 0 && !knownShape(client, options.path, document))
-    throw new ConfigError(
-      `${where} has none of the keys ${CLIENT_NAMES[client]} keeps its servers in (${SERVER_KEYS[client].map((key) => `\`${key}\``).join(', ')}), so its shape is not one rclass knows and it was not read`,
-    );
+    throw new ConfigError(unreadReason(client, where, document));
   return { config: { client, entries: result.entries, notes, ...(serverLists !== undefined ? { serverLists } : {}) }, values: result.values };
 }

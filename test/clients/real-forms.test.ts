@@ -161,9 +161,12 @@ describe("Claude Code plugins' .mcp.json", () => {
 describe('a file whose shape rclass does not know is unread, never an empty pass', () => {
   it('refuses an MCP file without its client’s key, naming the keys it looked for', () => {
     expect(() => parseConfigText('{"tools": {"x": 1}}', { path: '/p/.cursor/mcp.json' })).toThrow(
-      /has none of the keys Cursor keeps its servers in \(`mcpServers`\), so its shape is not one rclass knows and it was not read/,
+      /has no map of servers where Cursor reads them \(`mcpServers`\), so its shape is not one rclass knows and it was not read/,
     );
     expect(() => parseConfigText('{"servers": [1]}', { path: '/p/.vscode/mcp.json' })).toThrow(ConfigError);
+    expect(() => parseConfigText('{"servers": {"m": {"command": "npx"}}}', { path: '/p/.cursor/mcp.json' })).toThrow(
+      /its servers are under `servers`, which Cursor does not read/,
+    );
   });
 
   it('refuses a servers key of the wrong type', () => {
