@@ -366,7 +366,8 @@ const SERVER_KEYS: Readonly<Record<ClientKind, readonly string[]>> = {
  * `~/.claude.json`, Claude Desktop's configuration, VS Code's, Gemini CLI's and Zed's `settings.json`, a dev
  * container, Codex's TOML, Goose's and Continue's YAML, OpenCode's configuration and Amazon Q's agent file.
  */
-const SETTINGS_FILES = /^(\.claude\.json|claude_desktop_config\.json|settings\.json|\.?devcontainer\.json|.*\.toml|config\.ya?ml|opencode\.jsonc?|default\.json)$/i;
+const SETTINGS_FILES =
+  /^(\.claude\.json|claude_desktop_config\.json|settings\.json|\.?devcontainer\.json|.*\.toml|config\.ya?ml|opencode\.jsonc?|default\.json)$/i;
 
 /**
  * Whether a document that gave no entries is still a shape rclass knows: one of the keys its client keeps servers
@@ -558,7 +559,6 @@ export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnT
         notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
-  if (result.entries.length === 0 && !knownShape(client, options.path, document))
-    throw new ConfigError(unreadReason(client, where, document));
+  if (result.entries.length === 0 && !knownShape(client, options.path, document)) throw new ConfigError(unreadReason(client, where, document));
   return { config: { client, entries: result.entries, notes, ...(serverLists !== undefined ? { serverLists } : {}) }, values: result.values };
 }

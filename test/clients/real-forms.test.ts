@@ -80,7 +80,10 @@ describe('npx --registry naming the public default registry', () => {
 
   it('keeps the record’s `before` under the public registry (stripe past 0.3.1 stays unrecognised)', () => {
     expect(identify('npx', ['--registry', 'https://registry.npmjs.org', '-y', '@stripe/mcp'])).toMatchObject({ status: 'unrecognised' });
-    expect(identify('npx', ['--registry', 'https://registry.npmjs.org', '-y', '@stripe/mcp@0.2.5'])).toMatchObject({ status: 'recognised', recordId: 'stripe' });
+    expect(identify('npx', ['--registry', 'https://registry.npmjs.org', '-y', '@stripe/mcp@0.2.5'])).toMatchObject({
+      status: 'recognised',
+      recordId: 'stripe',
+    });
   });
 });
 
@@ -143,7 +146,7 @@ describe("Claude Code plugins' .mcp.json", () => {
     expect(config.entries.map((entry) => entry.name)).toEqual(['context7', 'playwright', 'git']);
     expect(config.notes[0]).toContain("read as a Claude Code plugin's `.mcp.json`");
     const servers = identifyConfig(config, index).servers;
-    expect(Object.fromEntries(servers.map((server) => [server.name, server.recordId ?? server.reason]))).toMatchObject({
+    expect(Object.fromEntries(servers.map((server) => [server.name, server.recordId ?? 'unrecognised']))).toMatchObject({
       playwright: 'playwright',
       git: 'git',
     });

@@ -108,7 +108,8 @@ describe('ranking and records', () => {
   });
 
   it('extracts only rows that mention MCP, with npm downloads at or above the floor and PyPI ranks present', () => {
-    const npm = 'name\tversion\tdownloads_a_month\tsummary\nfoo-mcp\t1.0.0\t5000\tx\nbar\t1.0.0\t9000\tA Model Context Protocol server\nsmall-mcp\t1.0.0\t999\tx\nplain\t1.0.0\t9999\tnothing\n';
+    const npm =
+      'name\tversion\tdownloads_a_month\tsummary\nfoo-mcp\t1.0.0\t5000\tx\nbar\t1.0.0\t9000\tA Model Context Protocol server\nsmall-mcp\t1.0.0\t999\tx\nplain\t1.0.0\t9999\tnothing\n';
     const pypi = 'name\tversion\tmonth\trank\tsummary\nmcp-x\t1\t2026-10\t40\tx\nmcp-unranked\t1\t2026-10\t\tx\n';
     const extract = extractCandidates(npm, pypi, '2026-12-05');
     expect(extract.npm.map((item) => [item.name, item.figure])).toEqual([

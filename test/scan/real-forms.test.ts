@@ -42,7 +42,9 @@ describe('rclass scan --list over the forms real configurations use', () => {
   });
 
   it('reports a file whose shape rclass does not know as unread, with exit 3, in text, JSON and SARIF', async () => {
-    const file = put(path.join(tempDir(), 'proj', '.cursor', 'mcp.json'), { servers: { notes: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } } });
+    const file = put(path.join(tempDir(), 'proj', '.cursor', 'mcp.json'), {
+      servers: { notes: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } },
+    });
     const text = await scanList(file);
     expect(text.code).toBe(3);
     expect(text.stdout).toContain('cannot be read:');
@@ -60,7 +62,9 @@ describe('rclass scan --list over the forms real configurations use', () => {
 
     const sarif = await scanList(file, '--format', 'sarif');
     expect(sarif.code).toBe(3);
-    const log = JSON.parse(sarif.stdout) as { runs: Array<{ invocations: Array<{ toolExecutionNotifications?: Array<{ level: string; message: { text: string } }> }> }> };
+    const log = JSON.parse(sarif.stdout) as {
+      runs: Array<{ invocations: Array<{ toolExecutionNotifications?: Array<{ level: string; message: { text: string } }> }> }>;
+    };
     const notes = log.runs[0]?.invocations[0]?.toolExecutionNotifications ?? [];
     expect(notes.some((note) => note.level === 'error' && note.message.text.includes('not one rclass knows'))).toBe(true);
   });

@@ -120,7 +120,10 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
       found = identifyNpx(words, 1, 'pnpx', { yes: false, registry: false }, index);
       break;
     case 'pnpm':
-      found = words[1] === 'dlx' ? identifyNpx(words, 2, 'pnpm dlx', { yes: false, registry: false }, index) : { error: `\`pnpm ${words[1] ?? ''}\` is not \`pnpm dlx\`` };
+      found =
+        words[1] === 'dlx'
+          ? identifyNpx(words, 2, 'pnpm dlx', { yes: false, registry: false }, index)
+          : { error: `\`pnpm ${words[1] ?? ''}\` is not \`pnpm dlx\`` };
       break;
     case 'npm':
       found =

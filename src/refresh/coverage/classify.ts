@@ -20,7 +20,7 @@ const words = (text: string) => text.toLowerCase();
  * a package none of them excludes is a server when its name or summary
  * says so, else `other`.
  */
-export const RULE: readonly RulePattern[] = [
+const RULE: readonly RulePattern[] = [
   {
     id: 'deprecated',
     kind: 'server',
@@ -33,7 +33,12 @@ export const RULE: readonly RulePattern[] = [
     test: (name) => /-(linux|darwin|win32|windows|macos)-(x64|arm64|ia32|amd64|aarch64)\b/.test(name),
     says: 'a name ending in a platform and architecture (`-linux-x64`) is the binary another package installs, not a package run by itself',
   },
-  { id: 'types', kind: 'types', test: (name, summary) => /(^|[/-])types$/.test(name) || /type definitions/i.test(summary), says: '`types` in the name, or "type definitions"' },
+  {
+    id: 'types',
+    kind: 'types',
+    test: (name, summary) => /(^|[/-])types$/.test(name) || /type definitions/i.test(summary),
+    says: '`types` in the name, or "type definitions"',
+  },
   { id: 'sdk', kind: 'sdk', test: (name, summary) => /\bsdk\b/.test(words(name)) || /\bsdk\b/i.test(summary), says: '`sdk` in the name or summary' },
   {
     id: 'framework',
@@ -87,10 +92,22 @@ function serverWords(name: string, summary: string): boolean {
 export function classify(candidate: Candidate, registry: CoverageRegistry, overrides: Overrides): Classified {
   const override = overrides[registry][candidate.name];
   if (override !== undefined)
-    return { ...candidate, kind: override.kind, by: 'override', reason: override.reason, ...(override.not_yet !== undefined ? { notYet: override.not_yet } : {}) };
+    return {
+      ...candidate,
+      kind: override.kind,
+      by: 'override',
+      reason: override.reason,
+      ...(override.not_yet !== undefined ? { notYet: override.not_yet } : {}),
+    };
   for (const pattern of RULE) {
     if (pattern.test(candidate.name, candidate.summary)) {
-      return { ...candidate, kind: pattern.kind, by: pattern.id, reason: pattern.says, ...(pattern.id === 'deprecated' ? { notYet: 'deprecated' as const } : {}) };
+      return {
+        ...candidate,
+        kind: pattern.kind,
+        by: pattern.id,
+        reason: pattern.says,
+        ...(pattern.id === 'deprecated' ? { notYet: 'deprecated' as const } : {}),
+      };
     }
   }
   return { ...candidate, kind: 'other', by: 'none', reason: 'no pattern of the rule matched' };

@@ -23,7 +23,8 @@ export function readOverrides(text: string): Overrides {
   const overrides: Overrides = { npm: document?.npm ?? {}, pypi: document?.pypi ?? {} };
   for (const registry of ['npm', 'pypi'] as const) {
     for (const [name, override] of Object.entries(overrides[registry])) {
-      if (!(KINDS as readonly string[]).includes(override?.kind)) throw new Error(`overrides.yaml: ${registry} ${name}: kind must be one of ${KINDS.join(', ')}`);
+      if (!(KINDS as readonly string[]).includes(override?.kind))
+        throw new Error(`overrides.yaml: ${registry} ${name}: kind must be one of ${KINDS.join(', ')}`);
       if (typeof override.reason !== 'string' || override.reason.trim() === '' || override.reason.includes('\n'))
         throw new Error(`overrides.yaml: ${registry} ${name}: reason must be one line`);
       if (override.not_yet !== undefined && !(NOT_YET as readonly string[]).includes(override.not_yet))

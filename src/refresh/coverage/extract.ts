@@ -9,7 +9,7 @@ import type { Candidate, PackageExtract } from './types.ts';
 const MENTIONS_MCP = /mcp|model context protocol/i;
 
 /** The fewest monthly downloads an npm candidate needs, so the extract stays small; the top 100 servers are far above it. */
-export const NPM_MIN_DOWNLOADS = 1000;
+const NPM_MIN_DOWNLOADS = 1000;
 
 /** Rows of a tab-separated list after its header line. */
 function rows(text: string): string[][] {

@@ -49,7 +49,8 @@ export function rankedMarkdown(coverage: RegistryCoverage, extract: PackageExtra
         : item.before === undefined
           ? link
           : `${link} describes only releases before ${cell(item.before)}, from which the package runs another server: not counted`;
-    const why = item.by === 'override' && item.recordId === undefined && item.notYet !== undefined && item.notYet !== 'not yet recorded' ? `: ${cell(item.reason)}` : '';
+    const why =
+      item.by === 'override' && item.recordId === undefined && item.notYet !== undefined && item.notYet !== 'not yet recorded' ? `: ${cell(item.reason)}` : '';
     out.push(`| ${item.rank} | \`${cell(item.name)}\` | ${item.figure.toLocaleString('en-US')} | ${answer}${why} |`);
   }
   return `${out.join('\n')}\n`;

@@ -59,7 +59,12 @@ export function rankRegistry(
   const servers = classified.filter((item) => item.kind === 'server').sort(order);
   const top = servers.slice(0, TOP[registry].size).map((item, i): RankedServer => {
     const record = byPackage[registry].get(key(registry, item.name));
-    return { ...item, rank: i + 1, ...(record !== undefined ? { recordId: record.id } : {}), ...(record?.before !== undefined ? { before: record.before } : {}) };
+    return {
+      ...item,
+      rank: i + 1,
+      ...(record !== undefined ? { recordId: record.id } : {}),
+      ...(record?.before !== undefined ? { before: record.before } : {}),
+    };
   });
   return { registry, classified, top, recorded: top.filter((item) => item.recordId !== undefined && item.before === undefined).length };
 }

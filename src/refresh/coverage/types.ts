@@ -31,7 +31,7 @@ export type Kind = (typeof KINDS)[number];
 
 /** Why a ranked server has no record yet. */
 export const NOT_YET = ['not yet recorded', 'no readable source', 'deprecated', 'launcher for other servers', 'cannot start'] as const;
-export type NotYet = (typeof NOT_YET)[number];
+type NotYet = (typeof NOT_YET)[number];
 
 /** One reviewed override (`docs/coverage/overrides.yaml`): the kind, why, and for a server without a record why not yet. */
 export interface Override {
