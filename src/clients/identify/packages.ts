@@ -268,9 +268,9 @@ const UV_REFUSED: Readonly<Record<string, string>> = {
  * name up among the package's scripts), so the record of `uvx <package>` vouches for it (SPEC 6.1). Any other
  * command is a script no record says the package declares, so the entry stays unrecognised (SPEC 6.2).
  * @param start the index in `words` of `--from`
- * @returns the package word and the index of the command, or an error
+ * @returns the package word as `--from` gives it (name and version), or an error
  */
-function fromPackage(words: string[], start: number, launcher: string): Step<{ word: string; name: string }> {
+function fromPackage(words: string[], start: number, launcher: string): Step<{ word: string }> {
   const option = words[start]!;
   const value = option === '--from' ? words[start + 1] : option.slice('--from='.length);
   const commandAt = option === '--from' ? start + 2 : start + 1;
@@ -286,7 +286,7 @@ function fromPackage(words: string[], start: number, launcher: string): Step<{ w
     return {
       error: `\`${launcher} --from\` runs the command \`${command}\`, not the package's own \`${written ?? value}\`; only that one is what a record of the package describes`,
     };
-  return { word: value, name: written };
+  return { word: value };
 }
 
 /**
