@@ -18,9 +18,10 @@ import { FINGERPRINT_ALGORITHM } from '../src/core/fingerprint.ts';
 import { FINGERPRINT_ALGORITHM_CHECK } from '../src/records/checks/fingerprints.ts';
 import { unavailableReason } from '../src/refresh/unavailable.ts';
 import type { Octokit } from 'octokit';
+import { coverageDocuments } from '../src/refresh/coverage/documents.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
-const USAGE = `usage: npm run refresh -- [--only ID,ID] [--source npm|github|all] [--fingerprints] [--out DIR] [--no-drafts] [--registry-dir DIR] [--hints DIR] [--deadline SECONDS] [--run-timeout SECONDS] [--npm-registry URL] [--github-api URL] [--today YYYY-MM-DD]
+const USAGE = `usage: npm run refresh -- [--only ID,ID] [--source npm|github|all] [--fingerprints] [--out DIR] [--no-drafts] [--registry-dir DIR] [--hints DIR] [--deadline SECONDS] [--run-timeout SECONDS] [--npm-registry URL] [--github-api URL] [--today YYYY-MM-DD] [--no-coverage]
 
 For every record, find the newest release (npm: the package's latest dist-tag;
 records without an npm package: GitHub releases or tags, token from GITHUB_TOKEN).
@@ -48,6 +49,9 @@ npm run check rejects until they are classified and folded in.
   --npm-registry URL    default: $npm_config_registry, else ${DEFAULT_NPM_REGISTRY}
   --github-api URL      default: $GITHUB_API_URL, else https://api.github.com
   --today DATE          the report's date (default: today, UTC)
+  --no-coverage         skip the last step, which a full run (no --only, no
+                        --fingerprints) otherwise does: npm run coverage, the
+                        ranked lists of docs/coverage/ against the records
 
 Exit codes: 0 nothing changed, 1 drift found (or a newer release that cannot be
 listed here), 2 usage error, 3 incomplete: a server could not be looked up,
@@ -71,6 +75,7 @@ const OPTIONS = {
   'npm-registry': { type: 'string' },
   'github-api': { type: 'string' },
   today: { type: 'string' },
+  'no-coverage': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -178,3 +183,15 @@ writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(reportJson(re
 writeFileSync(path.join(outDir, `${base}.md`), reportMarkdown(report));
 process.stderr.write(`wrote ${show(path.join(outDir, `${base}.md`))} and ${base}.json; exit ${report.exitCode}\n`);
 process.exitCode = report.exitCode;
+
+// The last step of a full run: the ranked lists of docs/coverage/ against the records as they are now (issue 24).
+if (only === undefined && mode === 'latest' && !values['no-coverage'] && values['registry-dir'] === undefined) {
+  try {
+    const { files, figures } = coverageDocuments(ROOT, registryDir);
+    for (const [file, text] of files) writeFileSync(path.join(ROOT, file), text);
+    process.stderr.write(`wrote ${[...files.keys()].map((file) => file.split(path.sep).join('/')).join(' and ')}: ${figures.join('; ')}\n`);
+  } catch (error) {
+    process.stderr.write(`coverage: ${messageOf(error)}\n`);
+    process.exitCode = 3;
+  }
+}

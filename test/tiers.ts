@@ -30,6 +30,7 @@ export const INTEGRATION_TESTS = [
   'test/evidence/npm-cli.test.ts', // scripts/evidence.ts as a child, against the real npm registry and a loopback registry stand-in
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
+  'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes

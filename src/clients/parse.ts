@@ -34,7 +34,7 @@ import { readGoose } from './formats/goose.ts';
 import { readOpenCode } from './formats/opencode.ts';
 import { type FormatResult, setToolFilter, stringValues } from './formats/shared.ts';
 import { readZed } from './formats/zed.ts';
-import { CLIENTS, type ClientKind, type ConfigEntry, type EntryValues, type ParsedConfig, type Transport } from './types.ts';
+import { CLIENT_NAMES, CLIENTS, type ClientKind, type ConfigEntry, type EntryValues, type ParsedConfig, type Transport } from './types.ts';
 
 /**
  * A configuration that cannot be read at all: `missing` when the file does
@@ -320,6 +320,89 @@ function readServers(client: ClientKind, container: unknown, scope: string, proj
   }
 }
 
+/** The scope of the servers of a Claude Code plugin's `.mcp.json`, which has no key above them. */
+const PLUGIN_SCOPE = '(plugin .mcp.json)';
+
+const PLUGIN_MAP_NOTE =
+  "it has no `mcpServers`, so it was read as a Claude Code plugin's `.mcp.json`, a map of server names (code.claude.com/docs/en/plugins-reference, MCP servers); a project's `.mcp.json` needs `mcpServers`";
+
+/**
+ * Whether a document is a Claude Code plugin's `.mcp.json`: a file of that name whose top level is the map of server
+ * names itself, without `mcpServers` (code.claude.com/docs/en/plugins-reference, "MCP servers"; e.g.
+ * anthropics/claude-plugins-official `external_plugins/context7/.mcp.json`). Every value must be an object, so that
+ * a file of another shape is not taken for one.
+ */
+function isPluginMap(path: string | undefined, document: Record<string, unknown>): boolean {
+  if (path === undefined || splitPath(path).at(-1) !== '.mcp.json') return false;
+  if (document.mcpServers !== undefined || document.projects !== undefined) return false;
+  const values = Object.values(document);
+  return values.length > 0 && values.every((value) => isObject(value) && (value.command !== undefined || value.url !== undefined || value.type !== undefined));
+}
+
+/** The keys each client keeps its servers in, for the message about a file of unknown shape. */
+const SERVER_KEYS: Readonly<Record<ClientKind, readonly string[]>> = {
+  'claude-desktop': ['mcpServers'],
+  'claude-code': ['mcpServers', 'projects'],
+  cursor: ['mcpServers'],
+  vscode: ['servers', 'mcp.servers', 'customizations.vscode.mcp.servers'],
+  windsurf: ['mcpServers'],
+  codex: ['mcp_servers'],
+  'gemini-cli': ['mcpServers'],
+  'copilot-cli': ['mcpServers'],
+  cline: ['mcpServers'],
+  'roo-code': ['mcpServers'],
+  'kilo-code': ['mcpServers'],
+  kiro: ['mcpServers'],
+  opencode: ['mcp'],
+  zed: ['context_servers'],
+  continue: ['mcpServers'],
+  goose: ['extensions'],
+  junie: ['mcpServers'],
+  'amazon-q': ['mcpServers'],
+};
+
+/**
+ * Files that hold a client's other settings too, so that one without servers is a known shape with none:
+ * `~/.claude.json`, Claude Desktop's configuration, VS Code's, Gemini CLI's and Zed's `settings.json`, a dev
+ * container, Codex's TOML, Goose's and Continue's YAML, OpenCode's configuration and Amazon Q's agent file.
+ */
+const SETTINGS_FILES =
+  /^(\.claude\.json|claude_desktop_config\.json|settings\.json|\.?devcontainer\.json|.*\.toml|config\.ya?ml|opencode\.jsonc?|default\.json)$/i;
+
+/**
+ * Whether a document that gave no entries is still a shape rclass knows: one of the keys its client keeps servers
+ * in holds a map (a list for Continue), or the key is absent from an empty document or from a file that holds other
+ * settings too ({@link SETTINGS_FILES}). Anything else, a key of the wrong type or servers kept only under a key the
+ * client does not read included, is reported as unread rather than as a configuration without servers (issue 24).
+ */
+function knownShape(client: ClientKind, path: string | undefined, document: Record<string, unknown>): boolean {
+  const values = SERVER_KEYS[client].map((key) => valueAt(document, key)).filter((value) => value !== undefined);
+  if (values.length > 0) return values.some((value) => isObject(value) || (client === 'continue' && Array.isArray(value)));
+  if (Object.keys(document).length === 0) return true;
+  if (ignoredKey(client, document) !== undefined) return false;
+  return path !== undefined && SETTINGS_FILES.test(splitPath(path).at(-1) ?? '');
+}
+
+function valueAt(document: Record<string, unknown>, key: string): unknown {
+  let value: unknown = document;
+  for (const part of key.split('.')) value = isObject(value) ? value[part] : undefined;
+  return value;
+}
+
+/** The other family's key when a document keeps servers there: `mcpServers` for VS Code, `servers` for the `mcpServers` clients. */
+function ignoredKey(client: ClientKind, document: Record<string, unknown>): string | undefined {
+  const key = client === 'vscode' ? 'mcpServers' : SERVER_KEYS[client].includes('mcpServers') ? 'servers' : undefined;
+  return key !== undefined && isObject(document[key]) ? key : undefined;
+}
+
+/** Why a document of unknown shape was not read (SPEC 6.2). */
+function unreadReason(client: ClientKind, where: string, document: Record<string, unknown>): string {
+  const keys = SERVER_KEYS[client].map((key) => `\`${key}\``).join(', ');
+  const ignored = ignoredKey(client, document);
+  const found = ignored === undefined ? '' : `; its servers are under \`${ignored}\`, which ${CLIENT_NAMES[client]} does not read`;
+  return `${where} has no map of servers where ${CLIENT_NAMES[client]} reads them (${keys})${found}, so its shape is not one rclass knows and it was not read`;
+}
+
 /** Which text format a file is in: by its name, else by the client it is read as. */
 export function formatOf(path: string | undefined, client: ClientKind | undefined): 'toml' | 'yaml' | 'json' {
   const base = path === undefined ? '' : (splitPath(path).at(-1) ?? '');
@@ -431,6 +514,11 @@ export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnT
       break;
     }
     case 'claude-code': {
+      if (isPluginMap(options.path, document)) {
+        notes.push(PLUGIN_MAP_NOTE);
+        readServers(client, document, PLUGIN_SCOPE, projectDir, result);
+        break;
+      }
       readServers(client, document.mcpServers, 'mcpServers', projectDir, result);
       if (isObject(document.projects)) {
         for (const [project, settings] of Object.entries(document.projects)) {
@@ -471,5 +559,6 @@ export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnT
         notes.push(`this client reads \`mcpServers\`, not \`servers\`; the \`servers\` entries were not read`);
     }
   }
+  if (result.entries.length === 0 && !knownShape(client, options.path, document)) throw new ConfigError(unreadReason(client, where, document));
   return { config: { client, entries: result.entries, notes, ...(serverLists !== undefined ? { serverLists } : {}) }, values: result.values };
 }

@@ -133,10 +133,10 @@ describe('client detection and failures', () => {
     expect(config.entries.map((entry) => entry.scope)).toEqual(['mcp.servers']);
   });
 
-  it('notes that VS Code ignores `mcpServers`', () => {
-    const config = parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', { client: 'vscode' });
-    expect(config.entries).toEqual([]);
-    expect(config.notes).toEqual(['VS Code reads `servers`, not `mcpServers`; the `mcpServers` entries were not read']);
+  it('reports a VS Code file that keeps its servers only under `mcpServers` as unread, naming the key VS Code ignores', () => {
+    expect(() => parseConfigText('{"mcpServers": {"t": {"command": "uvx", "args": ["mcp-server-time"]}}}', { client: 'vscode' })).toThrow(
+      'the configuration has no map of servers where VS Code reads them (`servers`, `mcp.servers`, `customizations.vscode.mcp.servers`); its servers are under `mcpServers`, which VS Code does not read, so its shape is not one rclass knows and it was not read',
+    );
   });
 
   it('detects clients from file names', () => {

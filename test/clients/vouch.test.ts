@@ -43,7 +43,8 @@ describe('vouching for a record', () => {
       version: '0.0.65',
     });
     expect(vouch({ command: 'npx', args: ['-y', '-p', 'kubernetes-mcp-server@0.0.66-rc.1', 'kubernetes-mcp-server'] }, 'kube')).toEqual({ version: null });
-    expect(vouch({ command: 'uvx', args: ['--from', 'kubernetes-mcp-server==0.0.66rc1', 'kubernetes-mcp-server'] }, 'kube')).toEqual({ version: null });
+    // `uvx --from <package> <its own command>` is recognised (issue 24), so it keeps the pre-release it names, older than min_version.
+    expect(vouch({ command: 'uvx', args: ['--from', 'kubernetes-mcp-server==0.0.66rc1', 'kubernetes-mcp-server'] }, 'kube')).toEqual({ version: '0.0.66rc1' });
     expect(vouch({ command: 'uvx', args: ['--index-url', 'https://pypi.corp.example/simple', 'kubernetes-mcp-server==0.0.66rc1'] }, 'kube')).toEqual({
       version: '0.0.66rc1',
     });

@@ -111,16 +111,19 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   let found: Step<Found>;
   switch (name) {
     case 'npx':
-      found = identifyNpx(words, 1, 'npx', true, index);
+      found = identifyNpx(words, 1, 'npx', { yes: true, registry: true }, index);
       break;
     case 'bunx':
-      found = identifyNpx(words, 1, 'bunx', false, index);
+      found = identifyNpx(words, 1, 'bunx', { yes: true, registry: false }, index);
       break;
     case 'pnpx':
-      found = identifyNpx(words, 1, 'pnpx', false, index);
+      found = identifyNpx(words, 1, 'pnpx', { yes: false, registry: false }, index);
       break;
     case 'pnpm':
-      found = words[1] === 'dlx' ? identifyNpx(words, 2, 'pnpm dlx', false, index) : { error: `\`pnpm ${words[1] ?? ''}\` is not \`pnpm dlx\`` };
+      found =
+        words[1] === 'dlx'
+          ? identifyNpx(words, 2, 'pnpm dlx', { yes: false, registry: false }, index)
+          : { error: `\`pnpm ${words[1] ?? ''}\` is not \`pnpm dlx\`` };
       break;
     case 'npm':
       found =

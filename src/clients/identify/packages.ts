@@ -141,8 +141,8 @@ function identifyNpmPackage(word: string, rest: string[], launcher: string, inde
 }
 
 /** Read `--registry URL` or `--registry=URL` at `words[i]`: the value and the index of its last word, or an error. */
-function registryOption(words: string[], i: number, launcher: string, seen: string | undefined): Step<{ value: string; last: number }> {
-  if (seen !== undefined) return { error: `\`${launcher}\` is given \`--registry\` twice` };
+function registryOption(words: string[], i: number, launcher: string, seen: boolean): Step<{ value: string; last: number }> {
+  if (seen) return { error: `\`${launcher}\` is given \`--registry\` twice` };
   const word = words[i]!;
   if (word.startsWith('--registry=')) return { value: word.slice('--registry='.length), last: i };
   const value = words[i + 1];
@@ -151,24 +151,51 @@ function registryOption(words: string[], i: number, launcher: string, seen: stri
 }
 
 /**
+ * The public npm registry, which npm uses when nothing names another
+ * (docs.npmjs.com, `config`: registry, default `https://registry.npmjs.org/`).
+ * VS Code's MCP gallery writes it into `npx --registry` (issue 24).
+ */
+const PUBLIC_NPM_REGISTRY = 'https://registry.npmjs.org/';
+
+/**
+ * The registry a `--registry` value names, for identification (SPEC 6.1, 6.3).
+ * @returns undefined when it is the public default registry (any spelling npm reads as it: a trailing slash or none,
+ *   `--registry URL` or `--registry=URL`), else the value to match against server mapping files
+ */
+function customRegistry(value: string): string | undefined {
+  return normaliseRegistryUrl(value) === PUBLIC_NPM_REGISTRY ? undefined : value;
+}
+
+/** Which options a launcher of npm packages reads before the package. */
+interface NpxOptions {
+  /** `-y`/`--yes`: npx answers its install prompt; bunx ignores any option it does not know before the package (oven-sh/bun, `src/cli/bunx_command.zig`, `Options.parse`). */
+  yes: boolean;
+  /** `--registry URL`/`--registry=URL`: npx only; the public default registry counts as none, another needs a server mapping file (SPEC 6.3). */
+  registry: boolean;
+}
+
+/**
  * Read `npx`, `bunx`, `pnpx` or `pnpm dlx` and the package after its options (SPEC 6.1, 6.2).
  * @param start the index in `words` of the first word after the launcher
- * @param allowYes whether `-y`/`--yes` (and, with a server mapping file, `--registry`) may appear: npx only
+ * @param options which of `-y`/`--yes` and `--registry` the launcher may be given
  * @returns the match, or an error naming the option or package that left it unrecognised
  */
-export function identifyNpx(words: string[], start: number, launcher: string, allowYes: boolean, index: IdentityIndex) {
+export function identifyNpx(words: string[], start: number, launcher: string, options: NpxOptions, index: IdentityIndex) {
   let i = start;
   let registry: string | undefined;
+  let seenRegistry = false;
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-')) break;
     const option = optionName(word);
-    if (allowYes && (word === '-y' || word === '--yes')) continue;
-    if (allowYes && option === '--registry' && index.mapped !== undefined) {
-      const read = registryOption(words, i, launcher, registry);
+    if (options.yes && (word === '-y' || word === '--yes')) continue;
+    if (options.registry && option === '--registry') {
+      const read = registryOption(words, i, launcher, seenRegistry);
       if (failed(read)) return read;
-      registry = read.value;
+      seenRegistry = true;
+      registry = customRegistry(read.value);
       i = read.last;
+      if (registry !== undefined && index.mapped === undefined) return { error: `\`${launcher} --registry\` ${NPX_REFUSED['--registry']}` };
       continue;
     }
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
@@ -188,6 +215,7 @@ export function identifyNpmExec(words: string[], launcher: string, index: Identi
   let i = 2;
   let separated = false;
   let registry: string | undefined;
+  let seenRegistry = false;
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (word === '--') {
@@ -198,11 +226,13 @@ export function identifyNpmExec(words: string[], launcher: string, index: Identi
     if (!word.startsWith('-')) break;
     if (word === '-y' || word === '--yes') continue;
     const option = optionName(word);
-    if (option === '--registry' && index.mapped !== undefined) {
-      const read = registryOption(words, i, launcher, registry);
+    if (option === '--registry') {
+      const read = registryOption(words, i, launcher, seenRegistry);
       if (failed(read)) return read;
-      registry = read.value;
+      seenRegistry = true;
+      registry = customRegistry(read.value);
       i = read.last;
+      if (registry !== undefined && index.mapped === undefined) return { error: `\`${launcher} --registry\` ${NPX_REFUSED['--registry']}` };
       continue;
     }
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
@@ -233,12 +263,46 @@ const UV_REFUSED: Readonly<Record<string, string>> = {
 };
 
 /**
- * Read `uvx`, `uv tool run` or `pipx run` and the PyPI package after it (SPEC 6.1, 6.2); no option is understood, so any option leaves it unrecognised.
+ * Read `uvx --from <package> <command>` (also `--from=<package>`, and `uv tool run`): recognised only when the
+ * command is the package's own name as written, the executable `uvx <package>` itself runs (uv looks the target's
+ * name up among the package's scripts), so the record of `uvx <package>` vouches for it (SPEC 6.1). Any other
+ * command is a script no record says the package declares, so the entry stays unrecognised (SPEC 6.2).
+ * @param start the index in `words` of `--from`
+ * @returns the package word as `--from` gives it (name and version), or an error
+ */
+function fromPackage(words: string[], start: number, launcher: string): Step<{ word: string }> {
+  const option = words[start]!;
+  const value = option === '--from' ? words[start + 1] : option.slice('--from='.length);
+  const commandAt = option === '--from' ? start + 2 : start + 1;
+  if (value === undefined || value === '' || value.startsWith('-')) return { error: `\`${launcher} --from\` has no value` };
+  const command = words[commandAt];
+  if (command === undefined) return { error: `\`${launcher} --from\` names no command` };
+  if (command.startsWith('-')) {
+    const next = optionName(command);
+    return { error: `\`${launcher} ${next}\` ${UV_REFUSED[next] ?? 'is an option rclass does not read after `--from`'}` };
+  }
+  const written = /^[A-Za-z0-9._-]+/.exec(value)?.[0];
+  if (written === undefined || command !== written)
+    return {
+      error: `\`${launcher} --from\` runs the command \`${command}\`, not the package's own \`${written ?? value}\`; only that one is what a record of the package describes`,
+    };
+  return { word: value };
+}
+
+/**
+ * Read `uvx`, `uv tool run` or `pipx run` and the PyPI package after it (SPEC 6.1, 6.2). uvx and `uv tool run` also
+ * read `--from <package> <its own command>` ({@link fromPackage}); any other option leaves the entry unrecognised.
  * @param start the index in `words` of the first word after the launcher
  */
 export function identifyPypi(words: string[], start: number, launcher: string, index: IdentityIndex) {
-  const word = words[start];
-  if (word?.startsWith('-')) {
+  let word = words[start];
+  let shownLauncher = launcher;
+  if (word !== undefined && launcher !== 'pipx run' && optionName(word) === '--from') {
+    const from = fromPackage(words, start, launcher);
+    if (failed(from)) return from;
+    word = from.word;
+    shownLauncher = `${launcher} --from`;
+  } else if (word?.startsWith('-')) {
     const option = optionName(word);
     if (Object.hasOwn(UV_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${UV_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
@@ -250,5 +314,5 @@ export function identifyPypi(words: string[], start: number, launcher: string, i
   if (failed(found)) return found;
   const past = pastBefore(index, 'pypi', spec.name, found.recordId, spec.version);
   if (past !== undefined) return { error: past, notRecord: found.recordId };
-  return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher };
+  return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher: shownLauncher };
 }
