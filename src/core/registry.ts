@@ -2,7 +2,7 @@ import { EFFECTS, EFFECT_IDS, isDisclosure } from './effects.ts';
 import type { ClassCounts, Evidence, RegistryDocument, ServerRecord, ToolRecord } from './record.ts';
 
 /** The specification version this code implements. */
-export const SPEC_VERSION = '0.7.0';
+export const SPEC_VERSION = '0.8.0';
 
 /** The `format_version` of the registry document this code reads and writes. */
 export const FORMAT_VERSION = 1 as const;
