@@ -104,7 +104,8 @@ export function suggestEffects(tool: ToolSelfDescription): ToolSuggestion {
   for (const word of new Set(descriptionWords(tool.description)))
     for (const rule of RAISING_WORDS) if (rule.words.includes(word)) add(rule, 'description word', word, 'low');
   for (const property of schemaProperties(tool.inputSchema))
-    for (const rule of PROPERTY_RULES) if (property.words.some((word) => rule.words.includes(word))) add(rule, 'input property', property.name, 'low');
+    for (const rule of PROPERTY_RULES)
+      if (property.words.some((word) => rule.words.includes(word))) add(rule, 'input property', property.words.join('_'), 'low');
 
   const annotations = tool.annotations !== null && typeof tool.annotations === 'object' ? (tool.annotations as Record<string, unknown>) : {};
   if (annotations.readOnlyHint === true && verbs.length === 0) add(READ_VERBS, 'annotation', 'readOnlyHint: true', 'medium');
