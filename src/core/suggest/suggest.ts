@@ -67,7 +67,9 @@ const WORD_RULE: ReadonlyMap<string, WordRule> = new Map(ACTION_RULES.flatMap((r
  * - Words naming code or a query language, in the name, raise to `run-code`.
  * - The description and the input schema's property names only add effects.
  * - `readOnlyHint: true` proposes `read` only when no word of the name
- *   names an action; the other annotations are not used (SPEC 7).
+ *   names an action; `readOnlyHint: false` or `destructiveHint: true` on a
+ *   tool whose words only read adds a possible `overwrite`. Annotations never
+ *   remove an effect (SPEC 7).
  * - No action word and no hint: no effect, class R4.
  * @param tool the tool's definition; malformed members are ignored, never thrown on
  * @returns the suggestion; it never throws
