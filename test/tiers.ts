@@ -51,6 +51,7 @@ export const INTEGRATION_TESTS = [
   'test/pipeline/pack-install.test.ts', // npm pack, and npm install of the tarball
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/code-options.test.ts', // scan --list of the review's reproductions, and a scan --assume that starts `node -e 0`
+  'test/scan/suggested.test.ts', // scans that start the real memory server with no record for it
   'test/scan/servers-file.test.ts', // scans that start the memory server
   'test/scan/npx-cache.test.ts', // real npx installs from the npm registry under a scan deadline, and real pnpm dlx
   'test/cli/readme-run.test.ts', // every README command through sh, npx and the CLI as child processes

@@ -7,9 +7,12 @@
  * fingerprint than its record's (SPEC 5.2.1): the record describes a tool
  * of the same name, not this one; fingerprints of another algorithm than
  * this code's (`provenance.live_listing.algorithm`) are not compared. The server's annotations give a hint class
- * shown beside it, never used (SPEC 7).
+ * shown beside it, never used (SPEC 7). A tool no record describes also
+ * carries the effects its own definition suggests (SPEC 13), shown and never
+ * counted.
  */
 import { hintClass } from '../core/annotations.ts';
+import { suggestEffects } from '../core/suggest/suggest.ts';
 import { fingerprintsComparable } from '../core/fingerprint.ts';
 import type { ClassCounts } from '../core/record.ts';
 import { type IndexedServer, type Registry, emptyCounts } from '../core/registry.ts';
@@ -52,6 +55,8 @@ export function classifyLive(live: readonly LiveTool[], record: IndexedServer | 
     if (record !== undefined && listed === undefined) drift.push(name);
     result.hintClass = hintClass(tool.annotations);
     if (tool.annotations !== undefined) result.annotations = tool.annotations;
+    // A tool no record describes gets a suggestion from its own definition (SPEC 13); it still counts as R4.
+    if (listed === undefined) result.suggested = suggestEffects({ name, ...(tool.definition ?? {}) });
     tools.push(result);
   }
   return { tools, drift, changed };

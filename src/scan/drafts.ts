@@ -1,8 +1,10 @@
 /**
  * `--write-drafts DIR`: when a running server lists tools its record does
  * not (drift), write the record with those tools added, as a starting point
- * for a contribution (SPEC 5). Each added tool is R4, with the `unclassified`
- * effect placeholder that the record check rejects, a rationale that
+ * for a contribution (SPEC 5). Each added tool is R4, with the effects its
+ * own definition suggests (SPEC 13), each marked `suggested-` (or, when
+ * nothing is suggested, the `unclassified` placeholder); the record check
+ * rejects both until a person names the effects from source. It has a rationale that
  * says it is not classified yet, and an evidence placeholder that names
  * itself as one; the record's status becomes `draft`. The file follows
  * `schema/record.schema.json`, and every lint check but `unknown-effect`, which
@@ -20,7 +22,9 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
 import { DRAFT_EFFECT } from '../core/effects.ts';
-import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE } from '../core/draft-placeholders.ts';
+import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE, SUGGESTED_EFFECT_PREFIX } from '../core/draft-placeholders.ts';
+import type { ToolDefinition } from '../core/fingerprint.ts';
+import { type ToolSuggestion, suggestEffects } from '../core/suggest/suggest.ts';
 
 /** Tool names the record schema accepts; others are left out of a draft. */
 const DRAFT_TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,128}$/;
@@ -35,6 +39,8 @@ const EVIDENCE_PLACEHOLDER = DRAFT_EVIDENCE_PLACEHOLDER;
 export interface DraftTool {
   name: string;
   annotations?: ToolAnnotations;
+  /** Description, input schema and annotations as listed, when known: what the suggester reads (SPEC 13). */
+  definition?: ToolDefinition;
 }
 
 /** What went into a draft. */
@@ -60,10 +66,13 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const usable = drift
     .filter((tool) => DRAFT_TOOL_NAME.test(tool.name) && !record.tools.some((existing) => existing.name === tool.name))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const suggestions = new Map<string, ToolSuggestion>(
+    usable.map((tool) => [tool.name, suggestEffects({ name: tool.name, ...(tool.definition ?? { annotations: tool.annotations }) })]),
+  );
   const added: ToolRecord[] = usable.map((tool) => ({
     name: tool.name,
     class: 'R4',
-    effects: [DRAFT_EFFECT],
+    effects: suggestedMarks(suggestions.get(tool.name)),
     rationale: DRAFT_RATIONALE,
     evidence: { ...EVIDENCE_PLACEHOLDER },
     ...(tool.annotations !== undefined && Object.keys(tool.annotations).length > 0 ? { annotations: tool.annotations } : {}),
@@ -87,6 +96,9 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     `# DRAFT from ${by}: ${added.length} tool${added.length === 1 ? '' : 's'} added as R4 (not yet classified): ${added.map((tool) => tool.name).join(', ')}.`,
     "# Before contributing: read each added tool's source, give it its class and a one-sentence rationale,",
     '# and replace the evidence placeholder with the file and line that define it at provenance.commit (or in provenance.package).',
+    "# Effects marked suggested- were proposed from each tool's own definition (SPEC 13), not read from source: check each",
+    '# against the source, then write the effect without the mark (or the one the source shows); npm run check refuses the marks.',
+    ...usable.map((tool) => `#   ${tool.name}: ${suggestionLine(suggestions.get(tool.name))}`),
   ].join('\n');
   return {
     recordId: record.id,
@@ -94,6 +106,18 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
     added: added.map((tool) => tool.name),
     leftOut: drift.length - usable.length,
   };
+}
+
+/** The effects of an added tool: each suggested effect marked as one, or the `unclassified` placeholder when none was suggested. */
+function suggestedMarks(suggestion: ToolSuggestion | undefined): string[] {
+  if (suggestion === undefined || suggestion.effects.length === 0) return [DRAFT_EFFECT];
+  return suggestion.effects.map((entry) => `${SUGGESTED_EFFECT_PREFIX}${entry.effect}`);
+}
+
+/** One header line on a suggestion: the class it derives and why each effect was proposed. */
+function suggestionLine(suggestion: ToolSuggestion | undefined): string {
+  if (suggestion === undefined || suggestion.effects.length === 0) return 'nothing suggested (no word of its definition points to an effect)';
+  return `suggests ${suggestion.class}: ${suggestion.effects.map((entry) => `${entry.effect} (${entry.confidence}; ${entry.because.join(', ')})`).join('; ')}`;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { type ReversibilityClass, classRank } from '../core/classes.ts';
 import { terminalSafe } from './redact.ts';
 import { CLIENT_NAMES } from './scan.ts';
-import type { ScanReport, ServerResult } from './types.ts';
+import type { ScanReport, ServerResult, ToolResult } from './types.ts';
 
 const CLASSES = ['R0', 'R1', 'R2', 'R3', 'R4'] as const;
 
@@ -93,12 +93,33 @@ function serverBlock(server: ServerResult): string[] {
     lines.push(
       `  definition changed since the record was checked: ${server.changed.join(', ')}; counted as R4 (the record describes a tool of the same name with another description, schema or annotations)`,
     );
+  lines.push(...suggestedLines(server));
   for (const suggestion of server.suggestions) {
     lines.push(
       `  its tool names look like record \`${suggestion.record}\` (${suggestion.matched} of ${suggestion.of}); names never identify a server, but if it is that one, rerun with --assume ${server.name}=${suggestion.record}`,
     );
   }
   return lines;
+}
+
+/**
+ * The effects suggested for the tools no record describes (SPEC 13), one line
+ * each, under a heading that says they are suggestions and still count as R4.
+ */
+function suggestedLines(server: ServerResult): string[] {
+  const tools = server.tools.filter((tool) => tool.suggested !== undefined);
+  if (tools.length === 0) return [];
+  return [
+    `  suggested from the tools' own definitions, not classes (each counts as R4 until a record lists it; SPEC 13):`,
+    ...tools.map((tool) => `    ${tool.name}: ${suggestionText(tool.suggested)}`),
+  ];
+}
+
+/** A suggestion in words, e.g. `suggested R4 (shared-write, publish), low confidence`. */
+export function suggestionText(suggested: ToolResult['suggested']): string {
+  if (suggested === undefined) return 'no suggestion';
+  if (suggested.effects.length === 0) return 'suggested R4: no word of its definition points to an effect';
+  return `suggested ${suggested.class} (${suggested.effects.map((entry) => entry.effect).join(', ')}), ${suggested.confidence} confidence`;
 }
 
 /**
@@ -183,6 +204,17 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
         source: tool.source,
         ...(tool.inRecord !== undefined ? { in_record: tool.inRecord } : {}),
         ...(tool.hintClass !== undefined ? { hint_class: tool.hintClass } : {}),
+        ...(tool.suggested !== undefined
+          ? {
+              suggested: {
+                note: 'a suggestion from the tool definition, not a class: the tool counts at `class` (SPEC 13)',
+                class: tool.suggested.class,
+                confidence: tool.suggested.confidence,
+                disclosure: tool.suggested.disclosure,
+                effects: tool.suggested.effects,
+              },
+            }
+          : {}),
       })),
       drift: server.drift,
       changed: server.changed ?? [],

@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { CLASSES, CLASS_NAMES, type ReversibilityClass, classRank } from '../core/classes.ts';
 import { CLIENT_NAMES } from './scan.ts';
+import { suggestionText } from './report.ts';
 import { entryLine, formatOfFile } from './entry-line.ts';
 import type { ScanReport, ScannedConfig, ServerResult, ToolResult } from './types.ts';
 
@@ -90,7 +91,8 @@ function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptio
         : tool.source === 'changed'
           ? 'its definition changed since the record was checked (its fingerprint differs, SPEC 5.2.1), so it counts as R4'
           : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
-  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${tool.name}\` of server \`${server.name}\`${who !== undefined ? ` (${who})` : ''}. ${why}`;
+  const suggested = tool.suggested === undefined ? '' : ` Its own definition suggests: ${suggestionText(tool.suggested)}; a suggestion, not a class (SPEC 13).`;
+  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${tool.name}\` of server \`${server.name}\`${who !== undefined ? ` (${who})` : ''}. ${why}${suggested}`;
 }
 
 function unknownMessage(server: ServerResult): string {
@@ -119,7 +121,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
     return [{ physicalLocation: { artifactLocation: artifactLocation(config, server.config), region: { startLine: line } } }];
   };
   const results: Record<string, unknown>[] = [];
-  const push = (cls: ReversibilityClass, text: string, server: ServerResult, tool?: string) => {
+  const push = (cls: ReversibilityClass, text: string, server: ServerResult, tool?: string, suggested?: ToolResult['suggested']) => {
     results.push({
       ruleId: cls,
       ruleIndex: classRank(cls),
@@ -132,6 +134,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
         client: CLIENT_NAMES[server.client],
         ...(tool !== undefined ? { tool } : {}),
         ...(server.record !== undefined ? { record: server.record } : {}),
+        ...(suggested !== undefined ? { suggestedClass: suggested.class, suggestedEffects: suggested.effects.map((entry) => entry.effect) } : {}),
       },
     });
   };
@@ -141,7 +144,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
       continue;
     }
     for (const tool of server.tools) {
-      if (classRank(tool.class) >= classRank(threshold)) push(tool.class, toolMessage(server, tool, options), server, tool.name);
+      if (classRank(tool.class) >= classRank(threshold)) push(tool.class, toolMessage(server, tool, options), server, tool.name, tool.suggested);
     }
   }
   const notifications = report.configs

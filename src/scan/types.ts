@@ -7,6 +7,7 @@
 import type { IdentifiedVia } from '../clients/identify/index.ts';
 import type { ClientKind, ConfigEntry } from '../clients/types.ts';
 import type { ReversibilityClass } from '../core/classes.ts';
+import type { ToolSuggestion } from '../core/suggest/suggest.ts';
 import type { ClassCounts, RecordStatus, ToolAnnotations } from '../core/record.ts';
 import type { ServerVersion } from '../core/version.ts';
 
@@ -84,6 +85,11 @@ export interface ToolResult {
   /** The class the server's own annotations suggest (SPEC 7.2), when it listed the tool live. */
   hintClass?: ReversibilityClass;
   annotations?: ToolAnnotations;
+  /**
+   * Effects suggested from the tool's own definition (SPEC 13), for a tool no record describes
+   * (`source` is `unknown`). Shown as a suggestion only: the tool still counts at `class`, R4.
+   */
+  suggested?: ToolSuggestion;
 }
 
 /** A record whose tool names resemble a live server's (SPEC 6.2: a suggestion, never applied unasked). */

@@ -1,7 +1,7 @@
 /**
  * A `--write-drafts` draft fails `npm run check` until each placeholder is
- * edited: the `unclassified` effect (unknown-effect), and the evidence path
- * and rationale placeholders (draft-placeholder; issue 15).
+ * edited: the `unclassified` effect or the `suggested-` effects (unknown-effect),
+ * and the evidence path and rationale placeholders (draft-placeholder; issues 15, 25).
  */
 import { describe, expect, it } from 'vitest';
 import { buildDraft } from '../../src/scan/drafts.ts';
@@ -60,5 +60,33 @@ describe('draft-placeholder', () => {
     expect(found).toEqual([
       "registry/demo.yaml:16:23  error  [draft-placeholder]  `alpha` still has the draft's placeholder evidence: cite the file and line defining the tool",
     ]);
+  });
+
+  it('a draft tool takes the effects its own definition suggests, each marked suggested-, and the check refuses every mark until a person writes the effect', () => {
+    const definition = {
+      description: 'Delete multiple entities and their associated relations from the knowledge graph',
+      inputSchema: { type: 'object', properties: { entityNames: { type: 'array', items: { type: 'string' } } } },
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    };
+    const draft = buildDraft(parse(demoRecord()) as ServerRecord, [{ name: 'delete_entities', definition }, { name: 'zeta' }], 'demo 1.0.0', '2026-12-01');
+    const record = parse(draft.text) as ServerRecord;
+    expect(record.tools.find((tool) => tool.name === 'delete_entities')).toMatchObject({ class: 'R4', effects: ['suggested-delete'] });
+    // Nothing in `zeta` points to an effect: it keeps the plain placeholder.
+    expect(record.tools.find((tool) => tool.name === 'zeta')?.effects).toEqual(['unclassified']);
+    expect(draft.text).toContain('#   delete_entities: suggests R4: delete (medium; name word "delete" (deletes or destroys))');
+    expect(draft.text).toContain('#   zeta: nothing suggested (no word of its definition points to an effect)');
+    const unknown = checkRecordText('registry/demo.yaml', draft.text).problems.filter((line) => line.includes('[unknown-effect]'));
+    expect(unknown).toHaveLength(2);
+    expect(
+      unknown.some((line) =>
+        line.endsWith(
+          "[unknown-effect]  `delete_entities` has `suggested-delete`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write `delete` (or the effect the source shows) without the mark",
+        ),
+      ),
+    ).toBe(true);
+    // A person reads the source and writes the effect: the mark is gone, only the evidence and rationale placeholders remain.
+    const edited = draft.text.replace('- suggested-delete', '- delete').replace('- unclassified', '- read');
+    const left = checkRecordText('registry/demo.yaml', edited).problems;
+    expect(left.filter((line) => line.includes('[unknown-effect]'))).toEqual([]);
   });
 });

@@ -57,15 +57,17 @@ describe('npm run refresh against the real npm registry', () => {
     expect(markdown).toContain('| brave-search | npm @modelcontextprotocol/server-brave-search | 0.6.2 (release) → 0.6.2 | current | 0 | 0 | 0 |');
     expect(markdown).toContain('`get_css_styles`');
 
-    // The draft sits beside the records; the new tools are R4 with the `unclassified` placeholder, and the check rejects them.
+    // The draft sits beside the records; the new tools are R4 with the effects their names suggest, marked suggested- (SPEC 13), and the check rejects them.
     expect(chrome.draft).toMatch(/registry\/drafts\/chrome-devtools\.yaml$/);
     const draft = parse(readFileSync(path.join(registry, 'drafts', 'chrome-devtools.yaml'), 'utf8')) as ServerRecord;
     expect(draft.provenance.status).toBe('draft');
-    expect(draft.tools.find((tool) => tool.name === 'get_css_styles')).toMatchObject({ class: 'R4', effects: ['unclassified'] });
+    expect(draft.tools.find((tool) => tool.name === 'get_css_styles')).toMatchObject({ class: 'R4', effects: ['suggested-read'] });
     const problems = await checkDraftsDir(path.join(registry, 'drafts'), 'registry/drafts');
     expect(problems.filter((problem) => problem.check === 'pending-draft')).toHaveLength(1);
     expect(problems.filter((problem) => problem.check === 'unknown-effect').map((problem) => problem.message)).toEqual(
-      expect.arrayContaining(['`get_css_styles` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built']),
+      expect.arrayContaining([
+        "`get_css_styles` has `suggested-read`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write `read` (or the effect the source shows) without the mark",
+      ]),
     );
   }, 300_000);
 });

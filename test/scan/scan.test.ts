@@ -103,6 +103,14 @@ describe('rclass scan: drift and drafts', () => {
       source: 'unknown',
       in_record: false,
       hint_class: 'R0',
+      // Drift: no record describes this tool, so its own definition's suggestion is shown beside the R4 it counts as (SPEC 13).
+      suggested: {
+        note: 'a suggestion from the tool definition, not a class: the tool counts at `class` (SPEC 13)',
+        class: 'R0',
+        confidence: 'high',
+        disclosure: false,
+        effects: [{ effect: 'read', confidence: 'high', because: ['name word "read" (reads, searches, lists or computes)'] }],
+      },
     });
   });
 
@@ -117,14 +125,15 @@ describe('rclass scan: drift and drafts', () => {
     const file = path.join(drafts, 'memory.yaml');
     expect(result.stdout).toContain(`Wrote a draft record: ${file}`);
     const { problems } = await loadRegistryDir(drafts, 'drafts');
-    // The only problems are the placeholders: a draft cannot be built until someone names the effects (SPEC 2.9), cites the evidence and writes the rationale.
+    // The only problems are the placeholders: a draft cannot be built until someone replaces the suggested effects with effects read from source (SPEC 2.9, 13), cites the evidence and writes the rationale.
     expect(problems.map((p) => `${p.check} ${p.message}`).sort()).toEqual([
       "draft-placeholder `open_nodes` still has the draft's placeholder evidence: cite the file and line defining the tool",
       "draft-placeholder `open_nodes` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
       "draft-placeholder `read_graph` still has the draft's placeholder evidence: cite the file and line defining the tool",
       "draft-placeholder `read_graph` still has the draft's placeholder rationale: say in one sentence why the tool has its class",
-      'unknown-effect `open_nodes` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
-      'unknown-effect `read_graph` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built',
+      "unknown-effect `open_nodes` has `suggested-publish`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write `publish` (or the effect the source shows) without the mark",
+      "unknown-effect `open_nodes` has `suggested-shared-write`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write `shared-write` (or the effect the source shows) without the mark",
+      "unknown-effect `read_graph` has `suggested-read`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write `read` (or the effect the source shows) without the mark",
     ]);
     const draft = parse(readFileSync(file, 'utf8')) as ServerRecord;
     expect(draft.provenance.status).toBe('draft');
@@ -142,7 +151,7 @@ describe('rclass scan: drift and drafts', () => {
     const added = draft.tools.find((tool) => tool.name === 'read_graph')!;
     expect(added).toMatchObject({
       class: 'R4',
-      effects: ['unclassified'],
+      effects: ['suggested-read'],
       evidence: { path: 'TODO-cite-the-file-defining-this-tool', line: 1 },
       annotations: { readOnlyHint: true },
     });

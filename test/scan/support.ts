@@ -53,6 +53,11 @@ export async function registryFile(change: (record: ServerRecord) => ServerRecor
   return { file: writeRegistry(document), document };
 }
 
+/** A registry document file built from `registry/` without the named records, so the servers they describe are unrecorded. */
+export async function registryFileWithout(ids: readonly string[]): Promise<string> {
+  return writeRegistry(buildDocument((await registryRecords()).filter((record) => !ids.includes(record.id))));
+}
+
 /** An entry that runs the fixture server with the node running the tests. */
 export function fixtureEntry(args: string[], env?: Record<string, string>): Record<string, unknown> {
   return { command: process.execPath, args: [FIXTURE, ...args], ...(env !== undefined ? { env } : {}) };

@@ -1,3 +1,4 @@
+import { SUGGESTED_EFFECT_PREFIX } from '../../core/draft-placeholders.ts';
 import { DRAFT_EFFECT, EFFECT_IDS, isEffect } from '../../core/effects.ts';
 import type { RecordCheck } from './check.ts';
 
@@ -16,6 +17,11 @@ export const effectsKnown: RecordCheck = {
           report(
             ['tools', t, 'effects', e],
             `\`${tool.name}\` is a draft entry: read its source and name its effects (SPEC 2.9) before the record can be built`,
+          );
+        else if (effect.startsWith(SUGGESTED_EFFECT_PREFIX) && isEffect(effect.slice(SUGGESTED_EFFECT_PREFIX.length)))
+          report(
+            ['tools', t, 'effects', e],
+            `\`${tool.name}\` has \`${effect}\`: an effect suggested from the tool's own definition (SPEC 13), not read from source; check it against the source and write \`${effect.slice(SUGGESTED_EFFECT_PREFIX.length)}\` (or the effect the source shows) without the mark`,
           );
         else if (!isEffect(effect)) report(['tools', t, 'effects', e], unknown(effect));
       });

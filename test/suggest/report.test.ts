@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { type SuggestReport, evaluateSuggestions } from '../../scripts/lib/suggest-eval.ts';
+import { reportJson, reportMarkdown } from '../../scripts/lib/suggest-report.ts';
+
+const DOCS = path.join(import.meta.dirname, '..', '..', 'docs', 'suggestions');
+
+describe('docs/suggestions (npm run suggest:eval)', () => {
+  let report: SuggestReport;
+  beforeAll(async () => {
+    const { records } = await loadRegistryDir();
+    report = evaluateSuggestions(records);
+  });
+
+  it('the committed report.json matches a fresh run over the registry', () => {
+    expect(readFileSync(path.join(DOCS, 'report.json'), 'utf8')).toBe(reportJson(report));
+  });
+
+  it('the committed report.md matches a fresh run over the registry', () => {
+    expect(readFileSync(path.join(DOCS, 'report.md'), 'utf8')).toBe(reportMarkdown(report));
+  });
+
+  it('every tool of the registry is scored once, in one of the two halves', () => {
+    expect(report.tuning.tools + report.heldOut.tools).toBe(report.all.tools);
+    expect(report.all.exact + report.all.looser + report.all.stricter).toBe(report.all.tools);
+    expect(report.looser).toHaveLength(report.all.looser);
+  });
+});
