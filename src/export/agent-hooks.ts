@@ -11,7 +11,9 @@
  *   (or `<repo>/.codex/hooks.json`), `{"hooks": {"PreToolUse": [...]}}`
  *   with no matcher (every tool).
  * - Cursor (https://cursor.com/docs/hooks): `~/.cursor/hooks.json`,
- *   `{"version": 1, "hooks": {"beforeMCPExecution": [...]}}` with
+ *   `{"version": 1, "hooks": {"beforeMCPExecution": [...], "beforeShellExecution": [...]}}`
+ *   (the shell hook marks the session as having read and asks before a
+ *   command writes rclass's state or Cursor's hooks), with
  *   `timeout` in seconds and `failClosed: true`, so a hook that cannot run
  *   blocks instead of letting the call through.
  *
@@ -78,9 +80,11 @@ export function renderAgentHook(options: AgentHookOptions): string {
         hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'rclass: classifying the call' }] }] },
       };
       break;
-    case 'cursor':
-      fragment = { version: 1, hooks: { beforeMCPExecution: [{ command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true }] } };
+    case 'cursor': {
+      const hook = { command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true };
+      fragment = { version: 1, hooks: { beforeMCPExecution: [hook], beforeShellExecution: [{ ...hook }] } };
       break;
+    }
   }
   return `${JSON.stringify(fragment, null, 2)}\n`;
 }

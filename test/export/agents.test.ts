@@ -93,8 +93,9 @@ describe('hook install fragments', () => {
     });
   });
 
-  it('cursor-hook: beforeMCPExecution with failClosed', async () => {
+  it('cursor-hook: beforeMCPExecution and beforeShellExecution, both with failClosed', async () => {
     const json = JSON.parse(renderPolicy('cursor-hook', await plan(), ['rclass'])) as unknown;
-    expect(json).toEqual({ version: 1, hooks: { beforeMCPExecution: [{ command: 'rclass hook --agent cursor', timeout: 15, failClosed: true }] } });
+    const hook = { command: 'rclass hook --agent cursor', timeout: 15, failClosed: true };
+    expect(json).toEqual({ version: 1, hooks: { beforeMCPExecution: [hook], beforeShellExecution: [hook] } });
   });
 });

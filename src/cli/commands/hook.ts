@@ -281,7 +281,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
     const known =
       parsed === undefined
         ? {}
-        : parsed.kind === 'call'
+        : parsed.kind === 'call' || parsed.kind === 'builtin'
           ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
           : parsed.kind === 'error' || parsed.kind === 'pass'
             ? parsed.sessionId !== undefined
