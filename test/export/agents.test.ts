@@ -25,24 +25,33 @@ describe('gemini: policy engine TOML', () => {
     const toml = renderPolicy('gemini', p);
     expect(toml.startsWith('# Gemini CLI policy rules from rclass')).toBe(true);
     const rules = (parse(toml) as { rule: Array<Record<string, unknown>> }).rule;
-    const byTool = Object.fromEntries(rules.map((rule) => [`${String(rule.mcpName)}/${String(rule.toolName)}`, [rule.decision, rule.priority]]));
-    expect(byTool['mem/read_graph']).toEqual(['allow', GEMINI_PRIORITY.allow]);
-    expect(byTool['mem/delete_entities']).toEqual(['deny', GEMINI_PRIORITY.deny]);
-    expect(byTool['mem/create_entities']).toBeUndefined();
-    expect(byTool['odd/*']).toEqual(['deny', GEMINI_PRIORITY.deny]);
+    const byTool = Object.fromEntries(rules.map((rule) => [String(rule.toolName), [rule.decision, rule.priority]]));
+    expect(rules.every((rule) => rule.mcpName === undefined)).toBe(true);
+    expect(byTool.mcp_mem_read_graph).toEqual(['allow', GEMINI_PRIORITY.allow]);
+    expect(byTool.mcp_mem_delete_entities).toEqual(['deny', GEMINI_PRIORITY.deny]);
+    // R1 with --deny-from R4: the catch-all denies, so a listed tool with no decision asks instead.
+    expect(byTool.mcp_mem_create_entities).toEqual(['ask_user', GEMINI_PRIORITY.ask_user]);
+    expect(byTool['mcp_mem_*']).toEqual(['deny', GEMINI_PRIORITY.catchAll]);
+    expect(byTool['mcp_odd_*']).toEqual(['deny', GEMINI_PRIORITY.deny]);
     for (const rule of rules) {
       expect(['allow', 'deny', 'ask_user']).toContain(rule.decision);
       expect(Number.isInteger(rule.priority) && (rule.priority as number) >= 0 && (rule.priority as number) <= 999).toBe(true);
     }
   });
 
-  it('without thresholds every R2-R4 tool asks and no tool is allowed or denied', async () => {
+  it('without thresholds every R2-R4 tool asks, no tool is allowed or denied, and the catch-all asks for any tool the record does not list', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
-    expect(rules.map((rule) => [rule.toolName, rule.decision])).toEqual([
-      ['delete_entities', 'ask_user'],
-      ['delete_observations', 'ask_user'],
-      ['delete_relations', 'ask_user'],
+    expect(rules.map((rule) => [rule.toolName, rule.decision, rule.priority])).toEqual([
+      ['mcp_mem_delete_entities', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_delete_observations', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_delete_relations', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_*', 'ask_user', GEMINI_PRIORITY.catchAll],
     ]);
+  });
+
+  it('regression: a server name Gemini CLI would not accept in a qualified tool name keeps mcpName with the bare tool name', async () => {
+    const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'my mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
+    expect(rules.at(-1)).toEqual({ mcpName: 'my mem', toolName: '*', decision: 'ask_user', priority: GEMINI_PRIORITY.catchAll });
   });
 });
 
@@ -55,7 +64,25 @@ describe('codex-disabled-tools', () => {
         { name: 'odd', unrecognised: 'x' },
       ]),
     );
-    expect(parse(toml)).toEqual({ mcp_servers: { mem: { disabled_tools: ['delete_entities'] }, odd: { enabled: false } } });
+    // enabled_tools: the record's other tools, so one the record does not list stays off (SPEC 8.1).
+    expect(parse(toml)).toEqual({
+      mcp_servers: {
+        mem: {
+          enabled_tools: [
+            'add_observations',
+            'create_entities',
+            'create_relations',
+            'delete_observations',
+            'delete_relations',
+            'open_nodes',
+            'read_graph',
+            'search_nodes',
+          ],
+          disabled_tools: ['delete_entities'],
+        },
+        odd: { enabled: false },
+      },
+    });
   });
 
   it('disables nothing without --deny-from, and says so', async () => {
