@@ -94,7 +94,7 @@ function geminiRules(plan: PolicyPlan): GeminiRule[] {
       ...target(server.name, '*'),
       decision: unlisted,
       priority: GEMINI_PRIORITY.catchAll,
-      ...(unlisted === 'deny' ? { denyMessage: `rclass: a tool the ${server.record} record does not list counts as R4 Irreversible.` } : {}),
+      ...(unlisted === 'deny' ? { denyMessage: `rclass: a tool the ${server.record.id} record does not list counts as R4 Irreversible.` } : {}),
     });
   }
   return rules;

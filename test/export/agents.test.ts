@@ -49,6 +49,26 @@ describe('gemini: policy engine TOML', () => {
     ]);
   });
 
+  it('regression: every tool name is one Gemini CLI accepts without a warning (fully qualified; filesystem edit_file gave "Unrecognized tool name" on every start)', async () => {
+    const p = await plan({ denyFrom: 'R4' }, [
+      { name: 'fs', recordId: 'filesystem' },
+      { name: 'mem', recordId: 'memory' },
+    ]);
+    const rules = (parse(renderPolicy('gemini', p)) as { rule: Array<Record<string, unknown>> }).rule;
+    // google-gemini/gemini-cli@5411f113 packages/core/src/tools/tool-names.ts isValidToolName: an MCP name is
+    // mcp_<server>_<tool> with both parts in [a-z0-9_.:-], the tool `*` allowed with wildcards; the loader
+    // (packages/core/src/policy/toml-loader.ts validateToolName) warns only about names that fail it.
+    // Checked against @google/gemini-cli-core 0.61.0's loadPoliciesFromToml: no warnings, and
+    // PolicyEngine.check denies mcp_mem_wipe_all through mcp_mem_*.
+    for (const rule of rules) {
+      expect(rule.mcpName).toBeUndefined();
+      expect(String(rule.toolName)).toMatch(/^mcp_[a-z0-9.:-][a-z0-9_.:-]*_(\*|[a-z0-9_.:-]*[a-z0-9.:-][a-z0-9_.:-]*)$/i);
+    }
+    expect(rules.find((rule) => rule.toolName === 'mcp_fs_edit_file')?.decision).toBe('ask_user');
+    expect(rules.find((rule) => rule.toolName === 'mcp_fs_*')).toMatchObject({ decision: 'deny', priority: GEMINI_PRIORITY.catchAll });
+    expect(String(rules.find((rule) => rule.toolName === 'mcp_fs_*')!.denyMessage)).toContain('the filesystem record does not list');
+  });
+
   it('regression: a server name Gemini CLI would not accept in a qualified tool name keeps mcpName with the bare tool name', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'my mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
     expect(rules.at(-1)).toEqual({ mcpName: 'my mem', toolName: '*', decision: 'ask_user', priority: GEMINI_PRIORITY.catchAll });
