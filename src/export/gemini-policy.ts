@@ -31,6 +31,7 @@ import { stringify } from 'smol-toml';
 import { type PolicyPlan, headerLines, toolDecision, unrecognisedDecision } from './plan.ts';
 import { commentSafe } from './text.ts';
 import type { Decision } from '../core/policy.ts';
+import { AGENT_TOOLS } from '../clients/agents/builtins.ts';
 
 /** Priorities within the user tier: a block beats a prompt, a prompt beats an allow. */
 export const GEMINI_PRIORITY = { deny: 900, ask_user: 800, allow: 700, catchAll: 600 } as const;
@@ -41,7 +42,9 @@ const GEMINI_SLUG = /^[a-z0-9_.:-]+$/i;
 /** One rule as Gemini CLI reads it. */
 interface GeminiRule {
   mcpName?: string;
-  toolName: string;
+  toolName: string | string[];
+  argsPattern?: string;
+  interactive?: boolean;
   decision: 'allow' | 'deny' | 'ask_user';
   priority: number;
   denyMessage?: string;
@@ -100,6 +103,39 @@ function geminiRules(plan: PolicyPlan): GeminiRule[] {
   return rules;
 }
 
+/** The fragments the hook's self-protection check looks for in Gemini CLI's own tools (`builtins.ts`), as one regular expression. */
+function protectedPattern(): string {
+  const fragments = [...AGENT_TOOLS.gemini.settings.fragments, 'state/rclass', 'rclass/sessions', 'rclass/audit.jsonl'];
+  return fragments.map((fragment) => fragment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+}
+
+/**
+ * Rules for `gemini -p` and other non-interactive runs (`interactive = false`), where the hook's `ask`
+ * would wait for an answer forever: Gemini CLI applies a hook's ask after its policy check
+ * (packages/core/src/scheduler/scheduler.ts), and in a non-interactive run the check itself ends the call
+ * with an error when a rule says `ask_user` (packages/core/src/scheduler/policy.ts checkPolicy). So the
+ * built-in tools the hook may ask about get `ask_user` there: `web_fetch` (the session guard; refused in
+ * every non-interactive run, read or not) and the file tools when their arguments name rclass's state,
+ * its log or Gemini CLI's settings. The hook payload does not say whether the run is
+ * interactive (packages/core/src/hooks/types.ts HookInput), so the policy carries it.
+ */
+function headlessRules(): GeminiRule[] {
+  const tools = AGENT_TOOLS.gemini;
+  return [
+    ...Object.keys(tools.outbound).map((toolName) => ({ toolName, decision: 'ask_user' as const, priority: GEMINI_PRIORITY.ask_user, interactive: false })),
+    {
+      // Not run_shell_command: Gemini CLI checks a shell command by its parsed parts, and in a non-interactive
+      // run gave `deny` (which the hook's ask overrides) rather than `ask_user` for such a rule (measured with
+      // @google/gemini-cli-core 0.61.0's PolicyEngine).
+      toolName: Object.keys(tools.writing).filter((tool) => !tools.shell.includes(tool)),
+      argsPattern: protectedPattern(),
+      decision: 'ask_user',
+      priority: GEMINI_PRIORITY.ask_user,
+      interactive: false,
+    },
+  ];
+}
+
 /**
  * Render the plan as a Gemini CLI policy file.
  * @returns TOML with a comment header; deterministic for a given plan
@@ -116,6 +152,9 @@ export function renderGeminiPolicy(plan: PolicyPlan): string {
     header.push(
       `Gemini CLI splits mcp_<server>_<tool> at the first underscore, so rules for ${underscored.join(', ')} may not match; rename those servers without underscores.`,
     );
-  const body = stringify({ rule: geminiRules(plan) });
+  header.push(
+    'In non-interactive runs (gemini -p) web_fetch, and write_file and replace naming rclass state or Gemini CLI settings, are refused: there the hook cannot ask.',
+  );
+  const body = stringify({ rule: [...geminiRules(plan), ...headlessRules()] });
   return `${header.map((line) => `# ${commentSafe(line)}`).join('\n')}\n\n${body}\n`;
 }

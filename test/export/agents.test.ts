@@ -41,7 +41,7 @@ describe('gemini: policy engine TOML', () => {
 
   it('without thresholds every R2-R4 tool asks, no tool is allowed or denied, and the catch-all asks for any tool the record does not list', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
-    expect(rules.map((rule) => [rule.toolName, rule.decision, rule.priority])).toEqual([
+    expect(rules.filter((rule) => rule.interactive === undefined).map((rule) => [rule.toolName, rule.decision, rule.priority])).toEqual([
       ['mcp_mem_delete_entities', 'ask_user', GEMINI_PRIORITY.ask_user],
       ['mcp_mem_delete_observations', 'ask_user', GEMINI_PRIORITY.ask_user],
       ['mcp_mem_delete_relations', 'ask_user', GEMINI_PRIORITY.ask_user],
@@ -54,7 +54,7 @@ describe('gemini: policy engine TOML', () => {
       { name: 'fs', recordId: 'filesystem' },
       { name: 'mem', recordId: 'memory' },
     ]);
-    const rules = (parse(renderPolicy('gemini', p)) as { rule: Array<Record<string, unknown>> }).rule;
+    const rules = (parse(renderPolicy('gemini', p)) as { rule: Array<Record<string, unknown>> }).rule.filter((rule) => rule.interactive === undefined);
     // google-gemini/gemini-cli@5411f113 packages/core/src/tools/tool-names.ts isValidToolName: an MCP name is
     // mcp_<server>_<tool> with both parts in [a-z0-9_.:-], the tool `*` allowed with wildcards; the loader
     // (packages/core/src/policy/toml-loader.ts validateToolName) warns only about names that fail it.
@@ -71,7 +71,32 @@ describe('gemini: policy engine TOML', () => {
 
   it('regression: a server name Gemini CLI would not accept in a qualified tool name keeps mcpName with the bare tool name', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'my mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
-    expect(rules.at(-1)).toEqual({ mcpName: 'my mem', toolName: '*', decision: 'ask_user', priority: GEMINI_PRIORITY.catchAll });
+    expect(rules.filter((rule) => rule.interactive === undefined).at(-1)).toEqual({
+      mcpName: 'my mem',
+      toolName: '*',
+      decision: 'ask_user',
+      priority: GEMINI_PRIORITY.catchAll,
+    });
+  });
+});
+
+describe('gemini: non-interactive runs', () => {
+  it('regression: web_fetch, and write_file and replace naming rclass state or Gemini settings, get ask_user only when not interactive, so `gemini -p` ends instead of waiting on the hook', async () => {
+    const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
+    const headless = rules.filter((rule) => rule.interactive === false);
+    expect(headless).toEqual([
+      { toolName: 'web_fetch', decision: 'ask_user', priority: GEMINI_PRIORITY.ask_user, interactive: false },
+      {
+        toolName: ['write_file', 'replace'],
+        argsPattern: String.raw`\.gemini/settings|\.gemini/policies|/etc/gemini-cli|state/rclass|rclass/sessions|rclass/audit\.jsonl`,
+        decision: 'ask_user',
+        priority: GEMINI_PRIORITY.ask_user,
+        interactive: false,
+      },
+    ]);
+    const pattern = new RegExp(String(headless[1]!.argsPattern));
+    expect(pattern.test(JSON.stringify({ file_path: '/home/u/.gemini/settings.json', content: '{}' }))).toBe(true);
+    expect(pattern.test(JSON.stringify({ file_path: '/home/u/project/notes.md', content: 'x' }))).toBe(false);
   });
 });
 

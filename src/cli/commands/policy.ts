@@ -19,6 +19,7 @@ import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
+import { agentHookNote } from '../../export/agent-hooks.ts';
 import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
 import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
@@ -304,6 +305,8 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
+  const agentNote = format === 'codex-hook' ? agentHookNote('codex') : format === 'gemini-hook' ? agentHookNote('gemini') : undefined;
+  if (agentNote !== undefined) complain(io, `note: ${agentNote}`);
   const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
   if (ideNote !== undefined) complain(io, `note: ${ideNote}`);
   return writeOutput(io, values.out, text, exit);
