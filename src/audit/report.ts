@@ -83,6 +83,16 @@ function whatHappened(decision: unknown, { outcome, detail }: Outcome, sessionHa
  * long log is never held in memory whole: only the decisions worth
  * reporting and the outcomes' keys are kept.
  */
+
+/**
+ * A session id as the report shows it: its first 8 characters, after the agent's prefix when it has one
+ * (`gemini:`, `codex:`, `cursor:` from `rclass hook --agent`), so two Gemini CLI sessions read
+ * `gemini:3f2a9c1e` and `gemini:77b0e4d2` rather than both `gemini:3`.
+ */
+function shortSession(session: string): string {
+  const prefixed = /^([a-z][a-z-]{0,15}):(.+)$/.exec(session);
+  return prefixed === null ? session.slice(0, 8) : `${prefixed[1]}:${prefixed[2]!.slice(0, 8)}`;
+}
 class ReportBuilder {
   readonly #since: number | undefined;
   readonly #decisions: Line[] = [];
@@ -134,7 +144,7 @@ class ReportBuilder {
       const cls = text(line.class) ?? '--';
       lines.push(
         printable(
-          `${text(line.time) ?? '(no time)'} ${cls} ${name} ${decision}: ${happened}${detail !== undefined ? ` [${detail}]` : ''} (session ${session === undefined ? 'unknown' : session.slice(0, 8)}, ${who})`,
+          `${text(line.time) ?? '(no time)'} ${cls} ${name} ${decision}: ${happened}${detail !== undefined ? ` [${detail}]` : ''} (session ${session === undefined ? 'unknown' : shortSession(session)}, ${who})`,
         ),
       );
     }

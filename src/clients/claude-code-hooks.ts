@@ -27,6 +27,12 @@ export interface OutboundBuiltin {
   sends: string;
   /** The input field that names the destination URL, when the agent chooses one; otherwise the destination is fixed and no allowlist can clear it (SPEC 9.2). */
   destination?: string;
+  /**
+   * `every`: the destinations are the URLs written anywhere in the input (Gemini CLI's `web_fetch`
+   * reads them out of its prompt), so the allowlist clears the call only when there is at least one
+   * and every one is on it.
+   */
+  urls?: 'every';
   /** The documentation or source the entry was taken from. */
   source: string;
 }

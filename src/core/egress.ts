@@ -43,3 +43,25 @@ export function egressAllowed(
   }
   return { allowed: true, reason: 'every destination is on the allowlist' };
 }
+
+/**
+ * Decide whether every URL a call names is allow-listed, for a tool whose
+ * destinations are the URLs written anywhere in its arguments (Gemini CLI's
+ * `web_fetch` reads them out of its prompt; SPEC 9): at least one URL, and
+ * every one on the allowlist.
+ * @param args the call's arguments (a plain object)
+ * @param allowlist hosts (subdomains included) or exact IP literals
+ * @param registrableDomain the Public Suffix List, when the caller has it (SPEC 9.4)
+ * Never throws.
+ */
+export function urlsAllowed(args: Readonly<Record<string, unknown>>, allowlist: readonly string[], registrableDomain?: RegistrableDomainOf): EgressVerdict {
+  if (allowlist.length === 0) return { allowed: false, reason: 'no egress allowlist is set' };
+  const found = findUrls(args);
+  if (found.truncated) return { allowed: false, reason: 'the arguments are too large to search for every URL' };
+  if (found.urls.length === 0) return { allowed: false, reason: 'the arguments name no URL, so no allowlist can cover where the call goes' };
+  for (const url of found.urls) {
+    const verdict = checkUrl(url, allowlist, registrableDomain);
+    if (!verdict.allowed) return { allowed: false, reason: `a URL in the arguments is not allowed: ${verdict.reason}` };
+  }
+  return { allowed: true, reason: 'every destination is on the allowlist' };
+}

@@ -11,7 +11,9 @@
  *   (or `<repo>/.codex/hooks.json`), `{"hooks": {"PreToolUse": [...]}}`
  *   with no matcher (every tool).
  * - Cursor (https://cursor.com/docs/hooks): `~/.cursor/hooks.json`,
- *   `{"version": 1, "hooks": {"beforeMCPExecution": [...]}}` with
+ *   `{"version": 1, "hooks": {"beforeMCPExecution": [...], "beforeShellExecution": [...]}}`
+ *   (the shell hook marks the session as having read and asks before a
+ *   command writes rclass's state or Cursor's hooks), with
  *   `timeout` in seconds and `failClosed: true`, so a hook that cannot run
  *   blocks instead of letting the call through.
  *
@@ -52,6 +54,26 @@ export function agentHookDownloadNote(agent: AgentName): string {
   return `An example only: it runs \`rclass hook --agent ${agent}\` through a PATH lookup, so whichever \`rclass\` comes first on the PATH ${AGENT_HOOK_TARGETS[agent].client} runs with is the one that decides, which \`rclass policy --help\` warns against. To install it, generate the file on your own machine with \`rclass policy --format ${agent}-hook\`, which pins the absolute paths of your Node and your rclass, and put it in ${AGENT_HOOK_TARGETS[agent].file}.`;
 }
 
+/**
+ * What to tell someone installing an agent's hook, when the client needs more than the file:
+ * - Codex trusts a hook by its hash: `codex exec` skips a hooks.json hook nobody approved, without a
+ *   word (seen with Codex 0.171.0; review turn 3). The approval is given in Codex's interactive `/hooks`
+ *   view and kept in ~/.codex/config.toml as `[hooks.state."<file>:pre_tool_use:0:0"] trusted_hash`.
+ * - Gemini CLI waits forever on a hook's `ask` in `gemini -p` (its hook payload does not say the run is
+ *   not interactive); the `gemini` policy makes such a run end with an error instead (gemini-policy.ts).
+ * @returns one paragraph, or undefined when there is nothing to add
+ */
+export function agentHookNote(agent: AgentName): string | undefined {
+  switch (agent) {
+    case 'codex':
+      return 'Codex runs a hooks.json hook only once you trust it, by its hash: until then `codex exec` skips it without a warning. After writing ~/.codex/hooks.json, start `codex` in a terminal, open `/hooks` and approve the rclass PreToolUse hook (Codex keeps the approval as `trusted_hash` under `[hooks.state]` in ~/.codex/config.toml); approve it again whenever you regenerate the file with other flags.';
+    case 'gemini':
+      return 'In `gemini -p` and other non-interactive runs Gemini CLI waits forever on a hook that asks. Save `rclass policy --format gemini CONFIG` as ~/.gemini/policies/rclass.toml too: its ask_user rules make such a run refuse the call with an error instead.';
+    default:
+      return undefined;
+  }
+}
+
 /** The hook's shell command for an agent: the same flags as Claude Code's hook, after `--agent NAME`. */
 function agentHookCommand(options: AgentHookOptions): string {
   return [...options.launcher, 'hook', '--agent', options.agent, ...hookFlags(options)].map(shellWord).join(' ');
@@ -78,9 +100,11 @@ export function renderAgentHook(options: AgentHookOptions): string {
         hooks: { PreToolUse: [{ hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'rclass: classifying the call' }] }] },
       };
       break;
-    case 'cursor':
-      fragment = { version: 1, hooks: { beforeMCPExecution: [{ command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true }] } };
+    case 'cursor': {
+      const hook = { command, timeout: HOOK_TIMEOUT_SECONDS, failClosed: true };
+      fragment = { version: 1, hooks: { beforeMCPExecution: [hook], beforeShellExecution: [{ ...hook }] } };
       break;
+    }
   }
   return `${JSON.stringify(fragment, null, 2)}\n`;
 }

@@ -7,7 +7,13 @@
  * Codex has no ask list, so only the deny side is written: tools from
  * `--deny-from` up (argument-dependent ones stay enabled, for the hook to
  * decide per call), and `enabled = false` for an unrecognised server.
- * Without `--deny-from` nothing is disabled. Browser-safe.
+ * A tool the record does not list counts as R4, like an unrecognised
+ * server's (SPEC 4.3), so with `--deny-from` each recognised server also
+ * gets `enabled_tools`, the allowlist of the record's tools that stay on:
+ * Codex exposes only those (openai/codex `codex-rs/config` `enabled_tools`
+ * "allow-list", applied before `disabled_tools`), and a tool the server
+ * adds later stays off, as the hook would block it (SPEC 8.1). Without
+ * `--deny-from` nothing is disabled. Browser-safe.
  */
 import { stringify } from 'smol-toml';
 import { type PolicyPlan, headerLines, toolDecision, unrecognisedDecision } from './plan.ts';
@@ -15,6 +21,7 @@ import { commentSafe, compareText } from './text.ts';
 
 /** One server's table in the fragment. */
 interface CodexServerTable {
+  enabled_tools?: string[];
   disabled_tools?: string[];
   enabled?: false;
 }
@@ -31,7 +38,12 @@ function codexTables(plan: PolicyPlan): Record<string, CodexServerTable> {
       .filter((tool) => toolDecision(tool, plan.thresholds) === 'deny')
       .map((tool) => tool.name)
       .sort(compareText);
-    if (denied.length > 0) tables[server.name] = { disabled_tools: denied };
+    if (unrecognisedDecision(plan.thresholds) !== 'deny') continue;
+    const enabled = server.tools
+      .filter((tool) => toolDecision(tool, plan.thresholds) !== 'deny')
+      .map((tool) => tool.name)
+      .sort(compareText);
+    tables[server.name] = { enabled_tools: enabled, ...(denied.length > 0 ? { disabled_tools: denied } : {}) };
   }
   return tables;
 }
@@ -46,7 +58,7 @@ export function renderCodexDisabledTools(plan: PolicyPlan): string {
     plan,
     'Codex config.toml fragment from rclass: merge the [mcp_servers.<name>] keys into ~/.codex/config.toml.',
     t.denyFrom !== undefined
-      ? `tools from ${t.denyFrom} up are disabled (argument-dependent ones stay on for the hook)`
+      ? `tools from ${t.denyFrom} up are disabled (argument-dependent ones stay on for the hook); enabled_tools lists the rest, so a tool the record does not list stays off`
       : 'none given: without --deny-from nothing is disabled',
   );
   const tables = codexTables(plan);

@@ -192,8 +192,8 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
     file(
       'cursor-hook.json',
       'cursor-hook',
-      'Cursor beforeMCPExecution hook (an example: generate your own)',
-      `Hooks for ~/.cursor/hooks.json that run \`rclass hook --agent cursor\` before every MCP call, with failClosed so a hook that cannot run blocks. ${agentHookDownloadNote('cursor')}`,
+      'Cursor beforeMCPExecution and beforeShellExecution hooks (an example: generate your own)',
+      `Hooks for ~/.cursor/hooks.json that run \`rclass hook --agent cursor\` before every MCP call and shell command, with failClosed so a hook that cannot run blocks. ${agentHookDownloadNote('cursor')}`,
       {},
     ),
     file(

@@ -19,42 +19,18 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
-import { egressAllowed } from '../core/egress.ts';
-import { OUTBOUND_BUILTINS, WRITING_BUILTINS } from '../clients/claude-code-hooks.ts';
+import { egressAllowed, urlsAllowed } from '../core/egress.ts';
+import type { OUTBOUND_BUILTINS } from '../clients/claude-code-hooks.ts';
+import { AGENT_TOOLS, type AgentTools, type HookAgent } from '../clients/agents/builtins.ts';
 
-export { OUTBOUND_BUILTINS };
+/** Claude Code's table, the default of the checks below. */
+const CLAUDE_TOOLS = AGENT_TOOLS['claude-code'];
 
 /** A classification as the hook reports it: the core's, or `builtin` for a Claude Code tool it rates itself. */
 export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' };
 
 /** Claude Code's web-fetch tool. */
 export const WEB_FETCH = 'WebFetch';
-
-/** Built-in tools that write nothing (their input is not checked for protected paths). */
-const READ_ONLY_BUILTINS: ReadonlySet<string> = new Set([
-  'Read',
-  'Glob',
-  'Grep',
-  'LS',
-  'WebFetch',
-  'WebSearch',
-  'TodoWrite',
-  'TodoRead',
-  'Task',
-  'Agent',
-  'ExitPlanMode',
-  'BashOutput',
-  'KillShell',
-  'KillBash',
-  'AskUserQuestion',
-  'ListMcpResourcesTool',
-  'ReadMcpResourceTool',
-  'Skill',
-  'SlashCommand',
-]);
-
-/** Where each writing tool names its target. Tools not listed here have all their strings checked. */
-const TARGET_FIELDS = WRITING_BUILTINS;
 
 /** Most characters of a tool's strings searched for protected paths; beyond it the tool asks. */
 const MAX_SEARCHED_CHARS = 1024 * 1024;
@@ -96,23 +72,22 @@ function normalise(text: string): string {
 }
 
 /**
- * The fragments that mark the hook's state, its log and Claude Code's settings.
+ * The fragments that mark the hook's state, its log and an agent's own settings and hook files.
  * @param stateDir rclass's state folder, when known
  * @param logFile the audit log in use, when logging
- * @param claudeConfigDir `CLAUDE_CONFIG_DIR`, when set
- * @param home the user's home folder, when known (its `.claude` folder and `.claude.json` are resolved on disk)
+ * @param agent whose settings files to protect ({@link AGENT_TOOLS})
+ * @param env the hook's environment: `CLAUDE_CONFIG_DIR` (Claude Code) and `CODEX_HOME` (Codex) move those agents' files
+ * @param home the user's home folder, when known (the agent's files under it are resolved on disk)
  */
-export function protectedPaths(stateDir: string | undefined, logFile: string | undefined, claudeConfigDir: string | undefined, home?: string): ProtectedPaths {
-  const fragments = new Set<string>([
-    '.claude/settings',
-    '.claude.json',
-    'managed-settings',
-    'managed-mcp',
-    '/etc/claude-code',
-    'state/rclass',
-    'rclass/sessions',
-    'rclass/audit.jsonl',
-  ]);
+export function protectedPaths(
+  stateDir: string | undefined,
+  logFile: string | undefined,
+  agent: HookAgent,
+  env: Readonly<Record<string, string | undefined>>,
+  home?: string,
+): ProtectedPaths {
+  const tools = AGENT_TOOLS[agent];
+  const fragments = new Set<string>([...tools.settings.fragments, 'state/rclass', 'rclass/sessions', 'rclass/audit.jsonl']);
   const locations = new Set<string>();
   if (stateDir !== undefined) {
     fragments.add(normalise(stateDir));
@@ -126,7 +101,8 @@ export function protectedPaths(stateDir: string | undefined, logFile: string | u
     const insideState = stateDir !== undefined && normalise(logFile).startsWith(`${normalise(stateDir)}/`);
     if (!insideState && path.basename(logFile).length >= 5) fragments.add(normalise(path.basename(logFile)));
   }
-  if (claudeConfigDir !== undefined && claudeConfigDir !== '') {
+  const claudeConfigDir = env.CLAUDE_CONFIG_DIR;
+  if (agent === 'claude-code' && claudeConfigDir !== undefined && claudeConfigDir !== '') {
     fragments.add(normalise(path.join(claudeConfigDir, 'settings')));
     fragments.add(normalise(path.join(claudeConfigDir, '.claude.json')));
     if (path.isAbsolute(claudeConfigDir)) {
@@ -135,11 +111,15 @@ export function protectedPaths(stateDir: string | undefined, logFile: string | u
       locations.add(path.join(claudeConfigDir, '.claude.json'));
     }
   }
-  if (home !== undefined && path.isAbsolute(home)) {
-    locations.add(path.join(home, '.claude', 'settings.json'));
-    locations.add(path.join(home, '.claude', 'settings.local.json'));
-    locations.add(path.join(home, '.claude.json'));
+  // Codex reads config.toml and hooks.json from CODEX_HOME (openai/codex codex-rs/utils/home-dir find_codex_home).
+  const codexHome = env.CODEX_HOME;
+  if (agent === 'codex' && codexHome !== undefined && path.isAbsolute(codexHome)) {
+    for (const file of ['config.toml', 'hooks.json']) {
+      fragments.add(normalise(path.join(codexHome, file)));
+      locations.add(path.join(codexHome, file));
+    }
   }
+  if (home !== undefined && path.isAbsolute(home)) for (const file of tools.settings.homeFiles) locations.add(path.join(home, file));
   return { fragments: [...fragments].filter((fragment) => fragment.length > 0), locations: [...locations].filter((l) => path.isAbsolute(l)) };
 }
 
@@ -207,6 +187,13 @@ function asPath(text: string, base: PathBase): string | undefined {
   return undefined;
 }
 
+/** The files a patch in Codex's `apply_patch` format names (openai/codex codex-rs/apply-patch `parser.rs` markers). */
+function patchTargets(text: string): string[] {
+  const targets: string[] = [];
+  for (const match of text.matchAll(/^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm)) targets.push(match[1]!.trim());
+  return targets;
+}
+
 /**
  * Whether a built-in tool call would write to a protected path. Every tool
  * but the read-only ones counts as a possible write, an unknown (newer) tool
@@ -217,9 +204,12 @@ function asPath(text: string, base: PathBase): string | undefined {
  * reads as a path (absolute, `~/…`, or relative to `base.cwd`), are also
  * resolved on disk, and the protected locations' own real paths are added,
  * so a symbolic link in either direction is followed.
- * @param toolName Claude Code's tool name, e.g. `Write`, `Bash`
+ * A patch tool (Codex `apply_patch`) is searched as text, and the files
+ * its `*** … File:` and `*** Move to:` lines name are resolved as targets.
+ * @param toolName the agent's tool name, e.g. `Write`, `Bash`, `write_file`, `apply_patch`
  * @param input the tool's input
  * @param base the call's working folder and the user's home, for relative and `~` paths
+ * @param tools the agent's table ({@link AGENT_TOOLS}); Claude Code's by default
  * @returns the fragment found (or why the input could not be searched), or undefined; never throws
  */
 export async function protectedPathHit(
@@ -227,16 +217,19 @@ export async function protectedPathHit(
   input: Readonly<Record<string, unknown>>,
   paths: ProtectedPaths,
   base: PathBase = {},
+  tools: AgentTools = CLAUDE_TOOLS,
 ): Promise<string | undefined> {
-  if (READ_ONLY_BUILTINS.has(toolName)) return undefined;
+  if (tools.readOnly.includes(toolName)) return undefined;
   const strings: string[] = [];
   const budget = { left: MAX_SEARCHED_CHARS };
-  const fields = TARGET_FIELDS[toolName];
-  const shell = toolName === 'Bash' || toolName === 'PowerShell';
+  const fields = Object.hasOwn(tools.writing, toolName) ? tools.writing[toolName] : undefined;
+  const shell = tools.shell.includes(toolName);
+  const patch = tools.patch.includes(toolName);
   let candidates: string[] = [];
   if (fields !== undefined) {
     for (const field of fields) collectStrings(input[field], strings, budget);
-    if (!shell) for (const field of fields) if (typeof input[field] === 'string') candidates.push(input[field] as string);
+    if (patch) candidates = strings.flatMap(patchTargets);
+    else if (!shell) for (const field of fields) if (typeof input[field] === 'string') candidates.push(input[field] as string);
   } else {
     collectStrings(input, strings, budget);
     candidates = [...strings];
@@ -271,15 +264,17 @@ export async function protectedPathHit(
 
 /**
  * Classify a call of a built-in tool that sends data out (SPEC 2.2, 9.2;
- * the table is {@link OUTBOUND_BUILTINS}): R0 before the session has read;
- * after it, R4 with source `session` unless the tool names its destination
- * in its input and every URL there is on the allowlist (only `WebFetch` can
- * be cleared so). Never throws.
- * @param toolName a key of {@link OUTBOUND_BUILTINS}, e.g. `WebFetch`, `WebSearch`
+ * the agent's `outbound` table, Claude Code's {@link OUTBOUND_BUILTINS} by
+ * default): R0 before the session has read; after it, R4 with source
+ * `session` unless the tool names its destinations in its input and every
+ * URL there is on the allowlist (only a tool whose URL the agent picks, such
+ * as `WebFetch` or Gemini CLI's `web_fetch`, can be cleared so). Never throws.
+ * @param toolName a key of the agent's `outbound` table, e.g. `WebFetch`, `WebSearch`, `web_fetch`
  * @param input the tool's input
  * @param hasRead whether the session had read before this call
  * @param allowlist `--egress-allow` hosts
  * @param registrableDomain the Public Suffix List's registrable domain of a host (SPEC 9.4); given with a non-empty allowlist
+ * @param tools the agent's table ({@link AGENT_TOOLS})
  */
 export function classifyOutbound(
   toolName: string,
@@ -287,22 +282,26 @@ export function classifyOutbound(
   hasRead: boolean,
   allowlist: readonly string[],
   registrableDomain?: RegistrableDomainOf,
+  tools: AgentTools = CLAUDE_TOOLS,
 ): HookClassification {
   const base = { server: '', tool: toolName } as const;
-  const entry = Object.hasOwn(OUTBOUND_BUILTINS, toolName) ? OUTBOUND_BUILTINS[toolName] : undefined;
+  const entry = Object.hasOwn(tools.outbound, toolName) ? tools.outbound[toolName] : undefined;
   const sends = entry?.sends ?? 'data to a place outside the machine';
+  const picksUrl = entry?.destination !== undefined || entry?.urls !== undefined;
   if (hasRead) {
-    const verdict = egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist, registrableDomain);
+    const verdict =
+      entry?.urls === 'every'
+        ? urlsAllowed(input, allowlist, registrableDomain)
+        : egressAllowed({ destination: entry?.destination !== undefined ? [entry.destination] : [] }, input, allowlist, registrableDomain);
     if (!verdict.allowed) {
       return {
         ...base,
         class: 'R4',
         name: CLASS_NAMES.R4,
         source: 'session',
-        rationale:
-          toolName === WEB_FETCH
-            ? 'The session has already read data, and WebFetch can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).'
-            : `The session has already read data, and ${toolName} sends ${sends}, where the egress allowlist cannot clear it (SPEC 9).`,
+        rationale: picksUrl
+          ? `The session has already read data, and ${toolName} can carry it in the URL to a host the agent chose that is not on the egress allowlist (SPEC 9).`
+          : `The session has already read data, and ${toolName} sends ${sends}, where the egress allowlist cannot clear it (SPEC 9).`,
         policy: DEFAULT_POLICY.R4,
         notes: [`session guard: ${verdict.reason}`],
       };
@@ -313,12 +312,11 @@ export function classifyOutbound(
     class: 'R0',
     name: CLASS_NAMES.R0,
     source: 'builtin',
-    rationale:
-      toolName === WEB_FETCH
-        ? hasRead
-          ? 'WebFetch sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).'
-          : 'WebFetch sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).'
-        : `${toolName} sends ${sends}, and the session has read nothing yet that it could carry (SPEC 9).`,
+    rationale: picksUrl
+      ? hasRead
+        ? `${toolName} sends a GET request, a read (SPEC 2.2), and every URL in its input is on the egress allowlist (SPEC 9).`
+        : `${toolName} sends a GET request, which is a read (SPEC 2.2), and the session has read nothing yet (SPEC 9).`
+      : `${toolName} sends ${sends}, and the session has read nothing yet that it could carry (SPEC 9).`,
     policy: DEFAULT_POLICY.R0,
   };
 }

@@ -15,6 +15,7 @@ import type { IndexedRegistry } from '../node/registry-index.ts';
 import type { Thresholds } from '../core/policy.ts';
 import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code-paths.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
+import type { HookAgent } from '../clients/agents/builtins.ts';
 import type { ServerMapping } from './map-option.ts';
 import { HOOK_DEADLINE_MS } from '../clients/claude-code-hooks.ts';
 import type { HookPayload, PartialPayload } from './payload.ts';
@@ -89,6 +90,7 @@ export class HookContext {
   readonly logFile: string | undefined;
   /** Why decisions cannot be logged although logging is on. */
   readonly logProblem: string | undefined;
+  /** What Claude Code's built-in tools may not write without a prompt: the state, the log and Claude Code's settings. */
   readonly protected: ProtectedPaths;
   readonly user: string | null;
   readonly host: string | null;
@@ -120,9 +122,17 @@ export class HookContext {
       this.logFile = stateDir === undefined ? undefined : path.join(stateDir, AUDIT_LOG_NAME);
       this.logProblem = stateDir === undefined ? `the audit log has no place: ${stateProblem ?? 'no state folder'}` : undefined;
     }
-    this.protected = protectedPaths(stateDir, this.logFile, environment.env.CLAUDE_CONFIG_DIR, homeFrom(environment.env));
+    this.protected = protectedPaths(stateDir, this.logFile, 'claude-code', environment.env, homeFrom(environment.env));
     this.user = environment.env.USER ?? environment.env.LOGNAME ?? environment.env.USERNAME ?? safeUser();
     this.host = safeHost();
+  }
+
+  /**
+   * What an agent's own tools may not write without a prompt: the state, the log and that agent's settings and hook files.
+   * @param agent e.g. `gemini` ({@link protectedPaths})
+   */
+  protectedFor(agent: HookAgent): ProtectedPaths {
+    return agent === 'claude-code' ? this.protected : protectedPaths(this.stateDir, this.logFile, agent, this.environment.env, homeFrom(this.environment.env));
   }
 
   /** The folder of session files, or undefined without a state folder. */

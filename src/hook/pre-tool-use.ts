@@ -15,18 +15,14 @@
  * Node-only.
  */
 import { worseClass } from '../core/classes.ts';
-import path from 'node:path';
-import { homeFrom } from '../node/state-dir.ts';
-import { classifyOutbound, OUTBOUND_BUILTINS, protectedPathHit } from './builtin.ts';
+import { decideBuiltin, decideOutbound, isOutbound } from './builtin-verdict.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
 import { type EarlyServers, claudeServers, claudeServersEarly } from './servers.ts';
 import type { HookContext } from './context.ts';
-import { decisionFor, decisionReason, oneLine } from './decide.ts';
-import { type Verdict, auditRecord } from './verdict.ts';
 import { preToolUseOutput } from './output.ts';
 import { logVerdict } from './core/log-verdict.ts';
 import type { HookPayload } from './payload.ts';
-import { type OpenedSession, touched, withSession } from './session.ts';
+import { touched, withSession } from './session.ts';
 
 /** What the hook prints and reports for one event. */
 export interface HookAnswer {
@@ -34,58 +30,6 @@ export interface HookAnswer {
   stdout: string;
   /** Notes for stderr (Claude Code keeps them in its debug log). */
   stderr: string[];
-}
-
-function decideOutbound(context: HookContext, payload: HookPayload, session: OpenedSession): Verdict {
-  const thresholds = context.options.thresholds;
-  const toolName = payload.toolName!;
-  let c = classifyOutbound(toolName, payload.toolInput!, session.state.has_read, context.options.egressAllow, context.options.registrableDomain);
-  if (c.source === 'session' && session.problem !== undefined)
-    c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
-  const decision = decisionFor(c.class, thresholds);
-  return {
-    decision,
-    cls: c.class,
-    reason: decisionReason(c, decision, thresholds, toolName),
-    audit: auditRecord(context, payload, {
-      server: null,
-      tool: toolName,
-      class: c.class,
-      source: c.source,
-      decision,
-      ...(c.source === 'session'
-        ? {
-            detail: `session guard: the session has read, and ${OUTBOUND_BUILTINS[toolName]?.destination !== undefined ? 'a URL is not on the egress allowlist' : 'the tool sends data where no allowlist can clear it'}`,
-          }
-        : {}),
-    }),
-  };
-}
-
-async function decideBuiltin(context: HookContext, payload: HookPayload): Promise<Verdict> {
-  const toolName = payload.toolName!;
-  const home = homeFrom(context.environment.env);
-  const cwd = payload.cwd !== undefined && path.isAbsolute(payload.cwd) ? payload.cwd : context.envProjectDir;
-  const hit = await protectedPathHit(toolName, payload.toolInput!, context.protected, {
-    ...(cwd !== undefined ? { cwd } : {}),
-    ...(home !== undefined ? { home } : {}),
-  });
-  if (hit === undefined) return { decision: 'none', reason: '' };
-  const why = hit.includes(' ') ? hit : `it names \`${hit}\``;
-  return {
-    decision: 'ask',
-    reason: oneLine(
-      `rclass: ${toolName} may write to rclass's session state, its audit log or Claude Code's settings (${why}); the hook asks before a tool changes what guards it. Needs your approval.`,
-    ),
-    audit: auditRecord(context, payload, {
-      server: null,
-      tool: toolName,
-      class: null,
-      source: 'builtin',
-      decision: 'ask',
-      detail: `may write to a protected path: ${hit}`,
-    }),
-  };
 }
 
 /**
@@ -119,7 +63,7 @@ export async function preToolUse(context: HookContext, payload: HookPayload): Pr
     const verdict =
       mcp !== undefined
         ? await mcp.decideMcp(context, payload, servers!, session)
-        : Object.hasOwn(OUTBOUND_BUILTINS, toolName)
+        : isOutbound('claude-code', toolName)
           ? decideOutbound(context, payload, session)
           : await decideBuiltin(context, payload);
     if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);

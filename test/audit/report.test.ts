@@ -17,6 +17,16 @@ async function report(file: string, extra: string[] = []) {
 }
 
 describe('rclass audit report', () => {
+  it("regression: two Gemini CLI sessions stay apart: the session shows 8 characters after the agent's prefix", async () => {
+    const file = await writeLog([
+      record({ session: 'gemini:3f2a9c1e-0000-4000-8000-000000000001', tool_use_id: 'g1', decision: 'deny' }),
+      record({ session: 'gemini:77b0e4d2-0000-4000-8000-000000000002', tool_use_id: 'g2', decision: 'deny' }),
+    ]);
+    const result = await report(file);
+    expect(result.stdout).toContain('(session gemini:3f2a9c1e, ');
+    expect(result.stdout).toContain('(session gemini:77b0e4d2, ');
+  });
+
   it('says what happened after each R3/R4 decision and each prompt or block, and leaves the rest out', async () => {
     const file = await writeLog([
       record({ session: '3f2a9c1e77', tool_use_id: 'a' }),

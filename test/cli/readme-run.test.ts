@@ -108,7 +108,8 @@ const RUN: Record<string, Expectation> = {
   'npx rclass policy --format codex-disabled-tools --deny-from R4': { code: 0, check: ({ stdout }) => expect(stdout).toContain('disabled_tools') },
   'npx rclass policy --format cursor-hook > hooks.json': {
     code: 0,
-    check: (_, project) => expect(json(path.join(project, 'hooks.json'))).toHaveProperty('hooks.beforeMCPExecution'),
+    check: (_, project) =>
+      expect(Object.keys((json(path.join(project, 'hooks.json')) as { hooks: object }).hooks)).toEqual(['beforeMCPExecution', 'beforeShellExecution']),
   },
   'npx rclass policy --format cursor-ide --allow-up-to R0': { code: 0, check: ({ stdout }) => expect(stdout).toContain('mcpAllowlist') },
 };

@@ -25,24 +25,78 @@ describe('gemini: policy engine TOML', () => {
     const toml = renderPolicy('gemini', p);
     expect(toml.startsWith('# Gemini CLI policy rules from rclass')).toBe(true);
     const rules = (parse(toml) as { rule: Array<Record<string, unknown>> }).rule;
-    const byTool = Object.fromEntries(rules.map((rule) => [`${String(rule.mcpName)}/${String(rule.toolName)}`, [rule.decision, rule.priority]]));
-    expect(byTool['mem/read_graph']).toEqual(['allow', GEMINI_PRIORITY.allow]);
-    expect(byTool['mem/delete_entities']).toEqual(['deny', GEMINI_PRIORITY.deny]);
-    expect(byTool['mem/create_entities']).toBeUndefined();
-    expect(byTool['odd/*']).toEqual(['deny', GEMINI_PRIORITY.deny]);
+    const byTool = Object.fromEntries(rules.map((rule) => [String(rule.toolName), [rule.decision, rule.priority]]));
+    expect(rules.every((rule) => rule.mcpName === undefined)).toBe(true);
+    expect(byTool.mcp_mem_read_graph).toEqual(['allow', GEMINI_PRIORITY.allow]);
+    expect(byTool.mcp_mem_delete_entities).toEqual(['deny', GEMINI_PRIORITY.deny]);
+    // R1 with --deny-from R4: the catch-all denies, so a listed tool with no decision asks instead.
+    expect(byTool.mcp_mem_create_entities).toEqual(['ask_user', GEMINI_PRIORITY.ask_user]);
+    expect(byTool['mcp_mem_*']).toEqual(['deny', GEMINI_PRIORITY.catchAll]);
+    expect(byTool['mcp_odd_*']).toEqual(['deny', GEMINI_PRIORITY.deny]);
     for (const rule of rules) {
       expect(['allow', 'deny', 'ask_user']).toContain(rule.decision);
       expect(Number.isInteger(rule.priority) && (rule.priority as number) >= 0 && (rule.priority as number) <= 999).toBe(true);
     }
   });
 
-  it('without thresholds every R2-R4 tool asks and no tool is allowed or denied', async () => {
+  it('without thresholds every R2-R4 tool asks, no tool is allowed or denied, and the catch-all asks for any tool the record does not list', async () => {
     const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
-    expect(rules.map((rule) => [rule.toolName, rule.decision])).toEqual([
-      ['delete_entities', 'ask_user'],
-      ['delete_observations', 'ask_user'],
-      ['delete_relations', 'ask_user'],
+    expect(rules.filter((rule) => rule.interactive === undefined).map((rule) => [rule.toolName, rule.decision, rule.priority])).toEqual([
+      ['mcp_mem_delete_entities', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_delete_observations', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_delete_relations', 'ask_user', GEMINI_PRIORITY.ask_user],
+      ['mcp_mem_*', 'ask_user', GEMINI_PRIORITY.catchAll],
     ]);
+  });
+
+  it('regression: every tool name is one Gemini CLI accepts without a warning (fully qualified; filesystem edit_file gave "Unrecognized tool name" on every start)', async () => {
+    const p = await plan({ denyFrom: 'R4' }, [
+      { name: 'fs', recordId: 'filesystem' },
+      { name: 'mem', recordId: 'memory' },
+    ]);
+    const rules = (parse(renderPolicy('gemini', p)) as { rule: Array<Record<string, unknown>> }).rule.filter((rule) => rule.interactive === undefined);
+    // google-gemini/gemini-cli@5411f113 packages/core/src/tools/tool-names.ts isValidToolName: an MCP name is
+    // mcp_<server>_<tool> with both parts in [a-z0-9_.:-], the tool `*` allowed with wildcards; the loader
+    // (packages/core/src/policy/toml-loader.ts validateToolName) warns only about names that fail it.
+    // Checked against @google/gemini-cli-core 0.61.0's loadPoliciesFromToml: no warnings, and
+    // PolicyEngine.check denies mcp_mem_wipe_all through mcp_mem_*.
+    for (const rule of rules) {
+      expect(rule.mcpName).toBeUndefined();
+      expect(String(rule.toolName)).toMatch(/^mcp_[a-z0-9.:-][a-z0-9_.:-]*_(\*|[a-z0-9_.:-]*[a-z0-9.:-][a-z0-9_.:-]*)$/i);
+    }
+    expect(rules.find((rule) => rule.toolName === 'mcp_fs_edit_file')?.decision).toBe('ask_user');
+    expect(rules.find((rule) => rule.toolName === 'mcp_fs_*')).toMatchObject({ decision: 'deny', priority: GEMINI_PRIORITY.catchAll });
+    expect(String(rules.find((rule) => rule.toolName === 'mcp_fs_*')!.denyMessage)).toContain('the filesystem record does not list');
+  });
+
+  it('regression: a server name Gemini CLI would not accept in a qualified tool name keeps mcpName with the bare tool name', async () => {
+    const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'my mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
+    expect(rules.filter((rule) => rule.interactive === undefined).at(-1)).toEqual({
+      mcpName: 'my mem',
+      toolName: '*',
+      decision: 'ask_user',
+      priority: GEMINI_PRIORITY.catchAll,
+    });
+  });
+});
+
+describe('gemini: non-interactive runs', () => {
+  it('regression: web_fetch, and write_file and replace naming rclass state or Gemini settings, get ask_user only when not interactive, so `gemini -p` ends instead of waiting on the hook', async () => {
+    const rules = (parse(renderPolicy('gemini', await plan({}, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }).rule;
+    const headless = rules.filter((rule) => rule.interactive === false);
+    expect(headless).toEqual([
+      { toolName: 'web_fetch', decision: 'ask_user', priority: GEMINI_PRIORITY.ask_user, interactive: false },
+      {
+        toolName: ['write_file', 'replace'],
+        argsPattern: String.raw`\.gemini/settings|\.gemini/policies|/etc/gemini-cli|state/rclass|rclass/sessions|rclass/audit\.jsonl`,
+        decision: 'ask_user',
+        priority: GEMINI_PRIORITY.ask_user,
+        interactive: false,
+      },
+    ]);
+    const pattern = new RegExp(String(headless[1]!.argsPattern));
+    expect(pattern.test(JSON.stringify({ file_path: '/home/u/.gemini/settings.json', content: '{}' }))).toBe(true);
+    expect(pattern.test(JSON.stringify({ file_path: '/home/u/project/notes.md', content: 'x' }))).toBe(false);
   });
 });
 
@@ -55,7 +109,25 @@ describe('codex-disabled-tools', () => {
         { name: 'odd', unrecognised: 'x' },
       ]),
     );
-    expect(parse(toml)).toEqual({ mcp_servers: { mem: { disabled_tools: ['delete_entities'] }, odd: { enabled: false } } });
+    // enabled_tools: the record's other tools, so one the record does not list stays off (SPEC 8.1).
+    expect(parse(toml)).toEqual({
+      mcp_servers: {
+        mem: {
+          enabled_tools: [
+            'add_observations',
+            'create_entities',
+            'create_relations',
+            'delete_observations',
+            'delete_relations',
+            'open_nodes',
+            'read_graph',
+            'search_nodes',
+          ],
+          disabled_tools: ['delete_entities'],
+        },
+        odd: { enabled: false },
+      },
+    });
   });
 
   it('disables nothing without --deny-from, and says so', async () => {
@@ -93,8 +165,9 @@ describe('hook install fragments', () => {
     });
   });
 
-  it('cursor-hook: beforeMCPExecution with failClosed', async () => {
+  it('cursor-hook: beforeMCPExecution and beforeShellExecution, both with failClosed', async () => {
     const json = JSON.parse(renderPolicy('cursor-hook', await plan(), ['rclass'])) as unknown;
-    expect(json).toEqual({ version: 1, hooks: { beforeMCPExecution: [{ command: 'rclass hook --agent cursor', timeout: 15, failClosed: true }] } });
+    const hook = { command: 'rclass hook --agent cursor', timeout: 15, failClosed: true };
+    expect(json).toEqual({ version: 1, hooks: { beforeMCPExecution: [hook], beforeShellExecution: [hook] } });
   });
 });

@@ -178,13 +178,13 @@ describe.each(['gemini', 'codex', 'cursor'] as const)('the %s adapter', (agent) 
       expect(lines[1]!.record).toBe('postgres');
     }, 120_000);
 
-    it('a built-in tool gets no decision but counts as a read for the session guard (Cursor: its MCP hook only sees MCP calls)', async () => {
+    it("a built-in tool gets no decision but counts as a read for the session guard (Cursor: its shell hook's command)", async () => {
       const world = withCodexConfig(makeWorld(null));
       const session = `B-${agent}-${how}`;
       const shell = await runHook(agent, world, payload(agent, session, 'shell', world));
       expect(decisionOf(agent, shell.stdout)).toBe('none');
       const fetch = await runHook(agent, world, payload(agent, session, 'fetch', world));
-      expect(decisionOf(agent, fetch.stdout)).toBe(agent === 'cursor' ? 'none' : ASK[agent]);
+      expect(decisionOf(agent, fetch.stdout)).toBe(ASK[agent]);
     }, 120_000);
   });
 });
@@ -252,7 +252,9 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
           cwd: world.project,
         },
       );
-      expect(policy.stderr).toBe('');
+      // Codex and Gemini CLI get a note on what the file alone does not do (trust by hash; headless runs).
+      if (agent === 'cursor') expect(policy.stderr).toBe('');
+      else expect(policy.stderr).toMatch(agent === 'codex' ? /open `\/hooks` and approve the rclass PreToolUse hook/ : /gemini -p/);
       expect(policy.code).toBe(0);
       const command = installedCommand(agent, policy.stdout);
       expect(command).toContain(` hook --agent ${agent} --allow-up-to R1 --egress-allow allowed.example --anchor-file ${anchor}`);

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codexTrustProblem, mergeCodexLayers } from '../../src/clients/formats/codex.ts';
-import { codexServers, readCodexConfig } from '../../src/node/clients/codex-config.ts';
+import { codexServers, codexTrustRoot, readCodexConfig } from '../../src/node/clients/codex-config.ts';
 import { runCli } from '../cli/harness.ts';
 import { logLines, makeWorld, type World } from './support.ts';
 
@@ -102,6 +102,27 @@ describe('readCodexConfig', () => {
     const config = await readCodexConfig(world.env, world.project, path.join(world.root, 'none.toml'));
     expect(config.layers.at(-1)!.ignored).toMatch(/not marked `trust_level = "trusted"`/);
     expect(codexServers(config).get('pg')!.entry.command).toBe('npx');
+  });
+
+  it("regression: a linked git worktree of a trusted checkout is trusted through its main checkout, so its .codex/config.toml is read (Codex's resolve_root_git_project_for_trust)", async () => {
+    const world = codexWorld(PG, true);
+    // `git worktree add ../wt`: wt/.git is a file pointing at <main>/.git/worktrees/wt.
+    const worktree = path.join(world.root, 'wt');
+    mkdirSync(path.join(world.project, '.git', 'worktrees', 'wt'), { recursive: true });
+    put(path.join(worktree, '.git'), `gitdir: ${path.join(world.project, '.git', 'worktrees', 'wt')}\n`);
+    put(path.join(worktree, '.codex', 'config.toml'), '[mcp_servers.pg]\ncommand = "node"\nargs = ["./evil.js"]\n');
+    expect(await codexTrustRoot(path.join(worktree, 'src'))).toBe(world.project);
+    const config = await readCodexConfig(world.env, worktree, path.join(world.root, 'none.toml'));
+    expect(config.layers.at(-1)!.ignored).toBeUndefined();
+    // What the hook identifies: the worktree's entry, a repository script, never the user's postgres.
+    expect(codexServers(config).get('pg')!.entry).toMatchObject({ command: 'node', args: ['./evil.js'] });
+    expect(codexServers(config).get('pg')!.origins).toEqual(['user', 'project']);
+  });
+
+  it('a .git file that points anywhere but a worktrees folder gives no trust root', async () => {
+    const world = makeWorld(null);
+    put(path.join(world.project, '.git'), 'gitdir: /somewhere/else\n');
+    expect(await codexTrustRoot(world.project)).toBeUndefined();
   });
 
   it('honours CODEX_HOME and reports a user file that is not TOML', async () => {

@@ -50,7 +50,11 @@ describe('listDownloads', () => {
       ['policies/codex-disabled-tools.toml', 'Codex disabled_tools', undefined],
       ['policies/codex-hook.json', 'Codex PreToolUse hook (an example: generate your own)', agentHookDownloadNote('codex')],
       ['policies/cursor-cli.json', 'Cursor CLI permissions', undefined],
-      ['policies/cursor-hook.json', 'Cursor beforeMCPExecution hook (an example: generate your own)', agentHookDownloadNote('cursor')],
+      [
+        'policies/cursor-hook.json',
+        'Cursor beforeMCPExecution and beforeShellExecution hooks (an example: generate your own)',
+        agentHookDownloadNote('cursor'),
+      ],
       ['policies/cursor-permissions.json', 'Cursor IDE permissions.json (mcpAllowlist)', undefined],
       ['policies/gemini-hook.json', 'Gemini CLI BeforeTool hook (an example: generate your own)', agentHookDownloadNote('gemini')],
       ['policies/gemini-policy.toml', 'Gemini CLI policy engine rules', undefined],

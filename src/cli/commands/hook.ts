@@ -104,25 +104,32 @@ Limits, worth reading before relying on it:
   - Any error inside the hook answers ask, never allow.
 
 Other agents (--agent): the same decisions, session guard and log, in each
-agent's own hook format. Install with \`rclass policy --format NAME-hook\`:
+agent's own hook format, with each agent's own fetch, shell and file tools
+judged as Claude Code's are (Gemini CLI web_fetch after a read is R4 unless
+allow-listed; a shell or file tool that writes rclass's state or log, or
+the agent's own settings or hook files, asks). Install with
+\`rclass policy --format NAME-hook\`:
   gemini   Gemini CLI BeforeTool hook; merge \`--format gemini-hook\` into
            ~/.gemini/settings.json. Answers allow, ask or deny. It identifies a
            server from the command or URL Gemini CLI sends (mcp_context), which
            omits env, so an entry whose env changes what runs is not seen.
            A hook that fails or times out only warns in Gemini CLI: it fails
-           open; pair it with \`rclass policy --format gemini\` rules.
+           open; pair it with \`rclass policy --format gemini\` rules, which
+           also end \`gemini -p\` runs where an ask would wait forever.
   codex    Codex PreToolUse hook; write \`--format codex-hook\` to
-           ~/.codex/hooks.json (Codex asks you to trust it). Codex rejects
+           ~/.codex/hooks.json and approve it in Codex's /hooks (until then
+           Codex skips it without a warning). Codex rejects
            an ask from a hook and would run the call, so every ask is a block
            here. Codex sends only the server's name, so the hook reads what it
            runs from Codex's config.toml layers for the session's folder (system,
            $CODEX_HOME, trusted project .codex/ folders; not managed or cloud
            layers, --profile or -c overrides). Pair it with
            \`rclass policy --format codex-disabled-tools\`.
-  cursor   Cursor beforeMCPExecution hook; write \`--format cursor-hook\` to
-           ~/.cursor/hooks.json (failClosed, so a failure blocks). Cursor sends
-           the server's command line or URL, not its name or env. Its MCP hook
-           sees only MCP calls, so the session guard counts only those as reads.
+  cursor   Cursor beforeMCPExecution and beforeShellExecution hooks; write
+           \`--format cursor-hook\` to ~/.cursor/hooks.json (failClosed, so a
+           failure blocks). Cursor sends the server's command line or URL, not
+           its name or env; the server is taken to start in the workspace root.
+           The session guard counts MCP calls and shell commands as reads.
            Not run by cloud agents.
   --agent NAME   claude-code (the default), gemini, codex or cursor
 `;
@@ -286,7 +293,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
     const known =
       parsed === undefined
         ? {}
-        : parsed.kind === 'call'
+        : parsed.kind === 'call' || parsed.kind === 'builtin'
           ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
           : parsed.kind === 'error' || parsed.kind === 'pass'
             ? parsed.sessionId !== undefined

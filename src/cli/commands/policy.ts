@@ -19,6 +19,7 @@ import { CLIENTS, type ClientKind } from '../../clients/types.ts';
 import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
+import { agentHookNote } from '../../export/agent-hooks.ts';
 import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
 import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
@@ -54,11 +55,15 @@ formats:
                     every MCP tool stays on Cursor's default (it asks)
   cursor-ide        Cursor IDE permissions.json mcpAllowlist ("server:tool"): tools up to --allow-up-to
                     run without approval; it replaces the allowlist in Cursor Settings
-  cursor-hook       Cursor hooks.json running \`rclass hook --agent cursor\` on beforeMCPExecution (failClosed)
-  gemini            Gemini CLI policy engine rules (TOML [[rule]] with mcpName, toolName, priority):
-                    R2-R4 ask_user, allow up to --allow-up-to, deny from --deny-from
+  cursor-hook       Cursor hooks.json running \`rclass hook --agent cursor\` on beforeMCPExecution and
+                    beforeShellExecution (failClosed)
+  gemini            Gemini CLI policy engine rules (TOML [[rule]], toolName mcp_<server>_<tool>):
+                    R2-R4 ask_user, allow up to --allow-up-to, deny from --deny-from, each server's
+                    other tools (mcp_<server>_*) like an unrecognised server's; non-interactive runs
+                    refuse web_fetch and file writes to rclass state or Gemini settings
   gemini-hook       Gemini CLI settings.json hooks running \`rclass hook --agent gemini\` on BeforeTool
-  codex-disabled-tools  Codex config.toml [mcp_servers.<name>] disabled_tools from --deny-from up
+  codex-disabled-tools  Codex config.toml [mcp_servers.<name>] disabled_tools from --deny-from up,
+                    and enabled_tools listing the rest, so a tool the record does not list stays off
                     (Codex has no ask list; without --deny-from nothing is disabled)
   codex-hook        Codex hooks.json running \`rclass hook --agent codex\` on PreToolUse
 
@@ -304,6 +309,8 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
+  const agentNote = format === 'codex-hook' ? agentHookNote('codex') : format === 'gemini-hook' ? agentHookNote('gemini') : undefined;
+  if (agentNote !== undefined) complain(io, `note: ${agentNote}`);
   const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
   if (ideNote !== undefined) complain(io, `note: ${ideNote}`);
   return writeOutput(io, values.out, text, exit);

@@ -8,7 +8,9 @@
  * Input: `session_id`, `turn_id`, `transcript_path`, `cwd`,
  * `hook_event_name` (`PreToolUse`), `model`, `permission_mode`,
  * `tool_name`, `tool_input` (an MCP call's arguments; `{command}` for
- * shell tools), `tool_use_id`. Nothing says how the server starts, so the
+ * shell tools), `tool_use_id`. `Bash` and `apply_patch` (its patch as
+ * `{command}`) are read as Codex's own tools, decided by its table in
+ * `builtins.ts`. Nothing says how the server starts, so the
  * decision core looks the server's name up in Codex's configuration for
  * `cwd` (`src/node/clients/codex-config.ts`).
  *
@@ -20,7 +22,7 @@
  * Browser-safe.
  */
 import { parseClaudeToolName } from '../claude-code-names.ts';
-import { type AgentAdapter, type AgentDecision, type AgentInput, objectOf, readEnvelope, stringOf } from './types.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, absolutePathOf, objectOf, readEnvelope, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
 const CODEX_EVENT = 'PreToolUse';
@@ -34,19 +36,21 @@ function parseCodex(text: string): AgentInput {
   const read = readEnvelope(text, { sessionKey: 'session_id', event: CODEX_EVENT, readEvents: ['PostToolUse'] });
   if (!read.ok) return read.input;
   const { value, sessionId, toolName, known: partial } = read.envelope;
-  if (!toolName.startsWith('mcp__')) return { kind: 'pass', sessionId, marksRead: true };
-  const input = objectOf(value.tool_input);
+  // A function tool whose arguments are not JSON arrives as a string (codex-rs function_hook_tool_input): still searched.
+  const input =
+    objectOf(value.tool_input) ?? (typeof value.tool_input === 'string' && !toolName.startsWith('mcp__') ? { arguments: value.tool_input } : undefined);
   if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is missing or not a JSON object', ...partial };
-  const parts = parseClaudeToolName(toolName);
   const toolUseId = stringOf(value.tool_use_id, 512);
   const permissionMode = stringOf(value.permission_mode, 128);
-  const cwd = stringOf(value.cwd);
+  // Absolute only (POSIX or Windows): Codex's configuration is looked up from it.
+  const cwd = absolutePathOf(value.cwd);
   const extra = {
     ...(toolUseId !== undefined ? { toolUseId } : {}),
     ...(permissionMode !== undefined ? { permissionMode } : {}),
-    // Absolute only (POSIX or Windows): Codex's configuration is looked up from it.
-    ...(cwd !== undefined && (cwd.startsWith('/') || /^[A-Za-z]:[\\/]/.test(cwd)) ? { cwd } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
   };
+  if (!toolName.startsWith('mcp__')) return { kind: 'builtin', call: { sessionId, toolName, input, ...extra } };
+  const parts = parseClaudeToolName(toolName);
   if (parts === undefined)
     return {
       kind: 'call',

@@ -10,14 +10,17 @@
  * `mcp_context` with `server_name`, `tool_name` (the server's own name for
  * the tool), and `command`/`args`/`cwd` (stdio) or `url` (SSE, HTTP) or
  * `tcp` (WebSocket); never `env` or headers. MCP tools are named
- * `mcp_<server>_<tool>`.
+ * `mcp_<server>_<tool>`. Other tools (`run_shell_command`, `write_file`,
+ * `replace`, `web_fetch`, …) are read as the agent's own tools, decided by
+ * its table in `builtins.ts`. The top-level `cwd` stands for a server entry
+ * that sets none (Gemini CLI starts it there).
  *
  * Output (exit 0, one JSON object): `decision` `allow`, `deny` (alias
  * `block`) with `reason` sent to the agent as a tool error, or `ask` with
  * `systemMessage` shown in the confirmation; `{}` leaves the call to
  * Gemini CLI's own policy engine. Browser-safe.
  */
-import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, objectOf, readEnvelope, stringOf } from './types.ts';
+import { type AgentAdapter, type AgentDecision, type AgentInput, type ServerHint, absolutePathOf, objectOf, readEnvelope, stringOf } from './types.ts';
 
 /** The event the adapter decides. */
 const GEMINI_EVENT = 'BeforeTool';
@@ -25,7 +28,11 @@ const GEMINI_EVENT = 'BeforeTool';
 /** Gemini CLI's MCP tool name prefix (`mcp_<server>_<tool>`). */
 const GEMINI_MCP_PREFIX = 'mcp_';
 
-function hintOf(context: Record<string, unknown> | undefined, toolName: string): { hint: ServerHint; tool: string } {
+/**
+ * @param projectDir the payload's top-level `cwd` (Gemini CLI's working folder, `config.getWorkingDir()`), where
+ *   Gemini CLI starts a stdio server whose entry sets no `cwd`, so a project `.npmrc` there is the one npx reads
+ */
+function hintOf(context: Record<string, unknown> | undefined, toolName: string, projectDir: string | undefined): { hint: ServerHint; tool: string } {
   if (context === undefined)
     return { hint: { kind: 'none', name: toolName, why: 'Gemini CLI sent no `mcp_context` for it, so its server is unknown' }, tool: toolName };
   const name = stringOf(context.server_name, 200) ?? '';
@@ -36,7 +43,7 @@ function hintOf(context: Record<string, unknown> | undefined, toolName: string):
   const command = stringOf(context.command);
   const args = Array.isArray(context.args) && context.args.every((arg) => typeof arg === 'string') ? (context.args as string[]) : undefined;
   if (Array.isArray(context.args) && args === undefined) return { hint: { kind: 'none', name, why: '`mcp_context.args` is not a list of strings' }, tool };
-  const cwd = stringOf(context.cwd);
+  const cwd = stringOf(context.cwd) ?? projectDir;
   if (url !== undefined && command === undefined) return { hint: { kind: 'entry', name, url }, tool };
   if (command !== undefined && url === undefined)
     return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
@@ -49,10 +56,12 @@ function parseGemini(text: string): AgentInput {
   if (!read.ok) return read.input;
   const { value, sessionId, toolName, known: partial } = read.envelope;
   const context = objectOf(value.mcp_context);
-  if (context === undefined && !toolName.startsWith(GEMINI_MCP_PREFIX)) return { kind: 'pass', sessionId, marksRead: true };
   const input = objectOf(value.tool_input);
   if (input === undefined) return { kind: 'error', reason: 'unparseable hook input: `tool_input` is missing or not a JSON object', ...partial };
-  const { hint, tool } = hintOf(context, toolName);
+  const cwd = absolutePathOf(value.cwd);
+  if (context === undefined && !toolName.startsWith(GEMINI_MCP_PREFIX))
+    return { kind: 'builtin', call: { sessionId, toolName, input, ...(cwd !== undefined ? { cwd } : {}) } };
+  const { hint, tool } = hintOf(context, toolName, cwd);
   return { kind: 'call', call: { sessionId, tool, toolName, input, server: hint } };
 }
 

@@ -13,7 +13,17 @@ export type AgentName = (typeof AGENTS)[number];
 /** How the server of an MCP call can be identified from the payload. */
 export type ServerHint =
   /** The payload says how the server starts or where it is (Gemini's `mcp_context`, Cursor's `command` or `url`). */
-  | { kind: 'entry'; name: string; command?: string; args?: string[]; url?: string; cwd?: string }
+  | {
+      kind: 'entry';
+      name: string;
+      command?: string;
+      args?: string[];
+      url?: string;
+      /** The folder the server starts in, when the payload says (a project `.npmrc` there changes what npx runs). */
+      cwd?: string;
+      /** Several folders it may start in (Cursor's `workspace_roots`): the server is recognised only if it is the same record from each. */
+      cwds?: string[];
+    }
   /** Only the configured name is known (Codex's `mcp__<server>__<tool>`). */
   | { kind: 'name'; name: string }
   /** Nothing identifies it; `why` says what was missing. */
@@ -36,10 +46,25 @@ export interface AgentCall {
   permissionMode?: string;
 }
 
+/** A call of one of the agent's own tools (its shell, file and fetch tools), decided by the agent's table (`builtins.ts`). */
+export interface BuiltinCall {
+  sessionId: string;
+  /** The tool's name as the agent sends it, e.g. `run_shell_command`, `Bash`, `apply_patch`, `Shell`. */
+  toolName: string;
+  /** The arguments, a plain object. */
+  input: Record<string, unknown>;
+  /** The agent's working folder (absolute), when the payload gives it: relative paths are read against it. */
+  cwd?: string;
+  toolUseId?: string;
+  permissionMode?: string;
+}
+
 /** What an adapter made of a payload. */
 export type AgentInput =
   /** An MCP call to decide. */
   | { kind: 'call'; call: AgentCall }
+  /** One of the agent's own tools: the session guard and the self-protection check decide it; it marks the session as having read (SPEC 9). */
+  | { kind: 'builtin'; call: BuiltinCall }
   /** Another tool or event: no decision; a tool call still marks the session as having read (SPEC 9). */
   | { kind: 'pass'; sessionId?: string; marksRead: boolean }
   /** The payload cannot be used: the answer is `ask` (SPEC 4.4). */
@@ -68,13 +93,19 @@ export function objectOf(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
+/** An absolute path (POSIX or Windows) up to 4096 characters, or undefined. */
+export function absolutePathOf(value: unknown): string | undefined {
+  const text = stringOf(value);
+  return text !== undefined && (text.startsWith('/') || /^[A-Za-z]:[\\/]/.test(text)) ? text : undefined;
+}
+
 /** A non-empty string up to `max` characters, or undefined. */
 export function stringOf(value: unknown, max = 4096): string | undefined {
   return typeof value === 'string' && value !== '' && value.length <= max ? value : undefined;
 }
 
 /** Parse stdin as a JSON object, or say why it is not one. */
-function jsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+export function jsonObject(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -7,7 +7,8 @@
  * payload it cannot read, answers `ask` (Codex: a block), never `allow`.
  * Node-only.
  */
-import type { AgentAdapter, AgentCall } from '../../clients/agents/types.ts';
+import type { AgentAdapter, AgentCall, BuiltinCall } from '../../clients/agents/types.ts';
+import { decideBuiltin, decideOutbound, isOutbound } from '../builtin-verdict.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { IndexedRegistry } from '../../node/registry-index.ts';
@@ -151,6 +152,43 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
 }
 
 /**
+ * Decide a call of one of the agent's own tools with the agent's table (SPEC 9): the session guard for the
+ * tools that send data out, the self-protection check for any other; the call marks the session as having read.
+ */
+async function decideBuiltinCall(context: HookContext, adapter: AgentAdapter, call: BuiltinCall): Promise<HookAnswer> {
+  const stderr: string[] = [];
+  const payload: HookPayload = {
+    ...payloadFor(adapter, call.sessionId, call.toolName),
+    toolInput: call.input,
+    ...(call.cwd !== undefined ? { cwd: call.cwd } : {}),
+    ...(call.toolUseId !== undefined ? { toolUseId: call.toolUseId } : {}),
+    ...(call.permissionMode !== undefined ? { permissionMode: call.permissionMode } : {}),
+  };
+  // The path check may resolve files on disk: done before the session's lock, as for Claude Code's own tools.
+  const written = isOutbound(adapter.name, call.toolName) ? undefined : await decideBuiltin(context, payload, adapter.name);
+  const {
+    result: verdict,
+    error,
+    saved,
+  } = await withSession(context, payload, async (session) => {
+    const { state } = session;
+    if (state.servers === null) state.servers = {};
+    const verdict = written ?? decideOutbound(context, payload, session, adapter.name);
+    if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
+    state.has_read = true;
+    state.calls += 1;
+    if (verdict.cls !== undefined) state.effective_class = worseClass(state.effective_class, verdict.cls);
+    if (verdict.audit !== undefined) verdict.audit.effective_class = state.effective_class;
+    context.checkCancelled();
+    return { result: verdict, next: touched(context, state) };
+  });
+  if (!saved && error !== undefined)
+    stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
+  const { decision, reason } = await logVerdict(context, verdict, stderr);
+  return { stdout: adapter.render(decision, reason).stdout, stderr };
+}
+
+/**
  * Answer one hook event of an agent.
  * @param input stdin, or why it could not be read whole
  * @returns the stdout for the agent and notes for stderr; never throws except {@link CancelledError} (the hook already answered)
@@ -159,7 +197,7 @@ export async function handleAgentHook(context: HookContext, adapter: AgentAdapte
   if (!input.ok) return agentFailure(context, adapter, `unparseable hook input: ${input.reason}`, {});
   const parsed = adapter.parse(input.text);
   context.seen =
-    parsed.kind === 'call'
+    parsed.kind === 'call' || parsed.kind === 'builtin'
       ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
       : parsed.kind === 'error'
         ? {
@@ -186,11 +224,12 @@ export async function handleAgentHook(context: HookContext, adapter: AgentAdapte
       }
       return { stdout: adapter.render('none', '').stdout, stderr };
     }
+    if (parsed.kind === 'builtin') return await decideBuiltinCall(context, adapter, parsed.call);
     return await decideCall(context, adapter, parsed.call);
   } catch (error) {
     if (error instanceof CancelledError) throw error;
     const seen =
-      parsed.kind === 'call'
+      parsed.kind === 'call' || parsed.kind === 'builtin'
         ? { sessionId: parsed.call.sessionId, toolName: parsed.call.toolName }
         : parsed.sessionId !== undefined
           ? { sessionId: parsed.sessionId }

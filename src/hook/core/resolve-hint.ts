@@ -21,6 +21,16 @@ export function resolveHint(hint: ServerHint, tool: string, index: IdentityIndex
   const unrecognised = (reason: string): ServerResolution => ({ status: 'unrecognised', server, tool, reason });
   if (hint.kind === 'none') return unrecognised(hint.why);
   if (hint.kind === 'name') return unrecognised("the agent sends only the server's name, not how it starts, and its configuration was not read");
+  if (hint.cwds !== undefined && hint.cwds.length > 0) {
+    // Several folders it may start in: the same record from each, or unrecognised.
+    const { cwds, ...one } = hint;
+    const each = cwds.map((cwd) => resolveHint({ ...one, cwd }, tool, index));
+    const failed = each.find((r) => r.status === 'unrecognised');
+    if (failed !== undefined) return failed;
+    const key = (r: ServerResolution) => (r.status === 'recognised' ? JSON.stringify([r.recordId, r.version]) : '');
+    if (each.every((r) => key(r) === key(each[0]!))) return each[0]!;
+    return unrecognised('it is a different server depending on which workspace folder it starts in');
+  }
   const entry: ConfigEntry = {
     name: server,
     scope: 'hook payload',

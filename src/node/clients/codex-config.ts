@@ -100,6 +100,32 @@ async function trustKeys(dir: string): Promise<string[]> {
 }
 
 /**
+ * The folder Codex checks trust for (openai/codex `resolve_root_git_project_for_trust` in its git
+ * utilities, test `linked_worktree_returns_main_checkout_root`): the nearest folder above `cwd` with a
+ * `.git`; for a linked worktree, whose `.git` is a file `gitdir: <main>/.git/worktrees/<name>`, the
+ * main checkout. Undefined when there is no `.git`, or the file points anywhere but a `worktrees` folder.
+ * Never throws.
+ */
+export async function codexTrustRoot(cwd: string): Promise<string | undefined> {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    const dotGit = path.join(dir, '.git');
+    if (await exists(dotGit)) {
+      if (await isDir(dotGit)) return dir;
+      const text = await readFile(dotGit, 'utf8').catch(() => '');
+      const pointer = text.trim();
+      if (!pointer.startsWith('gitdir:')) return undefined;
+      const target = pointer.slice('gitdir:'.length).trim();
+      if (target === '') return undefined;
+      const gitDir = await realpath(path.resolve(dir, target)).catch(() => path.resolve(dir, target));
+      const worktrees = path.dirname(gitDir);
+      if (path.basename(worktrees) !== 'worktrees') return undefined;
+      return path.dirname(path.dirname(worktrees));
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
  * Read Codex's configuration for a working folder.
  * @param env HOME or USERPROFILE and CODEX_HOME
  * @param cwd the session's working folder (absolute)
@@ -133,7 +159,9 @@ export async function readCodexConfig(env: Env, cwd: string, systemFile = defaul
     }
   }
   const dirs = ancestors.slice(0, ancestors.indexOf(root) + 1).reverse();
-  const rootKeys = await trustKeys(root);
+  // A linked worktree is trusted through its main checkout, as Codex does.
+  const trustRoot = await codexTrustRoot(cwd);
+  const rootKeys = [...new Set([...(await trustKeys(root)), ...(trustRoot !== undefined && trustRoot !== root ? await trustKeys(trustRoot) : [])])];
   const realHome = codexHome === undefined ? undefined : await realpath(codexHome).catch(() => codexHome);
   const trustBase = merged;
   for (const dir of dirs) {
