@@ -184,7 +184,7 @@ function riskyPattern(pattern: string, similar: boolean): string | undefined {
 const sameName = (relname: unknown, ctename: unknown): boolean =>
   typeof relname === 'string' && typeof ctename === 'string' && relname.toLowerCase() === ctename.toLowerCase();
 
-/** Whether any node under `v` has one of the given types. */
+/** Whether any node under `v` has one of the given types, or is the `||` operator. */
 function holdsNode(v: unknown, types: ReadonlySet<string>): boolean {
   const stack: unknown[] = [v];
   while (stack.length > 0) {
@@ -193,6 +193,8 @@ function holdsNode(v: unknown, types: ReadonlySet<string>): boolean {
     if (!Array.isArray(item)) {
       const node = unwrap(item);
       if (node && types.has(node[0])) return true;
+      // `s || s` doubles a string or an array every round.
+      if (node?.[0] === 'A_Expr' && lastName(node[1].name) === '||') return true;
     }
     stack.push(...Object.values(item));
   }
@@ -234,9 +236,9 @@ function isColumn(v: unknown, column: string, table: string): boolean {
  *   recursion there; PostgreSQL refuses the query);
  * - a counter: the anchor gives column c integer constants (VALUES or a
  *   SELECT without FROM), the recursive part selects only from the CTE, with
- *   no function or subquery, adds a positive integer constant to c and keeps
- *   `c < N` or `c <= N` in a WHERE clause that is that comparison or an AND
- *   holding it.
+ *   no function, subquery or `||` (which doubles a value every round), adds
+ *   a positive integer constant to c and keeps `c < N` or `c <= N` in a
+ *   WHERE clause that is that comparison or an AND holding it.
  */
 function recursiveRows(cte: Node): number | undefined {
   const query = unwrap(cte.ctequery)?.[1];
