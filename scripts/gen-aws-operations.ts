@@ -24,8 +24,14 @@
  * reviewed CREDENTIAL_OPERATIONS, and every operation whose output shape in
  * the botocore model, read recursively, has a member marked sensitive, a
  * member named as credential material or one documented as a presigned or
- * temporary URL (the structural screen, {@link secretInOutput};
- * `--screened` lists what it removes and where it found each).
+ * temporary URL, a `value` of a credential-named shape or a map documented
+ * to hold a credential-named key (the structural screen,
+ * {@link secretInOutput}; `--screened` lists what it removes and where it
+ * found each); and those that change state: receives that hide what they
+ * return from other callers ({@link claimsWhatItReturns}), the reviewed
+ * STATE_CHANGING_OPERATIONS, and any operation whose verb is not a read
+ * verb and that READS_CLEARED does not clear. Every operation left out is
+ * written with why to {@link EXCLUDED_FILE}.
  * An operation that cannot be placed in a botocore model is left out, and so
  * is any whose CLI name collides with another operation's (fail closed).
  * `--check` exits 1 instead of writing when the committed file differs.
@@ -49,6 +55,8 @@ const SERVER_DIR = 'src/aws-api-mcp-server/awslabs/aws_api_mcp_server';
 export const BOTOCORE_TAG = '1.43.67';
 
 export const OUTPUT_FILE = path.join(ROOT, 'src', 'core', 'aws', 'operations.generated.ts');
+/** Every operation of the server's read-only list that is left out, with why. */
+export const EXCLUDED_FILE = path.join(ROOT, 'src', 'core', 'aws', 'operations-excluded.generated.txt');
 
 /** read_only_operations_list.py at MCP_COMMIT, `OVERRIDES`: the server answers "not read-only" for these. */
 const SERVER_OVERRIDES: Record<string, string[]> = {
@@ -186,6 +194,86 @@ const CREDENTIAL_OPERATIONS: Record<string, string[]> = {
   wafv2: ['get-decrypted-api-key', 'list-api-keys'],
 };
 
+/**
+ * Read-only operations (in the server's list) that change state, each with
+ * what it changes, from the operation's documentation in the botocore model
+ * at BOTOCORE_TAG unless another source is named. Reviewed over every
+ * operation whose name begins with a verb outside {@link READ_VERBS}, and
+ * over the `get` operations whose documentation says they send, start or
+ * schedule something. Each is left out.
+ */
+const STATE_CHANGING_OPERATIONS: Record<string, Record<string, string>> = {
+  cloudformation: {
+    'detect-stack-drift': 'starts a drift detection operation and records its result on the stack (StackDriftInformation.LastCheckTimestamp)',
+    'detect-stack-resource-drift': 'records a drift check on the stack (StackDriftInformation: "or any of its individual resources")',
+    'detect-stack-set-drift': 'starts a StackSet operation; one drift detection may run on a StackSet at a time',
+  },
+  'cognito-idp': { 'get-user-attribute-verification-code': 'sends a verification code to the user ("might generate an SMS text message")' },
+  configservice: { 'deliver-config-snapshot': "delivers a configuration snapshot to the delivery channel's S3 bucket and sends SNS notifications" },
+  'devops-guru': { 'start-cost-estimation': 'starts the creation of a cost estimate' },
+  dms: { 'test-connection': 'creates a connection record ("Connections are created when you test an endpoint", DescribeConnections)' },
+  ds: { 'verify-trust': 'verifies a trust relationship with an external domain' },
+  elasticbeanstalk: { 'request-environment-info': 'has every instance compile logs (tail, bundle) or send them to Amazon Bedrock (analyze)' },
+  iam: {
+    'generate-credential-report': "generates the account's credential report, replacing the stored one",
+    'generate-organizations-access-report': 'starts a report job',
+    'generate-service-last-accessed-details': 'starts a report job',
+  },
+  logs: { 'stop-query': 'stops a running CloudWatch Logs Insights query' },
+  sqs: {
+    'receive-message':
+      'hides the messages it returns from every other consumer for the visibility timeout (up to 43,200 s, 12 hours: SetQueueAttributes), and a message not deleted in time counts as a failed receive toward the dead-letter queue',
+  },
+  transfer: { 'test-identity-provider': "calls the server's custom identity provider (a Lambda function or API Gateway) with a user name and password" },
+};
+
+/**
+ * First words of operation names that only read. An operation whose name
+ * begins with another verb (`start`, `stop`, `generate`, `detect`, `test`,
+ * `receive` …) is kept only when {@link READS_CLEARED} lists it, and left
+ * out, as not yet reviewed, when neither it nor
+ * {@link STATE_CHANGING_OPERATIONS} does.
+ */
+const READ_VERBS =
+  /^(get|list|describe|admin-get|admin-list|batch-get|batch-check|batch-read|search|lookup|count|view|is|contains|preview|estimate|simulate|query|scan|select|filter)(-|$)/;
+
+/** Operations with other verbs that were read and only read or compute an answer. */
+const READS_CLEARED: Record<string, string[]> = {
+  accessanalyzer: ['validate-policy'],
+  cloudformation: ['validate-template'],
+  comprehend: ['detect-pii-entities', 'detect-toxic-content'],
+  datapipeline: ['evaluate-expression', 'validate-pipeline-definition'],
+  elasticbeanstalk: ['check-dns-availability', 'validate-configuration-settings'],
+  events: ['test-event-pattern'],
+  gamelift: ['resolve-alias'],
+  glue: ['check-schema-version-validity'],
+  kinesisanalytics: ['discover-input-schema'],
+  kinesisanalyticsv2: ['discover-input-schema'],
+  logs: ['start-query', 'test-metric-filter', 'test-transformer'],
+  route53: ['test-dns-answer'],
+  route53domains: ['check-domain-availability', 'check-domain-transferability'],
+  servicediscovery: ['discover-instances', 'discover-instances-revision'],
+  sns: ['check-if-phone-number-is-opted-out'],
+  wafv2: ['check-capacity'],
+  wellarchitected: ['export-lens'],
+};
+
+/**
+ * The structural screen for receives: an operation that takes a
+ * `VisibilityTimeout`, or that its documentation calls a long poll, hands
+ * what it returns to this caller alone (sqs ReceiveMessage, swf
+ * PollForActivityTask, stepfunctions GetActivityTask, datapipeline
+ * PollForTask): a claim, not a read.
+ */
+function claimsWhatItReturns(model: Model, operation: string): string | undefined {
+  const op = model.operations[operation];
+  if (op === undefined) return undefined;
+  const input = op.input === undefined ? undefined : model.shapes[op.input.shape];
+  if (Object.keys(input?.members ?? {}).some((name) => /^visibilitytimeout$/i.test(name))) return 'takes a visibility timeout';
+  if (/long[- ]poll/i.test(op.documentation ?? '')) return 'documented as a long poll';
+  return undefined;
+}
+
 /** Name fragments that put an operation under review; a match is kept only when NOT_CREDENTIALS clears it. */
 const CREDENTIAL_WORDS =
   /token|credential|password|secret|login|presign|signed|signing|embedurl|url|auth|session|federat|accessdetails|iceserver|keypair|privatekey|datakey|decrypt|certificate/i;
@@ -296,7 +384,7 @@ const NOT_CREDENTIALS: Record<string, string[]> = {
 
 type Member = { shape: string; sensitive?: boolean; documentation?: string };
 type Model = {
-  operations: Record<string, { name: string; output?: { shape: string }; input?: { shape: string } }>;
+  operations: Record<string, { name: string; output?: { shape: string }; input?: { shape: string }; documentation?: string }>;
   shapes: Record<
     string,
     {
@@ -426,6 +514,19 @@ function secretMemberName(name: string, doc: string): boolean {
   return !(/keys?$/i.test(name) && !KEY_MATERIAL.test(name) && (KEY_LOCATOR.test(name) || KMS_DOC.test(doc)));
 }
 
+/**
+ * The keys a map's documentation names, in `<code>` or as quoted JSON keys
+ * (cognito-idp ProviderDetails documents its describe response as
+ * `"client_secret": "provider-app-client-secret"`): the map's keys are data,
+ * so their documented names are all the model says about what it holds.
+ * A `…Version` key (sns `SignatureVersion`) is a number, a `…_url` or
+ * `…_uri` key (`token_url`, `jwks_uri`) an endpoint.
+ */
+function documentedSecretKey(rawDoc: string): string | undefined {
+  const names = [...rawDoc.matchAll(/<code>\s*([A-Za-z][A-Za-z0-9_]*)\s*<\/code>|"([A-Za-z][A-Za-z0-9_]*)"\s*:/g)].map((m) => m[1] ?? m[2] ?? '');
+  return names.find((name) => !/(version|url|uri)$/i.test(name) && secretMemberName(name, ''));
+}
+
 /** Where in the operation's output the screen found secret material (`undefined` when it found none). */
 function secretInOutput(model: Model, operation: string): string | undefined {
   const output = model.operations[operation]?.output;
@@ -450,6 +551,15 @@ function secretInOutput(model: Model, operation: string): string | undefined {
       const target = model.shapes[member.shape];
       if (member.sensitive === true) return `${where}: member is sensitive`;
       const name = where.match(/\.(\w+)$/)?.[1];
+      // The value of a shape that is itself credential material: apigateway UsagePlanKey.value and ApiKey.value
+      // are the API key (GetUsagePlanKeys returns it, aws/aws-sdk-java-v2#1792), though the model neither marks nor names it.
+      if (name !== undefined && /^value$/i.test(name) && target?.type === 'string' && secretMemberName(shapeName, plain(shape.documentation)))
+        return `${where}: the value of ${shapeName}, a credential-named shape`;
+      // A map's keys are data: one whose documentation names a credential-named key (ProviderDetails: client_secret). Tags are labels.
+      if (name !== undefined && target?.type === 'map' && !/^tags?$/i.test(name)) {
+        const key = documentedSecretKey(`${member.documentation ?? ''} ${target.documentation ?? ''}`);
+        if (key !== undefined) return `${where}: a map documented to hold \`${key}\``;
+      }
       // A number, boolean, timestamp or enumerated string holds no secret of its own.
       if (name !== undefined && target !== undefined && !NOT_SECRET_TYPES.has(target.type) && target.enum === undefined) {
         const doc = `${plain(member.documentation)} ${plain(target.documentation)}`;
@@ -470,10 +580,12 @@ export interface Generated {
   operations: Map<string, string[]>;
   /** Why each left-out operation was left out, for the summary. */
   leftOut: Map<string, number>;
-  /** Names CREDENTIAL_WORDS matched that are neither listed as credentials nor cleared. */
+  /** Names CREDENTIAL_WORDS or a non-read verb matched that are neither listed nor cleared. */
   unreviewed: string[];
   /** `<service> <operation>: <where>` for each operation the structural screen left out. */
   screened: string[];
+  /** `<service> <operation>: <why>` for every operation of the server's read-only list that is left out, sorted. */
+  excluded: string[];
 }
 
 /** Build the allowlist from the two repositories. */
@@ -488,8 +600,10 @@ export function generate(mcp: string, botocore: string): Generated {
   const leftOut = new Map<string, number>();
   const unreviewed: string[] = [];
   const screened: string[] = [];
-  const drop = (why: string): void => {
+  const excluded: string[] = [];
+  const drop = (why: string, name: string, detail?: string): void => {
     leftOut.set(why, (leftOut.get(why) ?? 0) + 1);
+    excluded.push(`${name}: ${why}${detail === undefined ? '' : ` (${detail})`}`);
   };
   for (const [service, ops] of Object.entries(metadata)) {
     const cliService = CLI_SERVICE_NAMES[service] ?? service;
@@ -498,7 +612,7 @@ export function generate(mcp: string, botocore: string): Generated {
       .filter(([, meta]) => meta.type === 'ReadOnly')
       .map(([name]) => name);
     if (model === undefined) {
-      for (const _ of readOnly) drop('service not in the botocore models');
+      for (const op of readOnly) drop('service not in the botocore models', `${cliService} ${op}`);
       continue;
     }
     // The CLI name of every operation of the model, to refuse any name two operations share.
@@ -510,25 +624,40 @@ export function generate(mcp: string, botocore: string): Generated {
     const kept: string[] = [];
     for (const op of readOnly) {
       const cli = xformName(op, exceptions);
-      if (model.operations[op] === undefined) drop('operation not in the botocore model');
-      else if ((owners.get(cli) ?? 0) !== 1) drop('CLI name shared by two operations');
-      else if (SERVER_OVERRIDES[service]?.includes(op)) drop('server OVERRIDES');
-      else if (SERVER_CUSTOM_OPERATIONS[cliService]?.includes(cli)) drop('replaced by an AWS CLI customization');
+      const name = `${cliService} ${cli}`;
+      const secret = model.operations[op] === undefined ? undefined : secretInOutput(model, op);
+      const claim = model.operations[op] === undefined ? undefined : claimsWhatItReturns(model, op);
+      const change = STATE_CHANGING_OPERATIONS[cliService]?.[cli];
+      if (model.operations[op] === undefined) drop('operation not in the botocore model', `${cliService} ${op}`);
+      else if ((owners.get(cli) ?? 0) !== 1) drop('CLI name shared by two operations', name);
+      else if (SERVER_OVERRIDES[service]?.includes(op)) drop('server OVERRIDES', name);
+      else if (SERVER_CUSTOM_OPERATIONS[cliService]?.includes(cli)) drop('replaced by an AWS CLI customization', name);
       else if (CLI_ARGUMENT_CUSTOMIZATIONS[cliService]?.includes(cli) || (cliService === 'rekognition' && hasImageInput(model, op)))
-        drop('arguments changed by the AWS CLI');
-      else if (writesOutputFile(model, op)) drop('writes a local file');
-      else if (CREDENTIAL_OPERATIONS[cliService]?.includes(cli)) drop('mints or reveals a credential');
-      else if (secretInOutput(model, op) !== undefined) {
-        screened.push(`${cliService} ${cli}: ${secretInOutput(model, op)}`);
-        drop('output can hold secret material (structural screen)');
-      } else if (CREDENTIAL_WORDS.test(op) && !NOT_CREDENTIALS[cliService]?.includes(cli)) {
-        unreviewed.push(`${cliService} ${cli}`);
-        drop('name under review for credentials, not yet cleared');
+        drop('arguments changed by the AWS CLI', name);
+      else if (writesOutputFile(model, op)) drop('writes a local file', name);
+      else if (CREDENTIAL_OPERATIONS[cliService]?.includes(cli)) drop('mints or reveals a credential', name);
+      else if (secret !== undefined) {
+        screened.push(`${name}: ${secret}`);
+        drop('output can hold secret material (structural screen)', name, secret);
+      } else if (change !== undefined) drop('changes state', name, change);
+      else if (claim !== undefined) drop('receives what it returns for this caller alone, a state change (structural screen)', name, claim);
+      else if (CREDENTIAL_WORDS.test(op) && !NOT_CREDENTIALS[cliService]?.includes(cli)) {
+        unreviewed.push(name);
+        drop('name under review for credentials, not yet cleared', name);
+      } else if (!READ_VERBS.test(cli) && !READS_CLEARED[cliService]?.includes(cli)) {
+        unreviewed.push(name);
+        drop('verb under review for state changes, not yet cleared', name);
       } else kept.push(cli);
     }
     if (kept.length > 0) operations.set(cliService, [...kept].sort());
   }
-  return { operations: new Map([...operations].sort(([a], [b]) => (a < b ? -1 : 1))), leftOut, unreviewed, screened: screened.sort() };
+  return {
+    operations: new Map([...operations].sort(([a], [b]) => (a < b ? -1 : 1))),
+    leftOut,
+    unreviewed,
+    screened: screened.sort(),
+    excluded: excluded.sort(),
+  };
 }
 
 /** The generated module's text. */
@@ -558,6 +687,16 @@ ${lines.join('\n')}
 `;
 }
 
+/** The generated list of left-out operations, one `<service> <operation>: <why>` a line. */
+export function renderExcluded(generated: Generated): string {
+  return `# Generated by npm run gen:aws-operations (scripts/gen-aws-operations.ts). DO NOT EDIT.
+# The ${generated.excluded.length} operations of the read-only list of awslabs/mcp ${MCP_COMMIT}
+# that aws_cli_read_only does not accept (SPEC 5.4.5), each with why; botocore ${BOTOCORE_TAG}.
+# An operation that is not in a botocore model is named as the server's list names it.
+${generated.excluded.join('\n')}
+`;
+}
+
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const { values } = parseArgs({
     options: {
@@ -577,16 +716,21 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.reso
     console.log((values.screened ? generated.screened : generated.unreviewed).join('\n'));
     process.exit(0);
   }
-  const text = render(generated);
+  const files: [string, string][] = [
+    [OUTPUT_FILE, render(generated)],
+    [EXCLUDED_FILE, renderExcluded(generated)],
+  ];
   for (const [why, n] of generated.leftOut) console.log(`left out ${n}: ${why}`);
-  if (values.check) {
-    const current = await readFile(OUTPUT_FILE, 'utf8').catch(() => '');
-    if (current !== text) {
-      console.log(`${path.relative(ROOT, OUTPUT_FILE)} is stale; run \`npm run gen:aws-operations\``);
-      process.exitCode = 1;
+  for (const [file, text] of files) {
+    if (values.check) {
+      const current = await readFile(file, 'utf8').catch(() => '');
+      if (current !== text) {
+        console.log(`${path.relative(ROOT, file)} is stale; run \`npm run gen:aws-operations\``);
+        process.exitCode = 1;
+      }
+    } else {
+      await writeFile(file, text);
+      console.log(`wrote ${path.relative(ROOT, file)}`);
     }
-  } else {
-    await writeFile(OUTPUT_FILE, text);
-    console.log(`wrote ${path.relative(ROOT, OUTPUT_FILE)}`);
   }
 }

@@ -5,6 +5,7 @@
 
 import { parse } from 'tldts';
 import { parseAllowlist } from '../core/url/host.ts';
+import { MULTI_TENANT_HOSTS } from './multi-tenant-hosts.ts';
 
 /**
  * A host's registrable domain under the whole Public Suffix List, private
@@ -50,22 +51,41 @@ export function publicSuffixProblem(host: string): string | undefined {
 }
 
 /**
+ * Why `host` (a normalised allowlist entry) admits strangers though it is no
+ * public suffix, or undefined: it is, or for a wildcard DNS service lies
+ * under, a known multi-tenant host ({@link MULTI_TENANT_HOSTS}). Never throws. SPEC 9.4.
+ */
+export function multiTenantProblem(host: string): string | undefined {
+  const known = MULTI_TENANT_HOSTS.find((entry) => host === entry.host || (entry.below && host.endsWith(`.${entry.host}`)));
+  if (known === undefined) return undefined;
+  return `\`${host}\` is a shared host that is not on the Public Suffix List: ${known.why}, so the entry admits data to strangers (${known.source})`;
+}
+
+/**
  * {@link parseAllowlist}, then every entry that is a public suffix refused
  * ({@link publicSuffixProblem}), reported in `errors` in the same
- * `entry N ("…"): why` form and left out of `hosts`. Never throws. SPEC 9.4.
+ * `entry N ("…"): why` form and left out of `hosts`; an entry that is a known
+ * multi-tenant host ({@link multiTenantProblem}) is kept and named in
+ * `warnings` in the same form, for the command to print. Never throws. SPEC 9.4.
  * @param entries `--egress-allow` values, in order
  */
-export function parseEgressAllowlist(entries: readonly string[]): { hosts: string[]; errors: string[] } {
+export function parseEgressAllowlist(entries: readonly string[]): { hosts: string[]; errors: string[]; warnings: string[] } {
   const { hosts, errors } = parseAllowlist(entries);
   const kept: string[] = [];
+  const warnings: string[] = [];
+  const entryOf = (host: string): string => {
+    const index = Array.isArray(entries) ? entries.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === host) : -1;
+    return `entry ${index + 1} (${JSON.stringify(host)})`;
+  };
   for (const host of hosts) {
     const problem = publicSuffixProblem(host);
-    if (problem === undefined) {
-      kept.push(host);
+    if (problem !== undefined) {
+      errors.push(`${entryOf(host)}: ${problem}`);
       continue;
     }
-    const index = Array.isArray(entries) ? entries.findIndex((e) => typeof e === 'string' && e.trim().toLowerCase() === host) : -1;
-    errors.push(`entry ${index + 1} (${JSON.stringify(host)}): ${problem}`);
+    kept.push(host);
+    const shared = multiTenantProblem(host);
+    if (shared !== undefined) warnings.push(`${entryOf(host)}: ${shared}`);
   }
-  return { hosts: kept, errors };
+  return { hosts: kept, errors, warnings };
 }

@@ -26,6 +26,7 @@ import { CLASSES, CLASS_NAMES, type ReversibilityClass, classRank } from '../cor
 import { CLIENT_NAMES } from './scan.ts';
 import { suggestionText } from './report.ts';
 import { entryLine, formatOfFile } from './entry-line.ts';
+import { terminalSafe } from './redact.ts';
 import type { ScanReport, ScannedConfig, ServerResult, ToolResult } from './types.ts';
 
 /** The threshold when no `--fail-on` is given: R2, every class that needs a human under the default policy (SPEC 3). */
@@ -81,6 +82,24 @@ function fingerprint(parts: readonly string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
 }
 
+/**
+ * Outside text (a server's or tool's name, a reason naming a configuration) as
+ * a SARIF plain-text message holds it: terminal escapes, controls and every
+ * bidirectional or invisible format character removed as the text report
+ * removes them ({@link terminalSafe}), and the characters a viewer could read
+ * as markup escaped with a backslash: `\`, `[` and `]`, which SARIF 2.1.0
+ * section 3.11.6 requires so that `[text](url)` is no embedded link, and `<`
+ * and `>`, which a markdown or HTML renderer would read as a tag (CommonMark
+ * escapes any ASCII punctuation). A backtick, which would end the code span
+ * the message puts a name in, becomes `'`; a newline becomes a space.
+ */
+function sarifText(text: string): string {
+  return terminalSafe(text)
+    .replace(/\n/g, ' ')
+    .replace(/`/g, "'")
+    .replace(/[\\[\]<>]/g, '\\$&');
+}
+
 function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptions): string {
   const who = server.recordName ?? server.record;
   const why =
@@ -91,13 +110,13 @@ function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptio
         : tool.source === 'changed'
           ? 'its definition changed since the record was checked (its fingerprint differs, SPEC 5.2.1), so it counts as R4'
           : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
-  const suggested = tool.suggested === undefined ? '' : ` Its own definition suggests: ${suggestionText(tool.suggested)}; a suggestion, not a class (SPEC 13).`;
-  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${tool.name}\` of server \`${server.name}\`${who !== undefined ? ` (${who})` : ''}. ${why}${suggested}`;
+  const suggested = tool.suggested === undefined ? '' : ` Its own definition suggests: ${sarifText(suggestionText(tool.suggested))}; a suggestion, not a class (SPEC 13).`;
+  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${sarifText(tool.name)}\` of server \`${sarifText(server.name)}\`${who !== undefined ? ` (${sarifText(who)})` : ''}. ${sarifText(why)}${suggested}`;
 }
 
 function unknownMessage(server: ServerResult): string {
   const why = server.reason ?? server.unrecognised ?? 'it is not identified';
-  return `R4 ${CLASS_NAMES.R4}: server \`${server.name}\` has unknown tools, so every tool counts as R4: ${why}`;
+  return `R4 ${CLASS_NAMES.R4}: server \`${sarifText(server.name)}\` has unknown tools, so every tool counts as R4: ${sarifText(why)}`;
 }
 
 /**
@@ -149,7 +168,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
   }
   const notifications = report.configs
     .filter((config) => config.problem !== undefined)
-    .map((config) => ({ level: 'error', message: { text: `${config.shown}: cannot be read: ${config.problem ?? ''}` } }));
+    .map((config) => ({ level: 'error', message: { text: `${sarifText(config.shown)}: cannot be read: ${sarifText(config.problem ?? '')}` } }));
   return {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,

@@ -328,6 +328,17 @@ describe('rclass policy', () => {
     expect(rest).toEqual(['hook', '--allow-up-to', 'R1']);
   });
 
+  it('regression: warns on stderr when an --egress-allow entry is a multi-tenant host (nip.io admits any IP), and still embeds it', async () => {
+    const result = await runCli(['policy', '--format', 'claude-hook', '--egress-allow', 'nip.io', '--egress-allow', 'pypi.org']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /^rclass: warning: `--egress-allow` entry 1 \("nip\.io"\): `nip\.io` is a shared host that is not on the Public Suffix List: a wildcard DNS service/,
+    );
+    expect(result.stderr.split('\n').filter((line) => line.includes('--egress-allow'))).toHaveLength(1);
+    const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
+    expect(command.split(' ').slice(2)).toEqual(['hook', '--egress-allow', 'nip.io', '--egress-allow', 'pypi.org']);
+  });
+
   it('regression: embeds --egress-allow in the hook command like --deny-from, normalised, one flag per host', async () => {
     const result = await runCli(['policy', '--format', 'claude-hook', '--deny-from', 'R4', '--egress-allow', 'Docs.Python.org', '--egress-allow', 'pypi.org']);
     expect(result.code).toBe(0);

@@ -5,6 +5,8 @@
  * minters and operations whose output can hold secret material), with a
  * closed set of characters and options.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeAwsCommand, type AwsOperationList } from '../../src/core/aws/command.ts';
 import { loadAwsOperations, loadedAwsOperations } from '../../src/core/aws/loader.ts';
@@ -82,6 +84,63 @@ describe('read-only AWS CLI commands (SPEC 5.4.5)', () => {
     // Neighbours without such material stay on the list.
     expect(holds('aws lambda list-layers')).toBe(true);
     expect(holds('aws codepipeline list-pipelines')).toBe(true);
+  });
+
+  it('apigateway get-usage-plan-keys and get-usage-plan-key return API key values and do not hold', () => {
+    // UsagePlanKey.value is the API key (aws/aws-sdk-java-v2#1792); the model neither marks nor names it.
+    expect(verdict('aws apigateway get-usage-plan-keys --usage-plan-id abc123').reason).toBe(
+      '`apigateway get-usage-plan-keys` is not on the list of read-only operations',
+    );
+    expect(holds('aws apigateway get-usage-plan-key --usage-plan-id abc123 --key-id k')).toBe(false);
+    expect(holds('aws apigateway get-usage-plan --usage-plan-id abc123')).toBe(true);
+  });
+
+  it('cognito-idp describe-identity-provider returns client secrets in the ProviderDetails map and does not hold', () => {
+    expect(holds('aws cognito-idp describe-identity-provider --user-pool-id us-east-1_x --provider-name Google')).toBe(false);
+    expect(holds('aws cognito-idp get-identity-provider-by-identifier --user-pool-id us-east-1_x --idp-identifier i')).toBe(false);
+    expect(holds('aws cognito-idp list-identity-providers --user-pool-id us-east-1_x')).toBe(true);
+  });
+
+  it('sqs receive-message hides the messages from other consumers for up to 12 hours and does not hold', () => {
+    expect(holds('aws sqs receive-message --queue-url q --visibility-timeout 43200')).toBe(false);
+    expect(holds('aws sqs receive-message --queue-url q')).toBe(false);
+    expect(holds('aws sqs get-queue-attributes --queue-url q')).toBe(true);
+  });
+
+  it('logs stop-query, cloudformation detect-stack-drift and iam generate-credential-report change state and do not hold', () => {
+    for (const command of [
+      'aws logs stop-query --query-id q',
+      'aws cloudformation detect-stack-drift --stack-name s',
+      'aws cloudformation detect-stack-resource-drift --stack-name s --logical-resource-id r',
+      'aws cloudformation detect-stack-set-drift --stack-set-name s',
+      'aws iam generate-credential-report',
+      'aws iam generate-service-last-accessed-details --arn arn:aws:iam::123456789012:role/r',
+      'aws configservice deliver-config-snapshot --delivery-channel-name default',
+      'aws elasticbeanstalk request-environment-info --environment-name e --info-type tail',
+      'aws cognito-idp get-user-attribute-verification-code --access-token t --attribute-name email',
+    ])
+      expect(verdict(command).reason, command).toMatch(/is not on the list of read-only operations/);
+    expect(holds('aws logs start-query --log-group-name g --start-time 1 --end-time 2 --query-string fields')).toBe(true);
+    expect(holds('aws iam get-credential-report')).toBe(true);
+  });
+
+  it('the generated list of excluded operations gives each one its reason', () => {
+    const lines = readFileSync(fileURLToPath(new URL('../../src/core/aws/operations-excluded.generated.txt', import.meta.url)), 'utf8').split('\n');
+    const reasonOf = (operation: string) => lines.find((line) => line.startsWith(`${operation}: `))?.slice(operation.length + 2);
+    expect(reasonOf('apigateway get-usage-plan-keys')).toBe(
+      'output can hold secret material (structural screen) (.items[].value: the value of UsagePlanKey, a credential-named shape)',
+    );
+    expect(reasonOf('cognito-idp describe-identity-provider')).toBe(
+      'output can hold secret material (structural screen) (.IdentityProvider.ProviderDetails: a map documented to hold `client_secret`)',
+    );
+    expect(reasonOf('sqs receive-message')).toMatch(/^changes state \(hides the messages it returns from every other consumer/);
+    expect(reasonOf('logs stop-query')).toBe('changes state (stops a running CloudWatch Logs Insights query)');
+    expect(reasonOf('ecr get-authorization-token')).toBe('mints or reveals a credential');
+    // Every excluded operation is off the accepted list.
+    for (const line of lines.filter((l) => l !== '' && !l.startsWith('#'))) {
+      const [service, operation] = (line.split(':')[0] ?? '').split(' ');
+      expect(operations.get(service ?? '')?.has(operation ?? ''), line).not.toBe(true);
+    }
   });
 
   it('shell metacharacters, quotes, globs, `$` and newlines do not hold', () => {

@@ -3,7 +3,8 @@
 // bundles (no network).
 import { describe, expect, it } from 'vitest';
 import { checkUrl } from '../../src/core/url/index.ts';
-import { parseEgressAllowlist, publicSuffixProblem, registrableDomain } from '../../src/node/egress-allowlist.ts';
+import { multiTenantProblem, parseEgressAllowlist, publicSuffixProblem, registrableDomain } from '../../src/node/egress-allowlist.ts';
+import { MULTI_TENANT_HOSTS } from '../../src/node/multi-tenant-hosts.ts';
 
 describe('public suffixes in the egress allowlist', () => {
   it('regression: refuses github.io, co.uk and s3.amazonaws.com, naming why and what to list instead', () => {
@@ -23,6 +24,38 @@ describe('public suffixes in the egress allowlist', () => {
     expect(parseEgressAllowlist(['User.GitHub.io', '*.x.example']).errors).toEqual([
       'entry 2 ("*.x.example"): wildcards are not supported; an entry already covers its subdomains',
     ]);
+  });
+});
+
+describe('multi-tenant hosts in the egress allowlist (review turn3 row 31)', () => {
+  it('warns that nip.io, sslip.io and names under them admit any IP, and keeps the entries', () => {
+    const { hosts, errors, warnings } = parseEgressAllowlist(['nip.io', 'app.10.0.0.1.nip.io', 'sslip.io', 'docs.python.org']);
+    expect(errors).toEqual([]);
+    expect(hosts).toEqual(['nip.io', 'app.10.0.0.1.nip.io', 'sslip.io', 'docs.python.org']);
+    expect(warnings).toEqual([
+      'entry 1 ("nip.io"): `nip.io` is a shared host that is not on the Public Suffix List: a wildcard DNS service: every name under it resolves to the IP address written in the name, anyone\'s server included, so the entry admits data to strangers (https://github.com/exentriquesolutions/nip.io (README: app.10.8.0.1.nip.io maps to 10.8.0.1))',
+      'entry 2 ("app.10.0.0.1.nip.io"): `app.10.0.0.1.nip.io` is a shared host that is not on the Public Suffix List: a wildcard DNS service: every name under it resolves to the IP address written in the name, anyone\'s server included, so the entry admits data to strangers (https://github.com/exentriquesolutions/nip.io (README: app.10.8.0.1.nip.io maps to 10.8.0.1))',
+      'entry 3 ("sslip.io"): `sslip.io` is a shared host that is not on the Public Suffix List: a wildcard DNS service: every name under it resolves to the IP address written in the name, anyone\'s server included, so the entry admits data to strangers (https://sslip.io (192-168-0-1.sslip.io resolves to 192.168.0.1))',
+    ]);
+  });
+
+  it("warns that storage.googleapis.com admits any bucket by path, but not for one bucket's own host", () => {
+    expect(multiTenantProblem('storage.googleapis.com')).toMatch(
+      /^`storage\.googleapis\.com` is a shared host that is not on the Public Suffix List: Google Cloud Storage serves every bucket from it by path/,
+    );
+    expect(
+      checkUrl('https://storage.googleapis.com/attacker-bucket/x?d=secret', parseEgressAllowlist(['storage.googleapis.com']).hosts, registrableDomain).allowed,
+    ).toBe(true);
+    expect(multiTenantProblem('my-bucket.storage.googleapis.com')).toBeUndefined();
+    expect(multiTenantProblem('docs.python.org')).toBeUndefined();
+    expect(multiTenantProblem('notnip.io')).toBeUndefined();
+  });
+
+  it('every listed multi-tenant host is a registrable name (not refused as a public suffix) and names its source', () => {
+    for (const entry of MULTI_TENANT_HOSTS) {
+      expect(publicSuffixProblem(entry.host), entry.host).toBeUndefined();
+      expect(entry.source).toMatch(/^https:\/\//);
+    }
   });
 });
 

@@ -207,3 +207,32 @@ describe('SARIF fingerprints', () => {
     expect(fingerprints(cursorReport(), `\n\n${CURSOR}`)).toEqual(before);
   });
 });
+
+describe('rclass scan --format sarif with hostile names (review turn3 row 28)', () => {
+  const hostile = '[Click](https://attacker.example/phish)<img src=x onerror=alert(1)>';
+  const bidi = 'read\u202Egnp.exe_me';
+  function hostileReport(): ScanReport {
+    const report = cursorReport();
+    const tools: ToolResult[] = [{ name: bidi, class: 'R4', source: 'registry', inRecord: true }];
+    report.servers = [
+      server(hostile, { record: 'memory', recordName: 'Knowledge Graph Memory', identifiedBy: 'config', tools }),
+      server(`evil\u202E\`${hostile}`, { status: 'unlisted', tools: [], toolCount: null, unrecognised: `a launcher ${hostile}` }),
+    ];
+    return report;
+  }
+
+  it('a server name with a markdown link and an <img> tag is escaped in message.text, not kept as markup', () => {
+    const [tool, unknown] = results(reportSarif(hostileReport(), options)).map((result) => result.message.text);
+    expect(tool).toBe(
+      'R4 Irreversible: tool `readgnp.exe_me` of server `\\[Click\\](https://attacker.example/phish)\\<img src=x onerror=alert(1)\\>` (Knowledge Graph Memory). no rationale recorded',
+    );
+    expect(unknown).toBe(
+      "R4 Irreversible: server `evil'\\[Click\\](https://attacker.example/phish)\\<img src=x onerror=alert(1)\\>` has unknown tools, so every tool counts as R4: a launcher \\[Click\\](https://attacker.example/phish)\\<img src=x onerror=alert(1)\\>",
+    );
+  });
+
+  it('a right-to-left override (U+202E) in a tool or server name is removed from message.text, as the text report removes it', () => {
+    for (const result of results(reportSarif(hostileReport(), options))) expect(result.message.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+    expect(validate(reportSarif(hostileReport(), options)), JSON.stringify(validate.errors)).toBe(true);
+  });
+});

@@ -158,6 +158,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       );
     const allow = parseEgressAllowlist(values['egress-allow']);
     if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
+    for (const warning of allow.warnings) complain(io, `warning: \`--egress-allow\` ${warning}`);
     egressAllow = allow.hosts;
   }
   const anchorFile = values['anchor-file'];

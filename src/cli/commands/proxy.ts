@@ -10,7 +10,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { runProxy } from '../../hook/proxy/proxy.ts';
-import { EXIT, type CliIO, UsageError } from '../io.ts';
+import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { parseEgressAllowlist, registrableDomain } from '../../node/egress-allowlist.ts';
 
 /** The usage line of `proxy`. */
@@ -101,6 +101,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
   if ('error' in thresholds) throw new UsageError(thresholds.error);
   const allow = parseEgressAllowlist(values['egress-allow'] ?? []);
   if (allow.errors.length > 0) throw new UsageError(`\`--egress-allow\` ${allow.errors.join('; ')}`);
+  for (const warning of allow.warnings) complain(io, `warning: \`--egress-allow\` ${warning}`);
   if (values.log !== undefined && values['no-log']) throw new UsageError('`--log` and `--no-log` cannot both be given');
   const anchorFile = values['anchor-file'];
   const anchorCommand = values['anchor-command'];

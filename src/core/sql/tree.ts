@@ -15,6 +15,7 @@ import {
   SQLITE_PRAGMA_READERS,
   SQLITE_READ_ONLY_FUNCTIONS,
 } from './allowlists.ts';
+import { checkAvailability } from './availability.ts';
 import { safeName } from './text.ts';
 
 /** Same as SqlDialect in index.ts (kept here to avoid an import cycle). */
@@ -194,13 +195,17 @@ export function checkStatement(stmt: unknown, dialect: Dialect): TreeVerdict {
       return fail(analyze ? `explain analyze executes the ${what}` : `explain of the ${what}`);
     }
     const inner = walk(q, dialect);
-    return inner.readOnly ? { readOnly: true, reason: analyze ? 'explain analyze of a read-only query' : 'explain of a read-only query' } : inner;
+    if (!inner.readOnly) return inner;
+    // EXPLAIN only plans; EXPLAIN ANALYZE runs the query, so its work counts.
+    if (analyze) return checkAvailability(q) ?? { readOnly: true, reason: 'explain analyze of a read-only query' };
+    return { readOnly: true, reason: 'explain of a read-only query' };
   }
   if (type !== 'SelectStmt') {
     if (DML_NODES.has(type)) return fail(`${describeNode(type)} writes data`);
     return fail(`${describeNode(type)} is not a read-only query`);
   }
-  return walk(stmt, dialect);
+  const verdict = walk(stmt, dialect);
+  return verdict.readOnly ? (checkAvailability(stmt) ?? verdict) : verdict;
 }
 
 function walk(root: unknown, dialect: Dialect): TreeVerdict {
