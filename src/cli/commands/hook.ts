@@ -199,6 +199,12 @@ function agentIn(argv: readonly string[]): { agent?: AgentName } {
   return value !== undefined && (AGENTS as readonly string[]).includes(value) ? { agent: value as AgentName } : {};
 }
 
+/** Why the hook asks about every call: a command line it cannot use, or a state folder it refuses (issue 23). */
+function refusal(read: { options: HookOptions } | { error: string }, context: HookContext): string {
+  if ('error' in read) return `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`;
+  return `${context.stateUnsafe ?? 'the state folder is refused'}; the hook asks about every call until then`;
+}
+
 /**
  * Run `rclass hook`.
  * @param argv the words after `hook`
@@ -217,7 +223,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
   const work = (async () => {
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
-    if (!('error' in read)) return handleHook(context, input);
+    if (!('error' in read) && context.stateUnsafe === undefined) return handleHook(context, input);
     const partial = input.ok ? parseHookPayload(input.text) : undefined;
     const known =
       partial === undefined
@@ -229,7 +235,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
               ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}),
             }
           : partial.partial;
-    return failure(context, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+    return failure(context, refusal(read, context), known);
   })();
   let answer = await withinDeadline(work, started, (error) => ({ stdout: failureOutput(`internal error: ${messageOf(error)}`), stderr: [] }));
   answered = true;
@@ -276,7 +282,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
   const work = (async () => {
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
-    if (!('error' in read)) return handleAgentHook(context, adapter, input);
+    if (!('error' in read) && context.stateUnsafe === undefined) return handleAgentHook(context, adapter, input);
     const parsed = input.ok ? adapter.parse(input.text) : undefined;
     const known =
       parsed === undefined
@@ -288,7 +294,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
               ? { sessionId: parsed.sessionId }
               : {}
             : {};
-    return agentFailure(context, adapter, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+    return agentFailure(context, adapter, refusal(read, context), known);
   })();
   let answer = await withinDeadline(work, started, (error) => ({
     stdout: adapter.render('ask', failureReason(`internal error: ${messageOf(error)}`)).stdout,
