@@ -18,8 +18,9 @@
  *   blocks on a crash too.
  *
  * So the guard turns every such end into exit 2 with a reason on stderr:
- * a POSIX `sh` program that runs the hook's words (`"$@"`), passes a JSON
- * object on when the hook exited 0, and otherwise blocks. It holds no
+ * a POSIX `sh` program that runs the hook's words (`"$@"`), passes its
+ * output on when the hook exited 0 and printed what looks like one whole
+ * JSON object (from `{` to `}`), and otherwise blocks. It holds no
  * single quote or backslash, so one single-quoted word carries it through
  * sh, bash, zsh and fish alike (Codex runs a hook command with the user's
  * `$SHELL -lc`); the shell form is `/bin/sh -c GUARD rclass-hook WORDS…`,
@@ -35,7 +36,7 @@ export const GUARD_SHELL = '/bin/sh';
  * parameters. The reason names the exit status (128 + N for signal N).
  */
 export const HOOK_GUARD =
-  'out=$("$@"); s=$?; case $s:$out in "0:{"*) printf %s "$out"; exit 0;; esac; ' +
+  'out=$("$@"); s=$?; case $s:$out in "0:{"*"}") printf %s "$out"; exit 0;; esac; ' +
   'echo "rclass: the hook ended without an answer (exit status $s); the call is blocked rather than let through" >&2; exit 2';
 
 /** `$0` of the guard's shell: the name its own messages carry. */
