@@ -29,7 +29,7 @@
  */
 
 /** The shell that runs the guard, by absolute path (present on every POSIX system and in Git for Windows' bash). */
-export const GUARD_SHELL = '/bin/sh';
+const GUARD_SHELL = '/bin/sh';
 
 /**
  * The guard program (`sh -c`): the hook's words are its positional

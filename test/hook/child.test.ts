@@ -387,11 +387,13 @@ describe('rclass hook as a child process (the bundle)', () => {
     const command = JSON.parse(renderClaudeHook({ launcher: [process.execPath, path.join(pkg, 'bin', 'rclass-hook.cjs')], thresholds: {} })).hooks.PreToolUse[0]
       .hooks[0].command as string;
     const result = spawnSync('/bin/sh', ['-c', command], { cwd: world.project, env: world.env, encoding: 'utf8', input: JSON.stringify(call) });
-    // The damaged bytecode crashes Node (the review saw 139 and 133); the guard turns that into a block.
-    expect(result.status, result.stderr).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toContain('rclass: the hook ended without an answer (exit status');
-    expect(result.stderr).toContain('the call is blocked rather than let through');
+    // Damaged bytecode either crashes Node (the review saw 139 and 133), which the guard turns into a block, or runs
+    // into an error the hook answers with ask (seen: "relatedYear is not defined"): never an exit that lets the call run.
+    expect([0, 2], result.stderr).toContain(result.status);
+    if (result.status === 2) {
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('rclass: the hook ended without an answer (exit status');
+    } else expect(JSON.parse(result.stdout).hookSpecificOutput.permissionDecision).toBe('ask');
   }, 120_000);
 
   it(`issue 23: a half-written payload with stdin left open gets its ask and the process ends before the ${HOOK_TIMEOUT_SECONDS} s the settings give, through the generated command`, async () => {

@@ -15,7 +15,7 @@ import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
 import { parseMappings } from '../../hook/map-option.ts';
-import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
+import { HOOK_DEADLINE_MS, HOOK_HARD_STOP_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
@@ -88,7 +88,12 @@ Limits, worth reading before relying on it:
   - Claude Code treats a hook it cannot start, or one that outlasts the
     ${HOOK_TIMEOUT_SECONDS} s timeout the installed settings give it, as no answer and applies
     your own permission rules: the hook fails open there. The hook answers
-    ask by itself after ${HOOK_DEADLINE_MS / 1000} s so that the timeout is not reached. Rules
+    ask by itself ${HOOK_DEADLINE_MS / 1000} s after its process started, and ends itself by
+    ${HOOK_HARD_STOP_MS / 1000} s, so that the timeout is not reached. The installed command runs
+    it through a /bin/sh guard: a hook that crashes, is killed or prints no
+    answer exits 2, which blocks the call.
+  - It refuses a state folder (\$XDG_STATE_HOME/rclass or ~/.local/state/rclass)
+    that is not yours with mode 0700, and asks about every call until it is. Rules
     from \`rclass policy --format claude-settings\` still apply when the hook
     does not run.
   - The session guard is blunt: after any call, every egress call asks
