@@ -21,5 +21,7 @@ export async function launchHook(bundle: string): Promise<void> {
   // At exit: the hook ends its process itself once the answer is written (hook-main.ts), and the cache
   // should hold every function the decision compiled.
   process.once('exit', save);
-  await (exports as { main(): Promise<void> }).main();
+  // The deadline counts from the process's start: on a loaded machine starting Node and loading the bundle took
+  // seconds, which came on top of it (issue 23).
+  await (exports as { main(processStart: number): Promise<void> }).main(Math.min(Date.now(), Math.round(performance.timeOrigin)));
 }

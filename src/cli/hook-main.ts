@@ -38,13 +38,14 @@ function watchdog(processStart: number, answered: () => boolean): void {
 /**
  * Run `rclass hook` on the real process: `process.argv` (whose first word
  * after the script must be `hook`), the standard streams and environment.
- * The deadline counts from the process's start (`performance.timeOrigin`),
- * and a watchdog ends the process by {@link HOOK_HARD_STOP_MS}. Ends the
+ * The deadline counts from `processStart`, and a watchdog ends the process
+ * by {@link HOOK_HARD_STOP_MS} after it.
+ * @param processStart ms since the epoch: the process's start when run from the bundle (`hook-launch.ts` passes
+ *   `performance.timeOrigin`), now when run from source through tsx, whose compiling must not eat the deadline Ends the
  * process once the answer is flushed, rather than wait for stdin or for
  * work cut off by the deadline.
  */
-export async function main(): Promise<void> {
-  const processStart = Math.min(Date.now(), Math.round(performance.timeOrigin));
+export async function main(processStart = Date.now()): Promise<void> {
   let answered = false;
   watchdog(processStart, () => answered);
   const brokenPipe = (): never => process.exit(process.exitCode ?? 0);
