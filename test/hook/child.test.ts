@@ -363,7 +363,7 @@ describe('rclass hook as a child process (the bundle)', () => {
     expect(answer.reason).toContain('R4 Irreversible (registry) for memory/delete_entities');
   }, 120_000);
 
-  it('issue 23: a corrupted cache (payload bits flipped, digests recomputed) cannot crash the hook into a non-blocking exit: the generated command exits 2', () => {
+  it('issue 23: a corrupted cache (payload bits flipped, digests recomputed) cannot crash the hook into a non-blocking exit: the generated command blocks (exit 2) or asks', () => {
     const world = makeWorld(null, { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] } });
     const pkg = privatePackage();
     const call = pre('PC3', 'mcp__memory__delete_entities', { entityNames: ['everything'] });
