@@ -11,8 +11,9 @@
  * `~/.claude.json` runs the memory and SQLite servers, the same session
  * throughout (steady state), and payloads shaped as Claude Code sends them.
  * The 2 MB case pads `~/.claude.json` with 400 projects' history, as Claude
- * Code keeps it. The warm-up runs leave the hook's V8 code cache in the
- * temporary home's state folder, as a user's first calls would. Times come
+ * Code keeps it. The warm-up runs leave the hook's V8 code cache beside the
+ * package's bundle, as the build does. One case runs the hook through the
+ * `/bin/sh` guard the generated settings use (issue 23), to show its cost. Times come
  * from bash's `time` keyword (millisecond resolution), so bash must be on
  * the PATH. On a loaded machine wall time grows with every wait for the
  * scheduler; CPU time much less, so read the CPU ratio there.
@@ -27,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import type { RegistryDocument } from '../src/core/record.ts';
 import { bundleCli } from '../scripts/steps/cli-bundle.ts';
 import { writeRegistryIndex } from '../scripts/steps/registry-index.ts';
+import { guardedWords } from '../src/export/hook-guard.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pairsArg = process.argv.indexOf('--pairs');
@@ -35,6 +37,7 @@ const PAIRS = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : 15;
 /** The issue's targets, as ratios to `node -e 0`; each is checked against the wall and the CPU ratio. */
 const TARGETS: Record<string, number> = {
   'PreToolUse Read (built-in)': 1.7,
+  'PreToolUse Read, through the generated command (sh guard)': 1.7,
   'PreToolUse MCP (memory)': 2.2,
   'PreToolUse MCP, 2 MB ~/.claude.json': 2.5,
   'PreToolUse MCP SQL (sqlite SELECT)': 5,
@@ -146,11 +149,17 @@ try {
     return file;
   };
   const entities = { entities: [{ name: 'bench', entityType: 'note', observations: ['one'] }] };
-  const cases: Array<{ name: string; input: string; env: NodeJS.ProcessEnv }> = [
+  const cases: Array<{ name: string; input: string; env: NodeJS.ProcessEnv; guarded?: boolean }> = [
     {
       name: 'PreToolUse Read (built-in)',
       input: payload('s-small', 'PreToolUse', 'Read', { file_path: path.join(project, 'README.md') }),
       env: envFor(homes.small),
+    },
+    {
+      name: 'PreToolUse Read, through the generated command (sh guard)',
+      input: payload('s-small', 'PreToolUse', 'Read', { file_path: path.join(project, 'README.md') }),
+      env: envFor(homes.small),
+      guarded: true,
     },
     { name: 'PreToolUse MCP (memory)', input: payload('s-small', 'PreToolUse', 'mcp__memory__create_entities', entities), env: envFor(homes.small) },
     {
@@ -166,6 +175,8 @@ try {
     { name: 'PostToolUse MCP (memory)', input: payload('s-small', 'PostToolUse', 'mcp__memory__create_entities', entities), env: envFor(homes.small) },
   ];
   const hookCommand = [process.execPath, bin, 'hook', '--log', path.join(work, 'audit.jsonl')];
+  // What the generated settings run (issue 23): the same words through the `/bin/sh` guard.
+  const guardedCommand = guardedWords(hookCommand);
   const empty = path.join(work, 'empty');
   writeFileSync(empty, '');
   const baseline = [process.execPath, '-e', '0'];
@@ -178,14 +189,15 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const c of cases) {
     // Warm-up: the session's state, the page cache and the audit log exist before counting.
-    for (let i = 0; i < 2; i += 1) timed(hookCommand, c.input, c.env, project);
+    const command = c.guarded === true ? guardedCommand : hookCommand;
+    for (let i = 0; i < 2; i += 1) timed(command, c.input, c.env, project);
     const base: Sample[] = [];
     const hook: Sample[] = [];
     const ratioWall: number[] = [];
     const ratioCpu: number[] = [];
     for (let i = 0; i < PAIRS; i += 1) {
       const b = timed(baseline, empty, c.env, project);
-      const h = timed(hookCommand, c.input, c.env, project);
+      const h = timed(command, c.input, c.env, project);
       base.push(b);
       hook.push(h);
       ratioWall.push(h.wall / b.wall);

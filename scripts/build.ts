@@ -9,6 +9,7 @@ import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { ROOT } from './lib/paths.ts';
 import { renderSummary } from './lib/summary.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
+import { warmHookCache } from './steps/hook-cache.ts';
 import { writePolicies } from './steps/policies.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
 import { registryText, writeChangelog, writeRegistry } from './steps/registry-json.ts';
@@ -41,6 +42,8 @@ if (changelog.changes.length > 0) written.push(await writeChangelog(changelog.ch
 written.push(...(await writePolicies(document)));
 const cli = await bundleCli();
 if (cli !== undefined) written.push(cli);
+// The hook's V8 code cache, beside its bundle and written by the build, never by a hook run in the user's state folder.
+written.push(...warmHookCache(ROOT));
 // RCLASS_SKIP_SITE lets tests build a scratch registry without the site.
 const site = process.env.RCLASS_SKIP_SITE === '1' ? { pages: 0 } : await buildSite();
 

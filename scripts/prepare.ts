@@ -1,12 +1,14 @@
 /**
  * `npm pack` and `npm publish` run this (`prepack`, also run when npm installs
  * the package from git): emit build/registry.json and the CLI bundle that the
- * tarball ships. It is not `prepare`, which npm also runs when the tarball is
+ * tarball ships, with the hook's V8 code cache beside its bundle. It is not `prepare`, which npm also runs when the tarball is
  * installed, where scripts/ and tsx are absent (issue 15). It skips quietly
  * when the registry has problems; `npm run check` reports them.
  */
 import { loadRegistryDir } from '../src/records/read-dir.ts';
 import { bundleCli } from './steps/cli-bundle.ts';
+import { warmHookCache } from './steps/hook-cache.ts';
+import { ROOT } from './lib/paths.ts';
 import { assembleRegistry } from '../src/records/assemble.ts';
 import { writeRegistry } from './steps/registry-json.ts';
 
@@ -18,6 +20,8 @@ if (loaded instanceof Error) {
 } else if (loaded.problems.length === 0) {
   await writeRegistry(assembleRegistry(loaded.records));
   await bundleCli();
+  // The hook's V8 code cache ships beside its bundle (for the Node version that packs).
+  warmHookCache(ROOT);
 } else {
   console.warn(`rclass: the registry has ${loaded.problems.length} problems; run \`npm run check\`. The CLI was not bundled.`);
 }

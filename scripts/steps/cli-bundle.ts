@@ -22,7 +22,8 @@
  *   the hook before every tool call, so it must not load the other commands
  *   (issue 14). It is one CommonJS file, run by its launcher
  *   `build/cli/hook-launch.cjs` (entry `src/cli/hook-launch.ts`) through
- *   `vm.Script` with V8's code cache (`src/node/code-cache.ts`); code the
+ *   `vm.Script` with V8's code cache beside it (`src/node/code-cache.ts`,
+ *   written by `scripts/steps/hook-cache.ts`); code the
  *   hook needs only for some calls (the MCP decision, the YAML mapping
  *   parser) is reached through dynamic imports, which esbuild makes lazily
  *   evaluated modules, so it is compiled and run only when a call needs it.
@@ -150,8 +151,8 @@ export interface HookBundleInputs {
 
 /**
  * Bundle `rclass hook` alone into `<dir>/hook.cjs`, and its launcher into
- * `<dir>/hook-launch.cjs` (bundles and chunks of earlier builds are removed
- * first). Code reached only through a dynamic `import()` (the MCP decision,
+ * `<dir>/hook-launch.cjs` (bundles, chunks and code caches of earlier builds
+ * are removed first). Code reached only through a dynamic `import()` (the MCP decision,
  * the YAML mapping parser, ajv for `--registry`) is in the bundle but
  * evaluated only when a call needs it.
  * @param dir the CLI bundle's folder (`<root>/build/cli/`: two levels below the package root)
@@ -161,7 +162,13 @@ export interface HookBundleInputs {
 export async function bundleHook(dir: string = path.dirname(CLI_BUNDLE)): Promise<HookBundleInputs> {
   try {
     for (const name of readdirSync(dir))
-      if (name.startsWith(HOOK_CHUNK_PREFIX) || name === 'hook.mjs' || name === HOOK_BUNDLE_NAME || name === HOOK_LAUNCHER_NAME)
+      if (
+        name.startsWith(HOOK_CHUNK_PREFIX) ||
+        name === 'hook.mjs' ||
+        name === HOOK_BUNDLE_NAME ||
+        name === HOOK_LAUNCHER_NAME ||
+        (name.startsWith('hook-') && name.endsWith('.v8cache'))
+      )
         rmSync(path.join(dir, name), { force: true });
   } catch {
     // No folder yet: esbuild makes it.

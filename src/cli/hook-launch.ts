@@ -1,18 +1,14 @@
 /**
- * The entry of `build/cli/hook-launch.cjs`, which `bin/rclass.mjs` loads
- * for `rclass hook`: it runs the hook's CommonJS bundle
- * (`build/cli/hook.cjs`, entry `hook-main.ts`) with V8's code cache kept in
- * rclass's state folder (`<state>/cache/`, `src/node/code-cache.ts`), so a
- * hook process neither parses the bundle nor compiles the functions of a
- * decision again (issue 14). Without a state folder, or with
- * `RCLASS_CODE_CACHE=0`, it runs the same bundle without a cache.
+ * The entry of `build/cli/hook-launch.cjs`, which `bin/rclass.mjs` and
+ * `bin/rclass-hook.cjs` load for `rclass hook`: it runs the hook's CommonJS
+ * bundle (`build/cli/hook.cjs`, entry `hook-main.ts`) with V8's code cache
+ * kept beside it in `build/cli/` (`src/node/code-cache.ts`), so a hook
+ * process neither parses the bundle nor compiles the functions of a decision
+ * again (issue 14). The cache is never in the user's state folder, which an
+ * agent can write (issue 23 item 2). With `RCLASS_CODE_CACHE=0` it runs the
+ * same bundle without a cache.
  */
-import path from 'node:path';
 import { runWithCodeCache } from '../node/code-cache.ts';
-import { stateDirectory } from '../node/state-dir.ts';
-
-/** The cache folder's name in the state folder. */
-const CACHE_FOLDER = 'cache';
 
 /**
  * Run `rclass hook` from its bundle on the real process (`process.argv`, the
@@ -21,15 +17,11 @@ const CACHE_FOLDER = 'cache';
  * @throws what loading the bundle throws (a missing or broken bundle); decisions never throw
  */
 export async function launchHook(bundle: string): Promise<void> {
-  let cacheDir: string | undefined;
-  try {
-    cacheDir = process.env.RCLASS_CODE_CACHE === '0' ? undefined : path.join(stateDirectory(process.env), CACHE_FOLDER);
-  } catch {
-    cacheDir = undefined;
-  }
-  const { exports, save } = runWithCodeCache({ bundle, cacheDir, prefix: 'hook-', env: process.env });
+  const { exports, save } = runWithCodeCache({ bundle, cache: process.env.RCLASS_CODE_CACHE !== '0', prefix: 'hook-', env: process.env });
   // At exit: the hook ends its process itself once the answer is written (hook-main.ts), and the cache
   // should hold every function the decision compiled.
   process.once('exit', save);
-  await (exports as { main(): Promise<void> }).main();
+  // The deadline counts from the process's start: on a loaded machine starting Node and loading the bundle took
+  // seconds, which came on top of it (issue 23).
+  await (exports as { main(processStart: number): Promise<void> }).main(Math.min(Date.now(), Math.round(performance.timeOrigin)));
 }

@@ -90,7 +90,19 @@ export const HOOK_DEADLINE_MS = 8000;
 export const TIMEOUT_LOG_MS = 1000;
 
 /**
+ * Milliseconds from the hook process's start (not from when its code began
+ * to run: on a loaded machine starting Node and loading the bundle took
+ * seconds, issue 23) after which a watchdog ends the process whatever it is
+ * doing: the answer if it was written (exit 0), else a blocking reason on
+ * stderr and exit 2. The deadline, the time to log a timeout, and half a
+ * second to write and exit.
+ */
+export const HOOK_HARD_STOP_MS = HOOK_DEADLINE_MS + TIMEOUT_LOG_MS + 500;
+
+/**
  * The `timeout` (seconds) the settings fragment gives Claude Code: above
- * the deadline and the time to log a timeout, with room for starting Node.
+ * the hook's hard stop ({@link HOOK_HARD_STOP_MS}, counted from the hook
+ * process's start), with more than five seconds left for the agent to start
+ * the guard's shell and Node on a loaded machine.
  */
 export const HOOK_TIMEOUT_SECONDS = 15;

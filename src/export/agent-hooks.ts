@@ -18,13 +18,16 @@
  *   blocks instead of letting the call through.
  *
  * Every timeout is above the hook's own deadline, so the hook answers
- * (`ask`, or for Codex a block) before the client would give up on it.
+ * (`ask`, or for Codex a block) before the client would give up on it, and
+ * every command runs the hook through the guard of `hook-guard.ts`, which
+ * turns a crash, a kill or no answer into exit 2 (each agent's blocking code).
  * Browser-safe.
  */
 import type { AgentName } from '../clients/agents/types.ts';
 import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS } from '../clients/claude-code-hooks.ts';
 import type { Thresholds } from '../core/policy.ts';
 import { hookFlags, shellWord } from './claude-hook.ts';
+import { guardedWords } from './hook-guard.ts';
 
 /** Options for {@link renderAgentHook}. */
 export interface AgentHookOptions {
@@ -74,9 +77,14 @@ export function agentHookNote(agent: AgentName): string | undefined {
   }
 }
 
-/** The hook's shell command for an agent: the same flags as Claude Code's hook, after `--agent NAME`. */
+/**
+ * The hook's shell command for an agent: the same flags as Claude Code's hook, after `--agent NAME`, run through
+ * the guard (`hook-guard.ts`), so a hook that crashes or prints nothing exits 2, which blocks in all three agents.
+ */
 function agentHookCommand(options: AgentHookOptions): string {
-  return [...options.launcher, 'hook', '--agent', options.agent, ...hookFlags(options)].map(shellWord).join(' ');
+  return guardedWords([...options.launcher, 'hook', '--agent', options.agent, ...hookFlags(options)])
+    .map(shellWord)
+    .join(' ');
 }
 
 /**

@@ -25,11 +25,18 @@
  * - An explicit `timeout` in seconds on every entry, larger than the hook's
  *   own deadline: a hook that times out fails open, so the hook answers
  *   `ask` before Claude Code would give up on it.
+ * - The hook runs through a guard (`hook-guard.ts`): `/bin/sh -c GUARD
+ *   rclass-hook WORDS…` in both forms, so a hook process that crashes, is
+ *   killed or prints nothing exits 2 and blocks the call (Claude Code runs
+ *   a call whose hook exits with anything else). Exec form written for
+ *   Windows (`windows`) has no `/bin/sh` to run it, so it starts Node
+ *   directly, unguarded.
  *
  * Browser-safe.
  */
 import { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER } from '../clients/claude-code-hooks.ts';
 import type { Thresholds } from '../core/policy.ts';
+import { guardedWords } from './hook-guard.ts';
 
 export { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 
@@ -94,6 +101,8 @@ export interface ClaudeHookOptions {
   egressAllow?: readonly string[];
   /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
   anchor?: { file?: string; command?: string };
+  /** Written for Windows: exec form then runs the launcher directly, since there is no `/bin/sh` for the guard. */
+  windows?: boolean;
 }
 
 /**
@@ -125,7 +134,7 @@ function hookWords(options: ClaudeHookOptions): string[] {
   return [...options.launcher, 'hook', ...hookFlags(options)];
 }
 
-/** The hook's shell command: {@link hookWords}, each quoted for a POSIX shell. */
+/** The hook's own shell command, without the guard: {@link hookWords}, each quoted for a POSIX shell. */
 export function hookCommand(options: ClaudeHookOptions): string {
   return hookWords(options).map(shellWord).join(' ');
 }
@@ -157,11 +166,11 @@ export function renderClaudeHook(options: ClaudeHookOptions): string {
       `the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``,
     );
   }
-  const words = hookWords(options);
+  const words = options.form === 'exec' && options.windows === true ? hookWords(options) : guardedWords(hookWords(options));
   const hook: ClaudeCommandHook =
     options.form === 'exec'
       ? { type: 'command', command: words[0]!, args: words.slice(1), timeout }
-      : { type: 'command', command: hookCommand(options), timeout };
+      : { type: 'command', command: words.map(shellWord).join(' '), timeout };
   const hooks = {} as ClaudeHookSettings['hooks'];
   for (const event of HOOK_EVENTS)
     hooks[event] = [{ matcher: EVENT_MATCHERS[event], hooks: [{ ...hook, ...(hook.args !== undefined ? { args: [...hook.args] } : {}) }] }];

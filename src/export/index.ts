@@ -62,6 +62,7 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * @param hookForm for `claude-hook`: exec form (`command` + `args`) or shell form
  * @param egressAllow for the hook formats: hosts embedded as `--egress-allow HOST`
  * @param anchor for the hook formats: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
+ * @param windows for `claude-hook` in exec form: written for Windows, where no `/bin/sh` runs the hook's guard
  * @throws RangeError for a hook format without launcher words
  */
 export function renderPolicy(
@@ -71,6 +72,7 @@ export function renderPolicy(
   hookForm: HookForm = 'shell',
   egressAllow: readonly string[] = [],
   anchor?: { file?: string; command?: string },
+  windows = false,
 ): string {
   switch (format) {
     case 'cedar':
@@ -82,7 +84,7 @@ export function renderPolicy(
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
+      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow, windows, ...(anchor !== undefined ? { anchor } : {}) });
     case 'cursor-cli':
       return renderCursorCli(plan);
     case 'cursor-ide':

@@ -10,7 +10,8 @@
  *   or Claude Code's settings: it asks, whatever the thresholds.
  *
  * The path check reads the target of file tools and the command of shell
- * tools, after resolving symbolic links where the target exists. It catches
+ * tools (each word that reads as a path), after resolving symbolic links
+ * where the target or a folder on its way exists. It catches
  * mistakes, not an agent set on evading it (a command can build a path the
  * text never spells). Node-only.
  */
@@ -195,6 +196,19 @@ function patchTargets(text: string): string[] {
 }
 
 /**
+ * The words of a shell command that may name a file: split at blanks,
+ * operators, redirections and `=`, with quotes and backslash escapes
+ * removed as the shell would, keeping those with a `/` or a leading `~`.
+ * Lexical and rough (no expansion); never throws.
+ */
+function shellPathWords(command: string): string[] {
+  return command
+    .split(/[\s;|&<>()=`]+/)
+    .map((word) => word.replace(/\\(.)/g, '$1').replace(/['"]/g, ''))
+    .filter((word) => word.includes('/') || word.startsWith('~'));
+}
+
+/**
  * Whether a built-in tool call would write to a protected path. Every tool
  * but the read-only ones counts as a possible write, an unknown (newer) tool
  * included: for the writing tools the fields that name the target are
@@ -235,6 +249,9 @@ export async function protectedPathHit(
     candidates = [...strings];
   }
   if (budget.left <= 0) return 'its input is too large to search for protected paths';
+  // A shell command's words that read as paths are resolved on disk too, as a file tool's target is: `cp x
+  // proj/cfglink/settings.json`, where `cfglink` links to `.claude`, names no protected path in its text (issue 23).
+  if (shell) for (const text of [...strings]) candidates.push(...shellPathWords(text));
   let resolvedCount = 0;
   for (const text of candidates) {
     const absolute = asPath(text, base);

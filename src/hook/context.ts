@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { appendAudit, type AuditEntry, type AuditRecord } from '../audit/log.ts';
 import type { AnchorTarget } from '../audit/anchor.ts';
-import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory } from '../node/state-dir.ts';
+import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory, unsafeStateFolder } from '../node/state-dir.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
 import type { IndexedRegistry } from '../node/registry-index.ts';
@@ -86,6 +86,8 @@ export class HookContext {
   readonly stateDir: string | undefined;
   /** Why there is no state folder. */
   readonly stateProblem: string | undefined;
+  /** Why the state folder there is refused (another user's, or open to group or others): then every call asks. */
+  readonly stateUnsafe: string | undefined;
   /** The audit log in use, or undefined when not logging (or nowhere to log). */
   readonly logFile: string | undefined;
   /** Why decisions cannot be logged although logging is on. */
@@ -105,12 +107,19 @@ export class HookContext {
     this.started = started;
     let stateDir: string | undefined;
     let stateProblem: string | undefined;
+    let stateUnsafe: string | undefined;
     try {
       stateDir = stateDirectory(environment.env);
+      stateUnsafe = unsafeStateFolder(stateDir);
+      if (stateUnsafe !== undefined) {
+        stateProblem = stateUnsafe;
+        stateDir = undefined;
+      }
     } catch (error) {
       stateProblem = messageOf(error);
     }
     this.stateDir = stateDir;
+    this.stateUnsafe = stateUnsafe;
     this.stateProblem = stateProblem;
     if (options.log === null) {
       this.logFile = undefined;

@@ -5,13 +5,18 @@
  * machinery cost a hook process about 4 ms of CPU to read its input,
  * `fs.read` about 1 ms (measured on Node 20, issue 14).
  *
- * Input is read with `fs.read` on descriptor 0, on libuv's thread pool, so
- * the event loop stays free and the hook's deadline still fires while the
- * writer is slow. Output is written with `fs.writeSync` (the hook writes one
- * short answer). A descriptor in non-blocking mode (`EAGAIN`) falls back to
- * the stream for the rest. Node-only.
+ * Input from a regular file is read with `fs.read` on descriptor 0. A pipe,
+ * socket or terminal is read through `process.stdin`, on the event loop:
+ * `fs.read` there blocks one of libuv's pool threads until the writer sends
+ * more or closes, and Node joins those threads when the process exits, so a
+ * payload left half-written with stdin open kept the hook's process alive
+ * after its answer until the writer went away (issue 23: the answer "after 8
+ * s" came after 20 s, past the agent's timeout). Output is written with
+ * `fs.writeSync` (the hook writes one short answer). A descriptor in
+ * non-blocking mode (`EAGAIN`) falls back to the stream for the rest.
+ * Node-only.
  */
-import { read, writeSync } from 'node:fs';
+import { fstatSync, read, writeSync } from 'node:fs';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -22,10 +27,20 @@ function readOnce(buffer: Buffer): Promise<number> {
 }
 
 /**
- * Standard input, chunk by chunk, until its end.
+ * Standard input, chunk by chunk, until its end: `fs.read` for a regular file, `process.stdin` otherwise.
  * @throws the file system's error other than `EAGAIN` (e.g. `EBADF` when there is no standard input)
  */
 export async function* standardInput(): AsyncGenerator<Uint8Array> {
+  let file = false;
+  try {
+    file = fstatSync(0).isFile();
+  } catch {
+    // No descriptor 0 to inspect: the stream reports what is wrong.
+  }
+  if (!file) {
+    for await (const chunk of process.stdin) yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Uint8Array);
+    return;
+  }
   for (;;) {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let bytesRead: number;

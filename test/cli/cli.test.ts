@@ -322,7 +322,7 @@ describe('rclass policy', () => {
     const result = await runCli(['policy', '--format', 'claude-hook', '--allow-up-to', 'R1']);
     expect(result.code).toBe(0);
     const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
-    const [node, launcher, ...rest] = command.split(' ');
+    const [node, launcher, ...rest] = command.slice(command.indexOf(' rclass-hook ') + ' rclass-hook '.length).split(' ');
     expect(path.isAbsolute(node!)).toBe(true);
     expect(launcher).toBe(path.join(realpathSync(ROOT), 'bin', 'rclass-hook.cjs'));
     expect(rest).toEqual(['hook', '--allow-up-to', 'R1']);
@@ -343,7 +343,15 @@ describe('rclass policy', () => {
     const result = await runCli(['policy', '--format', 'claude-hook', '--deny-from', 'R4', '--egress-allow', 'Docs.Python.org', '--egress-allow', 'pypi.org']);
     expect(result.code).toBe(0);
     const command: string = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].command;
-    expect(command.split(' ').slice(2)).toEqual(['hook', '--deny-from', 'R4', '--egress-allow', 'docs.python.org', '--egress-allow', 'pypi.org']);
+    expect(command.slice(command.lastIndexOf(' hook ') + 1).split(' ')).toEqual([
+      'hook',
+      '--deny-from',
+      'R4',
+      '--egress-allow',
+      'docs.python.org',
+      '--egress-allow',
+      'pypi.org',
+    ]);
   });
 
   it.each([
@@ -367,7 +375,7 @@ describe('rclass policy', () => {
     expect(result.code).toBe(0);
     const command = commandOf(JSON.parse(result.stdout) as HookFragment);
     const agent = format.replace('-hook', '');
-    expect(command.slice(command.indexOf(' hook '))).toBe(
+    expect(command.slice(command.lastIndexOf(' hook '))).toBe(
       ` hook --agent ${agent} --deny-from R4 --egress-allow docs.python.org --anchor-file /var/lib/rclass-anchor/heads.jsonl --anchor-command 'logger -t rclass'`,
     );
   });
@@ -386,7 +394,7 @@ describe('rclass policy', () => {
     ]);
     expect(result.code).toBe(0);
     const args: string[] = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].args;
-    expect(args.slice(1)).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+    expect(args.slice(args.indexOf('hook'))).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
   });
 
   it('regression: the Gemini, Codex and Cursor hook formats embed --egress-allow and the anchor flags like claude-hook', async () => {

@@ -7,6 +7,7 @@ import { buildDocument } from '../../src/core/registry.ts';
 import { POLICY_FORMATS, planPolicy, policyFiles, renderPolicy } from '../../src/export/index.ts';
 import { decide, describeThresholds, gatewayThresholds, parseThresholds } from '../../src/core/policy.ts';
 import { syntheticRecord } from '../export/registry.ts';
+import { HOOK_GUARD } from '../../src/export/hook-guard.ts';
 
 describe('parseThresholds', () => {
   it('accepts classes in either case', () => {
@@ -233,13 +234,21 @@ describe('policyFiles', () => {
     expect(content('gemini-policy.toml')).toContain('mcpName = "db"\ntoolName = "drop"\ndecision = "ask_user"\npriority = 800');
     expect(content('gemini-policy.toml')).not.toContain('toolName = "list"');
     expect(content('codex-disabled-tools.toml')).toContain('[mcp_servers.db]\ndisabled_tools = [ "drop" ]');
-    expect(JSON.parse(content('codex-hook.json')).hooks.PreToolUse[0].hooks[0].command).toBe('rclass hook --agent codex');
-    expect(JSON.parse(content('gemini-hook.json')).hooks.BeforeTool[0].hooks[0].command).toBe('rclass hook --agent gemini');
-    expect(JSON.parse(content('cursor-hook.json')).hooks.beforeMCPExecution[0].command).toBe('rclass hook --agent cursor');
+    expect(JSON.parse(content('codex-hook.json')).hooks.PreToolUse[0].hooks[0].command).toBe(
+      `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent codex`,
+    );
+    expect(JSON.parse(content('gemini-hook.json')).hooks.BeforeTool[0].hooks[0].command).toBe(
+      `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent gemini`,
+    );
+    expect(JSON.parse(content('cursor-hook.json')).hooks.beforeMCPExecution[0].command).toBe(
+      `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent cursor`,
+    );
   });
 
   it('runs the hook from the PATH in the downloadable fragment, since a download cannot know where rclass is', () => {
-    expect(JSON.parse(files.find((file) => file.file === 'claude-hook.json')!.content).hooks.PreToolUse[0].hooks[0].command).toBe('rclass hook');
+    expect(JSON.parse(files.find((file) => file.file === 'claude-hook.json')!.content).hooks.PreToolUse[0].hooks[0].command).toBe(
+      `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook`,
+    );
   });
 
   // `rclass policy --help` warns against a PATH lookup; the download cannot avoid one, so it must say so.

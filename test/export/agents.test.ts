@@ -7,6 +7,7 @@ import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { planPolicy, renderPolicy } from '../../src/export/index.ts';
 import { GEMINI_PRIORITY } from '../../src/export/gemini-policy.ts';
+import { HOOK_GUARD } from '../../src/export/hook-guard.ts';
 import { registryDocument } from './registry.ts';
 
 async function plan(
@@ -152,7 +153,14 @@ describe('hook install fragments', () => {
     expect(Object.keys(json.hooks)).toEqual(['BeforeTool', 'AfterTool']);
     expect(json.hooks.BeforeTool![0]).toEqual({
       matcher: '.*',
-      hooks: [{ type: 'command', name: 'rclass', command: '/usr/bin/node /opt/rclass/bin/rclass.mjs hook --agent gemini --deny-from R4', timeout: 15000 }],
+      hooks: [
+        {
+          type: 'command',
+          name: 'rclass',
+          command: `/bin/sh -c '${HOOK_GUARD}' rclass-hook /usr/bin/node /opt/rclass/bin/rclass.mjs hook --agent gemini --deny-from R4`,
+          timeout: 15000,
+        },
+      ],
     });
   });
 
@@ -160,14 +168,25 @@ describe('hook install fragments', () => {
     const json = JSON.parse(renderPolicy('codex-hook', await plan(), ['rclass'])) as unknown;
     expect(json).toEqual({
       hooks: {
-        PreToolUse: [{ hooks: [{ type: 'command', command: 'rclass hook --agent codex', timeout: 15, statusMessage: 'rclass: classifying the call' }] }],
+        PreToolUse: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent codex`,
+                timeout: 15,
+                statusMessage: 'rclass: classifying the call',
+              },
+            ],
+          },
+        ],
       },
     });
   });
 
   it('cursor-hook: beforeMCPExecution and beforeShellExecution, both with failClosed', async () => {
     const json = JSON.parse(renderPolicy('cursor-hook', await plan(), ['rclass'])) as unknown;
-    const hook = { command: 'rclass hook --agent cursor', timeout: 15, failClosed: true };
+    const hook = { command: `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent cursor`, timeout: 15, failClosed: true };
     expect(json).toEqual({ version: 1, hooks: { beforeMCPExecution: [hook], beforeShellExecution: [hook] } });
   });
 });

@@ -10,6 +10,7 @@ import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { EXEC_FORM_SINCE, supportsExecForm } from '../../src/export/claude-hook.ts';
+import { HOOK_GUARD } from '../../src/export/hook-guard.ts';
 import {
   EVENT_MATCHERS,
   HOOK_DEADLINE_MS,
@@ -155,7 +156,7 @@ describe('claude-hook', () => {
   const fragment = JSON.parse(
     renderClaudeHook({ launcher: ['/opt/node 20/bin/node', '/opt/rclass/bin/rclass.mjs'], thresholds: { denyFrom: 'R4' } }),
   ) as ClaudeHookSettings;
-  const command = "'/opt/node 20/bin/node' /opt/rclass/bin/rclass.mjs hook --deny-from R4";
+  const command = `/bin/sh -c '${HOOK_GUARD}' rclass-hook '/opt/node 20/bin/node' /opt/rclass/bin/rclass.mjs hook --deny-from R4`;
 
   it('installs SessionStart, PreToolUse for every tool, and PostToolUse and PostToolUseFailure for the tools whose outcome is logged', () => {
     expect(Object.keys(fragment.hooks)).toEqual([...HOOK_EVENTS]);
@@ -225,6 +226,7 @@ describe('claude-hook', () => {
         launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"],
         thresholds: { denyFrom: 'R4' },
         form: 'exec',
+        windows: true,
       }),
     ) as ClaudeHookSettings;
     for (const event of HOOK_EVENTS) {
@@ -242,6 +244,20 @@ describe('claude-hook', () => {
         },
       ]);
     }
+  });
+
+  it('issue 23: exec form outside Windows runs the launcher through the guard, /bin/sh -c GUARD, one word each', () => {
+    const exec = JSON.parse(
+      renderClaudeHook({ launcher: ['/opt/node 20/bin/node', "/home/o'neil/rclass/bin/rclass-hook.cjs"], thresholds: { denyFrom: 'R4' }, form: 'exec' }),
+    ) as ClaudeHookSettings;
+    for (const event of HOOK_EVENTS)
+      expect(exec.hooks[event][0]!.hooks[0]).toEqual({
+        type: 'command',
+        command: '/bin/sh',
+        args: ['-c', HOOK_GUARD, 'rclass-hook', '/opt/node 20/bin/node', "/home/o'neil/rclass/bin/rclass-hook.cjs", 'hook', '--deny-from', 'R4'],
+        timeout: HOOK_TIMEOUT_SECONDS,
+      });
+    expect(HOOK_GUARD).not.toMatch(/['\\]/);
   });
 
   it('issue 14: keeps the POSIX shell form by default, and tells which Claude Code versions take exec form (2.1.139, docs/changelog.md)', () => {

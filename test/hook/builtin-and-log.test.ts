@@ -86,6 +86,26 @@ describe('built-in tools', () => {
     expect((await hook(world, pre('B4', 'SomeFutureTool', { path: 'innocent.json' }, { cwd: world.project }))).decision).toBe('ask');
   });
 
+  it("issue 23: a Bash command that writes through a symlinked folder into the project's Claude Code settings asks (cp x project/cfglink/settings.json)", async () => {
+    const world = makeWorld();
+    const { symlinkSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.join(world.project, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.project, '.claude', 'settings.json'), '{}');
+    symlinkSync(path.join(world.project, '.claude'), path.join(world.project, 'cfglink'));
+    const project = path.basename(world.project);
+    for (const [command, cwd] of [
+      [`cp x ${project}/cfglink/settings.json`, world.root],
+      ['cp x cfglink/settings.json', world.project],
+      ['echo {} > "cfglink/settings.local.json"', world.project],
+      [`tee ${path.join(world.project, 'cfglink', 'settings.json')} < x`, world.root],
+    ] as const) {
+      const result = await hook(world, pre('B7', 'Bash', { command }, { cwd }));
+      expect(result.decision, command).toBe('ask');
+      expect(result.reason, command).toContain('.claude/settings');
+    }
+    expect((await hook(world, pre('B7', 'Bash', { command: 'cp x cfglink/notes.md' }, { cwd: world.project }))).json).toEqual({});
+  });
+
   it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
     const world = makeWorld();
     const { mkdirSync: mk, symlinkSync } = await import('node:fs');

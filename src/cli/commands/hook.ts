@@ -15,7 +15,7 @@ import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
 import { parseMappings } from '../../hook/map-option.ts';
-import { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
+import { HOOK_DEADLINE_MS, HOOK_HARD_STOP_MS, HOOK_TIMEOUT_SECONDS, TIMEOUT_LOG_MS } from '../../clients/claude-code-hooks.ts';
 import { failureOutput } from '../../hook/output.ts';
 import { MAX_HOOK_INPUT_BYTES, parseHookPayload, readHookInput } from '../../hook/payload.ts';
 import { EXIT, type CliIO } from '../io.ts';
@@ -93,7 +93,12 @@ Limits, worth reading before relying on it:
   - Claude Code treats a hook it cannot start, or one that outlasts the
     ${HOOK_TIMEOUT_SECONDS} s timeout the installed settings give it, as no answer and applies
     your own permission rules: the hook fails open there. The hook answers
-    ask by itself after ${HOOK_DEADLINE_MS / 1000} s so that the timeout is not reached. Rules
+    ask by itself ${HOOK_DEADLINE_MS / 1000} s after its process started, and ends itself by
+    ${HOOK_HARD_STOP_MS / 1000} s, so that the timeout is not reached. The installed command runs
+    it through a /bin/sh guard: a hook that crashes, is killed or prints no
+    answer exits 2, which blocks the call.
+  - It refuses a state folder (\$XDG_STATE_HOME/rclass or ~/.local/state/rclass)
+    that is not yours with mode 0700, and asks about every call until it is. Rules
     from \`rclass policy --format claude-settings\` still apply when the hook
     does not run.
   - The session guard is blunt: after any call, every egress call asks
@@ -211,13 +216,21 @@ function agentIn(argv: readonly string[]): { agent?: AgentName } {
   return value !== undefined && (AGENTS as readonly string[]).includes(value) ? { agent: value as AgentName } : {};
 }
 
+/** Why the hook asks about every call: a command line it cannot use, or a state folder it refuses (issue 23). */
+function refusal(read: { options: HookOptions } | { error: string }, context: HookContext): string {
+  if ('error' in read) return `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`;
+  return `${context.stateUnsafe ?? 'the state folder is refused'}; the hook asks about every call until then`;
+}
+
 /**
  * Run `rclass hook`.
  * @param argv the words after `hook`
+ * @param started when the hook began (ms since the epoch), from which its deadline counts: the hook process's
+ *   start when run as the hook (`hook-main.ts`), so time spent starting Node and loading the bundle on a loaded
+ *   machine comes out of the deadline rather than on top of it (issue 23); now by default
  * @returns 0, always (the answer is on stdout)
  */
-export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
-  const started = Date.now();
+export async function hookCommand(argv: string[], io: CliIO, started = Date.now()): Promise<number> {
   const read = await readOptions(argv);
   if ('help' in read && read.help) {
     io.stdout.write(HOOK_HELP);
@@ -229,7 +242,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
   const work = (async () => {
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
-    if (!('error' in read)) return handleHook(context, input);
+    if (!('error' in read) && context.stateUnsafe === undefined) return handleHook(context, input);
     const partial = input.ok ? parseHookPayload(input.text) : undefined;
     const known =
       partial === undefined
@@ -241,7 +254,7 @@ export async function hookCommand(argv: string[], io: CliIO): Promise<number> {
               ...(partial.payload.toolName !== undefined ? { toolName: partial.payload.toolName } : {}),
             }
           : partial.partial;
-    return failure(context, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+    return failure(context, refusal(read, context), known);
   })();
   let answer = await withinDeadline(work, started, (error) => ({ stdout: failureOutput(`internal error: ${messageOf(error)}`), stderr: [] }));
   answered = true;
@@ -288,7 +301,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
   const context = new HookContext('error' in read ? { thresholds: {}, egressAllow: [], mappings: [] } : read.options, environment, started);
   const work = (async () => {
     const input: HookInput = await readHookInput(io.stdin, MAX_HOOK_INPUT_BYTES);
-    if (!('error' in read)) return handleAgentHook(context, adapter, input);
+    if (!('error' in read) && context.stateUnsafe === undefined) return handleAgentHook(context, adapter, input);
     const parsed = input.ok ? adapter.parse(input.text) : undefined;
     const known =
       parsed === undefined
@@ -300,7 +313,7 @@ async function agentHookCommand(adapter: AgentAdapter, read: { options: HookOpti
               ? { sessionId: parsed.sessionId }
               : {}
             : {};
-    return agentFailure(context, adapter, `rclass hook is misconfigured (${read.error}); it asks about every call until its command line is fixed`, known);
+    return agentFailure(context, adapter, refusal(read, context), known);
   })();
   let answer = await withinDeadline(work, started, (error) => ({
     stdout: adapter.render('ask', failureReason(`internal error: ${messageOf(error)}`)).stdout,

@@ -93,6 +93,9 @@ formats:
 claude-hook (and gemini-hook, codex-hook, cursor-hook) runs the Node binary and the rclass launcher this command runs
 from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
+Each command runs the hook through /bin/sh with a guard that turns a crash,
+a kill or no answer into exit 2, which blocks the call in every agent (exec
+form generated on Windows has no /bin/sh and starts Node directly).
 Generate it from a clone or a global install (npm install -g): a one-off
 \`npx\` download lives in npm's cache, which npm may clear.
 
@@ -307,7 +310,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
         );
     }
   }
-  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor);
+  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor, process.platform === 'win32');
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   const agentNote = format === 'codex-hook' ? agentHookNote('codex') : format === 'gemini-hook' ? agentHookNote('gemini') : undefined;
