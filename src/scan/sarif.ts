@@ -110,7 +110,8 @@ function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptio
         : tool.source === 'changed'
           ? 'its definition changed since the record was checked (its fingerprint differs, SPEC 5.2.1), so it counts as R4'
           : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
-  const suggested = tool.suggested === undefined ? '' : ` Its own definition suggests: ${sarifText(suggestionText(tool.suggested))}; a suggestion, not a class (SPEC 13).`;
+  const suggested =
+    tool.suggested === undefined ? '' : ` Its own definition suggests: ${sarifText(suggestionText(tool.suggested))}; a suggestion, not a class (SPEC 13).`;
   return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${sarifText(tool.name)}\` of server \`${sarifText(server.name)}\`${who !== undefined ? ` (${sarifText(who)})` : ''}. ${sarifText(why)}${suggested}`;
 }
 

@@ -97,7 +97,7 @@ Limits, worth reading before relying on it:
     ${HOOK_HARD_STOP_MS / 1000} s, so that the timeout is not reached. The installed command runs
     it through a /bin/sh guard: a hook that crashes, is killed or prints no
     answer exits 2, which blocks the call.
-  - It refuses a state folder (\$XDG_STATE_HOME/rclass or ~/.local/state/rclass)
+  - It refuses a state folder ($XDG_STATE_HOME/rclass or ~/.local/state/rclass)
     that is not yours with mode 0700, and asks about every call until it is. Rules
     from \`rclass policy --format claude-settings\` still apply when the hook
     does not run.
