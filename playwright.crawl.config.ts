@@ -17,6 +17,7 @@ const site = base.projects?.find((project) => project.name === 'site');
 
 export default defineConfig({
   ...base,
+  outputDir: 'test-results/crawl',
   grep: /@crawl/,
   grepInvert: undefined,
   projects: [{ ...site, use: { ...site?.use, baseURL: URL } }],
