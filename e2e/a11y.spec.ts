@@ -30,19 +30,40 @@ const sample = samplePages(every);
 const chosen = coveringToolPages(readRegistry());
 const sampled = [...new Set([...sample.map((page) => page.path), ...chosen.paths])];
 
-/** Register one test per batch of `paths`, each checking its pages in one tab. */
+const bytesOf = new Map(every.map((page) => [page.path, page.bytes]));
+
+/**
+ * Register one test per batch of `paths`, each checking its pages in one
+ * tab. A batch holds at most `size` pages and, past its first page, at most
+ * 400 KB of HTML, so the largest pages (a class page is a table of every tool
+ * of its class, about 1 MB) get batches of their own and both workers share
+ * the work. Each page's time allowance grows with its size.
+ */
 function sweep(title: string, paths: string[], size: number, checks: Sweep, details: { tag?: string } = {}): void {
-  // A page may take long on a loaded machine: the largest class and effect pages are 1 MB of table.
-  const perPage = checks.darkPhone ? 60_000 : 30_000;
+  const perPage = checks.darkPhone ? 40_000 : 20_000;
+  const batches: string[][] = [];
+  let weight = 0;
+  for (const path of paths) {
+    const bytes = bytesOf.get(path) ?? 0;
+    const last = batches.at(-1);
+    if (last === undefined || last.length >= size || weight + bytes > 400_000) {
+      batches.push([path]);
+      weight = bytes;
+    } else {
+      last.push(path);
+      weight += bytes;
+    }
+  }
   test.describe(title, () => {
-    for (let start = 0; start < paths.length; start += size) {
-      const batch = paths.slice(start, start + size);
-      test(`pages ${start + 1}–${start + batch.length} of ${paths.length} (/${batch[0]} …)`, details, async ({ page }) => {
-        test.setTimeout(60_000 + batch.length * perPage);
+    let first = 1;
+    for (const batch of batches) {
+      test(`pages ${first}–${first + batch.length - 1} of ${paths.length} (/${batch[0]} …)`, details, async ({ page }) => {
+        test.setTimeout(60_000 + batch.reduce((total, path) => total + perPage * (1 + (bytesOf.get(path) ?? 0) / 100_000), 0));
         const found: string[] = [];
         for (const path of batch) found.push(...(await checkPage(page, path, checks)));
         expect(found, 'serious or critical axe violations, or sideways scrolling').toEqual([]);
       });
+      first += batch.length;
     }
   });
 }
