@@ -4,6 +4,10 @@
  * build/site (served at the root; `SITE_DIR` points them elsewhere) and
  * build a second copy under a base path into build/site-base, the way
  * GitHub Pages serves a project site.
+ *
+ * Tests tagged `@crawl` visit every page or every server, so their time
+ * grows with the registry; they run only in the crawl tier
+ * (playwright.crawl.config.ts, `npm run test:crawl`), never in `npm test`.
  */
 import { defineConfig } from '@playwright/test';
 import { BASE_PATH, BASE_URL, CHROMIUM_ARGS, ROOT_URL, SITE_DIR } from './e2e/support.ts';
@@ -17,6 +21,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
+  grepInvert: /@crawl/,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {
     browserName: 'chromium',

@@ -4,7 +4,10 @@
  * which tier). Tiers: quick (type check + unit, `npm run test:quick`), unit,
  * integration (installs test/servers first when needed; that install is
  * timed on its own), build (`npm run build`, which the site tier needs), site
- * (the built-site checks and Playwright). Default: all of them.
+ * (the built-site checks and Playwright over a sample of pages). Default: all
+ * of them. `crawl` (the same checks over every page and server, `npm run
+ * test:crawl` without its build) runs only when asked for: it takes far
+ * longer than the rest together.
  *
  * Targets on a 2-core machine: quick under 60 s; `npm ci && npm test` on a
  * fresh clone under 10 minutes. Wall-clock figures depend on load, so the
@@ -24,8 +27,12 @@ const TIERS: Record<string, Array<[string, string[]]>> = {
     ['npx', ['--no-install', 'vitest', 'run', '--project', 'site']],
     ['npx', ['--no-install', 'playwright', 'test']],
   ],
+  crawl: [
+    ['env', ['RCLASS_CRAWL=1', 'npx', '--no-install', 'vitest', 'run', '--project', 'site']],
+    ['npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.crawl.config.ts']],
+  ],
 };
-const ORDER = ['quick', 'unit', 'servers install', 'integration', 'build', 'site'];
+const ORDER = ['quick', 'unit', 'servers install', 'integration', 'build', 'site', 'crawl'];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((tier) => !(tier in TIERS));
@@ -33,7 +40,10 @@ if (unknown.length > 0) {
   console.error(`unknown tier ${unknown.join(', ')}; tiers: ${ORDER.join(', ')}`);
   process.exit(2);
 }
-const chosen = asked.length > 0 ? ORDER.filter((tier) => asked.includes(tier) || (tier === 'servers install' && asked.includes('integration'))) : ORDER;
+const chosen =
+  asked.length > 0
+    ? ORDER.filter((tier) => asked.includes(tier) || (tier === 'servers install' && asked.includes('integration')))
+    : ORDER.filter((tier) => tier !== 'crawl');
 
 const rows: Array<{ tier: string; seconds: number; ok: boolean; load: string }> = [];
 for (const tier of chosen) {

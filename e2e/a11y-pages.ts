@@ -1,18 +1,16 @@
 /**
- * Which pages the default accessibility run checks (e2e/a11y.spec.ts).
- *
- * Every page that is not a tool page (the home page, spec, search,
- * downloads, contributing, playground, the server list and every server
- * page), plus a few tool pages chosen from the registry the site was built
- * from so that, between them, they show everything a tool page can show:
+ * Tool pages the default accessibility run checks (e2e/a11y.spec.ts)
+ * besides its sample of every kind (test/site/sample.ts): a few chosen from
+ * the registry the site was built from so that, between them, they show
+ * everything a tool page can show:
  * each class, argument rules, a disclosure, egress with and without named
  * destinations and with a note, every kind of gate, the server's hints
  * agreeing with, below and above the registry's class, a title hint and no
  * annotations, draft and reviewed records, a first and a last tool, and
- * the longest tool and server names. 1,259 of the site's pages are tool
- * pages of one template; these few stand for them. The full sweep of every
- * sitemap page runs with `npm run test:a11y-all` and weekly in CI
- * (.github/workflows/a11y-all.yml).
+ * the longest tool and server names. Most of the site's pages are tool
+ * pages of one template; these few stand for them. The sweep of every page
+ * runs in the crawl tier (`npm run test:crawl`, nightly in CI:
+ * .github/workflows/crawl.yml).
  */
 import type { RegistryDocument, ServerRecord, ToolRecord } from '../src/core/record.ts';
 import { compareHint } from '../src/site/lib/hints.ts';
@@ -21,11 +19,6 @@ import { segment } from '../src/site/lib/urls.ts';
 /** A tool page's path relative to the site's base, as the sitemap lists it. */
 function toolPagePath(record: ServerRecord, tool: ToolRecord): string {
   return `servers/${segment(record.id)}/${segment(tool.name)}/`;
-}
-
-/** Whether a sitemap path is a tool page (`servers/<id>/<tool>/`). */
-export function isToolPage(path: string): boolean {
-  return /^servers\/[^/]+\/[^/]+\/$/.test(path);
 }
 
 /** Every feature a tool page can show that `tool` (of `record`, at `index`) shows. */

@@ -4,17 +4,32 @@
  * parses and carries RFC 4287's required elements; every server has a badge
  * that renders; robots.txt, the favicon and the touch icon exist; every page
  * template carries OpenGraph and Twitter tags.
+ *
+ * The per-server files (API documents, badges) grow with the registry: the
+ * default run checks those of the sampled servers (test/site/sample.ts: the
+ * first, the largest and the changed ones), the crawl tier (`@crawl`,
+ * `npm run test:crawl`) those of every server.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { ServerRecord } from '../src/core/record.ts';
+import { samplePages } from '../test/site/sample.ts';
 import { readRegistry, ROOT } from './support.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
 const registry = readRegistry();
 const segment = (value: string) => value.replaceAll('/', '~');
+const sampledPaths = samplePages().map((page) => page.path);
+/** The servers whose page or one of whose tool pages the sample holds. */
+const sampledServers = registry.servers.filter((record) => sampledPaths.some((path) => path.startsWith(`servers/${segment(record.id)}/`)));
+/** Every server in the crawl tier, the sampled ones in the default run. */
+const SERVER_SETS: Array<[string, ServerRecord[], { tag?: string }]> = [
+  [`the ${sampledServers.length} sampled servers`, sampledServers, {}],
+  ['every server', registry.servers, { tag: '@crawl' }],
+];
 
 async function validators(request: import('@playwright/test').APIRequestContext) {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -51,24 +66,26 @@ test('api/v1/servers.json is valid and agrees with registry.json', async ({ requ
   }
 });
 
-test('every api/v1/servers/<id>.json and <id>/<tool>.json is valid and equals the registry’s record and tool', async ({ request }) => {
-  test.setTimeout(240_000);
-  const v = await validators(request);
-  const problems: string[] = [];
-  for (const record of registry.servers) {
-    const doc = await (await request.get(`api/v1/servers/${segment(record.id)}.json`)).json();
-    if (!v.server(doc)) problems.push(`${record.id}: ${v.ajv.errorsText(v.server.errors)}`);
-    expect(doc.record).toEqual(record);
-    for (const tool of record.tools) {
-      const toolDoc = await (await request.get(`api/v1/servers/${segment(record.id)}/${segment(tool.name)}.json`)).json();
-      if (!v.tool(toolDoc)) problems.push(`${record.id}/${tool.name}: ${v.ajv.errorsText(v.tool.errors)}`);
-      expect(toolDoc.tool).toEqual(tool);
-      expect(toolDoc.server.provenance).toEqual(record.provenance);
-      expect(toolDoc.release).toBe(registry.release);
+for (const [title, servers, details] of SERVER_SETS) {
+  test(`api/v1/servers/<id>.json and <id>/<tool>.json of ${title} are valid and equal the registry’s record and tool`, details, async ({ request }) => {
+    test.setTimeout(240_000);
+    const v = await validators(request);
+    const problems: string[] = [];
+    for (const record of servers) {
+      const doc = await (await request.get(`api/v1/servers/${segment(record.id)}.json`)).json();
+      if (!v.server(doc)) problems.push(`${record.id}: ${v.ajv.errorsText(v.server.errors)}`);
+      expect(doc.record).toEqual(record);
+      for (const tool of record.tools) {
+        const toolDoc = await (await request.get(`api/v1/servers/${segment(record.id)}/${segment(tool.name)}.json`)).json();
+        if (!v.tool(toolDoc)) problems.push(`${record.id}/${tool.name}: ${v.ajv.errorsText(v.tool.errors)}`);
+        expect(toolDoc.tool).toEqual(tool);
+        expect(toolDoc.server.provenance).toEqual(record.provenance);
+        expect(toolDoc.release).toBe(registry.release);
+      }
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test('the API page documents every endpoint with a curl recipe', async ({ page }) => {
   await page.goto('api/');
@@ -119,20 +136,22 @@ test('the changelog feed is Atom with the required elements, one entry per day o
   expect(await page.locator('main li').count()).toBe(changes.changes.length);
 });
 
-test('a badge renders for every server, with its worst class and count', async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const record of registry.servers) {
-    const worst = ['R4', 'R3', 'R2', 'R1', 'R0'].find((c) => record.tools.some((tool) => tool.class === c))!;
-    const count = record.tools.filter((tool) => tool.class === worst).length;
-    await page.goto(`badges/${segment(record.id)}.svg`);
-    const svg = page.locator('svg');
-    await expect(svg).toHaveAttribute('aria-label', new RegExp(`^${record.id}: ${count} of ${record.tools.length} tools ${worst}`));
-    const box = await svg.boundingBox();
-    expect(box?.height).toBe(20);
-    expect(box!.width).toBeGreaterThan(40);
-    expect(await page.locator('svg text').last().textContent()).toBe(`${worst} ${count}/${record.tools.length}`);
-  }
-});
+for (const [title, servers, details] of SERVER_SETS) {
+  test(`a badge renders for ${title}, with its worst class and count`, details, async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const record of servers) {
+      const worst = ['R4', 'R3', 'R2', 'R1', 'R0'].find((c) => record.tools.some((tool) => tool.class === c))!;
+      const count = record.tools.filter((tool) => tool.class === worst).length;
+      await page.goto(`badges/${segment(record.id)}.svg`);
+      const svg = page.locator('svg');
+      await expect(svg).toHaveAttribute('aria-label', new RegExp(`^${record.id}: ${count} of ${record.tools.length} tools ${worst}`));
+      const box = await svg.boundingBox();
+      expect(box?.height).toBe(20);
+      expect(box!.width).toBeGreaterThan(40);
+      expect(await page.locator('svg text').last().textContent()).toBe(`${worst} ${count}/${record.tools.length}`);
+    }
+  });
+}
 
 test('robots.txt names the sitemap; favicon.ico and the touch icon are served as images', async ({ request }) => {
   const robots = await (await request.get('robots.txt')).text();

@@ -1,6 +1,6 @@
 /**
  * Shared helpers of the end-to-end tests: where the built sites are, the
- * registry they were built from, and the pages their sitemaps list.
+ * registry they were built from and the browser flags.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,22 +33,4 @@ export const CHROMIUM_ARGS = [
 /** The registry document the site was built from. */
 export function readRegistry(dir = SITE_DIR): RegistryDocument {
   return JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as RegistryDocument;
-}
-
-/**
- * Every page address in a built site's sitemap, as paths relative to the
- * site's base (`servers/filesystem/`, `''` for the home page).
- */
-export function sitemapPaths(dir = SITE_DIR): string[] {
-  const index = readFileSync(join(dir, 'sitemap-index.xml'), 'utf8');
-  const paths: string[] = [];
-  for (const [, sitemapUrl] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-    const file = join(dir, new URL(sitemapUrl!).pathname.split('/').pop()!);
-    const xml = readFileSync(file, 'utf8');
-    for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) paths.push(new URL(loc!).pathname);
-  }
-  // Addresses carry the site's base path; the home page is the shortest one
-  // and every other address starts with it.
-  const home = paths.reduce((shortest, path) => (path.length < shortest.length ? path : shortest), paths[0] ?? '/');
-  return paths.map((path) => path.slice(home.length));
 }

@@ -12,6 +12,13 @@
  *
  * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Biome,
  * type check and the unit tier only: no build, no processes, under a minute.
+ *
+ * `npm run test:crawl` (`tsx scripts/test.ts crawl`): the checks whose size
+ * grows with the registry, over every page and every server (issue 30):
+ * builds, then runs the site tier's vitest files with `RCLASS_CRAWL=1` and
+ * the Playwright tests tagged `@crawl` (playwright.crawl.config.ts). `npm
+ * test` runs the same checks over a sample of pages (test/site/sample.ts).
+ * Nightly in .github/workflows/crawl.yml.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -19,6 +26,7 @@ import path from 'node:path';
 import { BUILD_DIR } from './lib/paths.ts';
 
 const quick = process.argv.includes('quick');
+const crawl = process.argv.includes('crawl');
 const reports = path.join(BUILD_DIR, 'test-reports');
 mkdirSync(reports, { recursive: true });
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -43,6 +51,56 @@ function readJson(file: string): unknown {
 let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
+
+/** Add a Playwright JSON report's counts to the totals; the step's own exit status decides whether it failed. */
+function countPlaywright(file: string): void {
+  const e2e = readJson(file) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
+  passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+  failed += e2e?.stats?.unexpected ?? 0;
+}
+
+/** Add a vitest JSON report's counts to the totals. */
+function countVitest(file: string): void {
+  const vitest = readJson(file) as { numPassedTests?: number; numFailedTests?: number } | undefined;
+  passed += vitest?.numPassedTests ?? 0;
+  failed += vitest?.numFailedTests ?? 0;
+}
+
+/** Print the time of each step and the closing line; set the exit code. */
+function finish(): void {
+  console.log('');
+  for (const [name, seconds] of times) console.log(`${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s`);
+  if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failedSteps.length > 0 || failed > 0 ? 1 : 0;
+}
+
+if (crawl) {
+  if (!step('build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts'])) failedSteps.push('build');
+  const vitestJson = path.join(reports, 'vitest-crawl.json');
+  if (
+    !step(
+      'site checks of every page (vitest)',
+      'npx',
+      ['--no-install', 'vitest', 'run', '--project', 'site', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+      {
+        RCLASS_CRAWL: '1',
+      },
+    )
+  )
+    failedSteps.push('vitest');
+  countVitest(vitestJson);
+  const playwrightJson = path.join(reports, 'playwright-crawl.json');
+  if (
+    !step('browser checks of every page (@crawl)', 'npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.crawl.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    })
+  )
+    failedSteps.push('playwright');
+  countPlaywright(playwrightJson);
+  finish();
+  process.exit();
+}
 
 // Zero diagnostics: Biome's lint and format check (biome.jsonc), Knip's unused files, exports and
 // dependencies (knip.json), tsc, and `astro check` over the site's .astro files.
@@ -85,26 +143,18 @@ const vitestOk = step(quick ? 'unit tests' : 'unit, integration and site tests (
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-const vitest = readJson(vitestJson) as { numPassedTests?: number; numFailedTests?: number } | undefined;
-passed += vitest?.numPassedTests ?? 0;
-failed += vitest?.numFailedTests ?? 0;
+countVitest(vitestJson);
 if (!vitestOk) failedSteps.push('vitest');
 
 if (!quick) {
   if (existsSync('playwright.config.ts')) {
     const playwrightJson = path.join(reports, 'playwright.json');
     const e2eOk = step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
-    const e2e = readJson(playwrightJson) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | undefined;
-    passed += (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-    failed += e2e?.stats?.unexpected ?? 0;
+    countPlaywright(playwrightJson);
     if (!e2eOk) failedSteps.push('playwright');
   } else {
     failedSteps.push('playwright (no playwright.config.ts)');
   }
 }
 
-console.log('');
-for (const [name, seconds] of times) console.log(`${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s`);
-if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failedSteps.length > 0 || failed > 0 ? 1 : 0;
+finish();

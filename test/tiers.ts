@@ -58,6 +58,7 @@ export const INTEGRATION_TESTS = [
   'test/cli/readme-run.test.ts', // every README command through sh, npx and the CLI as child processes
   'test/clients/env-keys-npm.test.ts', // npm as a child, reading $HOME/.npmrc
   'test/export/static-not-weaker.test.ts', // the real CEL engine, against every format and registry tool
+  'test/site/sample.test.ts', // git as a child process, to find the pages a change touched
 ] as const;
 
 /**

@@ -3,9 +3,16 @@
  * section and tool anchors other pages point at, and every address carries
  * the base path (a link that forgets it would work at the root and break on
  * GitHub Pages).
+ *
+ * The links of every page are followed in the crawl tier (`npm run
+ * test:crawl`); `npm test` follows those of the sampled pages
+ * (test/site/sample.ts), into any page of the build.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileForUrl, pages, requireSite, sitePagesBase, type Page } from './support.ts';
+import { checkedPages, pageFile } from './sample.ts';
+import { fileForUrl, requireSite, SITE_DIR, sitePagesBase } from './support.ts';
 
 const ATTRS = /\s(?:href|src)="([^"]*)"/g;
 
@@ -24,13 +31,22 @@ function isInternal(url: string): boolean {
   return !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }
 
+/** The ids of one page of the build, read once. */
+const idsOf = new Map<string, Set<string>>();
+function ids(file: string): Set<string> {
+  let found = idsOf.get(file);
+  if (found === undefined) {
+    found = new Set([...readFileSync(join(SITE_DIR, file), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
+    idsOf.set(file, found);
+  }
+  return found;
+}
+
 describe('internal links', () => {
-  let all: Page[] = [];
-  let ids: Map<string, Set<string>>;
+  let all: Array<{ file: string; html: string }> = [];
   beforeAll(() => {
     requireSite();
-    all = pages();
-    ids = new Map(all.map((page) => [page.file, new Set([...page.html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!))]));
+    all = checkedPages().map((page) => ({ file: pageFile(page.path), html: readFileSync(join(SITE_DIR, pageFile(page.path)), 'utf8') }));
   });
 
   it('resolve to files of the build, with their anchors', () => {
@@ -46,7 +62,7 @@ describe('internal links', () => {
           continue;
         }
         const hash = url.split('#')[1];
-        if (hash && target.endsWith('.html') && !ids.get(target)?.has(decodeURIComponent(hash))) broken.push(`${page.file} → ${url} (no such anchor)`);
+        if (hash && target.endsWith('.html') && !ids(target).has(decodeURIComponent(hash))) broken.push(`${page.file} → ${url} (no such anchor)`);
       }
     }
     expect(broken.slice(0, 20)).toEqual([]);

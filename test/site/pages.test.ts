@@ -3,12 +3,18 @@
  * tool page with its class in words, its evidence permalink and a prefilled
  * dispute link, and no page that carries the rest of the registry (a tool
  * page's size must not depend on how many tools exist).
+ *
+ * Every tool page must exist; what is on the pages is read for every
+ * server in the crawl tier (`npm run test:crawl`), and for the sampled
+ * servers (test/site/sample.ts: the first, the largest and the changed
+ * ones) in `npm test`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { CLASS_NAMES } from '../../src/core/classes.ts';
+import { CRAWL, checkedPages, sitePages } from './sample.ts';
 import { requireSite, SITE_DIR } from './support.ts';
 import { segment, toolAnchor } from '../../src/site/lib/urls.ts';
 
@@ -25,27 +31,48 @@ function hrefOfClass(html: string, className: string): string | undefined {
 
 describe('registry coverage', () => {
   let registry: RegistryDocument;
+  /** The records whose pages are read: every one in the crawl tier, the sampled ones otherwise. */
+  let checked: RegistryDocument['servers'];
   beforeAll(() => {
     requireSite();
     registry = JSON.parse(read('registry.json')) as RegistryDocument;
+    const paths = checkedPages().map((page) => page.path);
+    checked = registry.servers.filter((record) => paths.some((path) => path.startsWith(`servers/${segment(record.id)}/`)));
   });
 
   it('the site serves the registry it was built from', () => {
     expect(registry.servers.length).toBe(registry.totals.servers);
   });
 
-  it('every server has a page listing every one of its tools with an anchor', () => {
+  it('every server and every tool has a page', () => {
+    const missing = registry.servers.flatMap((record) =>
+      [`servers/${segment(record.id)}/index.html`, ...record.tools.map((tool) => `servers/${segment(record.id)}/${segment(tool.name)}/index.html`)].filter(
+        (file) => !existsSync(join(SITE_DIR, file)),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('the servers read include the one with the largest page, and every server in the crawl tier', () => {
+    const largest = sitePages()
+      .filter((page) => page.kind === 'server')
+      .reduce((most, page) => (page.bytes > most.bytes ? page : most));
+    expect(checked.map((record) => `servers/${segment(record.id)}/`)).toContain(largest.path);
+    if (CRAWL) expect(checked.length).toBe(registry.servers.length);
+  });
+
+  it('a checked server has a page listing every one of its tools with an anchor', () => {
     const problems: string[] = [];
-    for (const record of registry.servers) {
+    for (const record of checked) {
       const html = read(`servers/${segment(record.id)}/index.html`);
       for (const tool of record.tools) if (!html.includes(`id="${toolAnchor(tool.name)}"`)) problems.push(`${record.id}: no #${toolAnchor(tool.name)}`);
     }
     expect(problems).toEqual([]);
   });
 
-  it('every tool has a page with its class in words, its evidence permalink and a dispute link', () => {
+  it('a checked server’s tool pages show the class in words, the evidence permalink and a dispute link', () => {
     const problems: string[] = [];
-    for (const record of registry.servers) {
+    for (const record of checked) {
       for (const tool of record.tools) {
         const file = `servers/${segment(record.id)}/${segment(tool.name)}/index.html`;
         let html: string;
@@ -73,7 +100,7 @@ describe('registry coverage', () => {
   });
 
   it('a tool page links to at most a handful of other tools (nothing that grows with the registry)', () => {
-    const worst = registry.servers
+    const worst = checked
       .flatMap((record) => record.tools.map((tool) => ({ record, tool })))
       .map(({ record, tool }) => {
         const html = read(`servers/${segment(record.id)}/${segment(tool.name)}/index.html`);

@@ -78,6 +78,17 @@ export function fileForUrl(url: string, fromFile: string, base = sitePagesBase()
 }
 
 const jsCache = new Map<string, Size>();
+/** Stylesheets are shared by every page of a kind: each is weighed once. */
+const cssCache = new Map<string, Size>();
+
+function cssSize(file: string): Size {
+  let size = cssCache.get(file);
+  if (size === undefined) {
+    size = sizeOf(readFileSync(join(SITE_DIR, file)));
+    cssCache.set(file, size);
+  }
+  return size;
+}
 
 function jsWithImports(file: string, seen: Set<string>): Size {
   if (seen.has(file)) return ZERO;
@@ -111,7 +122,7 @@ export function weigh(page: Page): PageWeight {
   let js = ZERO;
   for (const [, href] of page.html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) {
     const file = fileForUrl(href!, page.file);
-    if (file) css = add(css, sizeOf(readFileSync(join(SITE_DIR, file))));
+    if (file) css = add(css, cssSize(file));
   }
   for (const [, body] of page.html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) css = add(css, sizeOf(body!));
   const seen = new Set<string>();

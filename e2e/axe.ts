@@ -1,0 +1,118 @@
+/**
+ * Axe and overflow checks of many pages in one tab, shared by the default
+ * accessibility run (a sample of pages, e2e/a11y.spec.ts) and the crawl
+ * tier (every page, tagged `@crawl`).
+ *
+ * A thousand static pages would take many minutes if each one were opened
+ * afresh and axe injected into it again. So a batch opens one page,
+ * injects axe once, and then loads every static page of the batch into that
+ * same tab: it sets the address, writes the page's HTML as a new document
+ * and waits until its stylesheets have applied, then runs axe on it. Pages
+ * that carry scripts are opened normally instead, so their scripts run.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Page, test } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+/** The axe rule tags every check runs. */
+export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The desktop and phone sizes the sweeps use, in CSS pixels. */
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+/** Serious and critical findings, one line each; lesser ones go to the test's annotations. */
+export function blocking(path: string, results: Pick<AxeResults, 'violations'>): string[] {
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const minor = results.violations.filter((v) => !serious.includes(v));
+  if (minor.length > 0)
+    test.info().annotations.push({ type: `axe /${path}`, description: minor.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join('; ') });
+  return serious.map((v) => `/${path}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`);
+}
+
+async function runAxe(page: Page): Promise<Pick<AxeResults, 'violations'>> {
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return { violations };
+  }, TAGS);
+}
+
+/** Wait until every stylesheet of the current document has loaded and applied; false after 20 s. */
+async function styled(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(
+      () =>
+        document.readyState === 'complete' &&
+        document.styleSheets.length === document.querySelectorAll('link[rel="stylesheet"], style').length &&
+        [...document.styleSheets].every((sheet) => sheet.cssRules.length > 0),
+      undefined,
+      { timeout: 20_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Load one page (a path relative to the base, `''` for the home page) into the tab, with axe present. Problems, or none. */
+async function load(page: Page, path: string): Promise<string[]> {
+  const response = await page.request.get(path || './');
+  if (response.status() !== 200) return [`/${path}: HTTP ${response.status()}`];
+  const html = await response.text();
+  const hasAxe = await page.evaluate(() => 'axe' in window).catch(() => false);
+  if (/<script[\s>]/i.test(html) || !hasAxe) {
+    await page.goto(path || './');
+    await page.evaluate(AXE_SOURCE);
+  } else {
+    const url = new URL(path || './', page.url()).pathname;
+    await page.evaluate(
+      ({ html, url }) => {
+        history.replaceState(null, '', url);
+        // Replacing the whole document keeps this page's axe; `write` is the only API that parses a full
+        // HTML document into the current one (its one-string form; the variadic signature is deprecated).
+        const write: (markup: string) => void = document.write.bind(document);
+        document.open();
+        write(html);
+        document.close();
+      },
+      { html, url },
+    );
+  }
+  // Every stylesheet must have applied before axe measures contrast and target sizes. A stylesheet that
+  // never loads is a finding of its own, not a reason to wait forever.
+  return (await styled(page)) ? [] : [`/${path}: a stylesheet did not load within 20 s`];
+}
+
+/** What to check on each page of a sweep. */
+export interface Sweep {
+  /** Axe in the light theme at {@link DESKTOP}. */
+  lightDesktop: boolean;
+  /** Axe in the dark theme at {@link PHONE}. */
+  darkPhone: boolean;
+  /** No sideways scrolling at {@link PHONE}. */
+  phoneOverflow: boolean;
+}
+
+/**
+ * Check one page: load it at the desktop size in the light theme, run axe
+ * if asked, then at the phone width (in the dark theme when that axe run is
+ * asked for) measure sideways overflow and run axe. Serious and critical
+ * axe findings and overflow, one line each.
+ */
+export async function checkPage(page: Page, path: string, sweep: Sweep): Promise<string[]> {
+  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: 'light' });
+  const problems = await load(page, path);
+  if (problems.length > 0) return problems;
+  if (sweep.lightDesktop) problems.push(...blocking(`${path} (light, ${DESKTOP.width} px)`, await runAxe(page)));
+  if (!sweep.darkPhone && !sweep.phoneOverflow) return problems;
+  await page.setViewportSize(PHONE);
+  if (sweep.darkPhone) await page.emulateMedia({ colorScheme: 'dark' });
+  if (sweep.phoneOverflow) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (overflow > 0) problems.push(`/${path}: scrolls sideways by ${overflow} px at ${PHONE.width} px`);
+  }
+  if (sweep.darkPhone) problems.push(...blocking(`${path} (dark, ${PHONE.width} px)`, await runAxe(page)));
+  return problems;
+}
