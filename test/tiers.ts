@@ -78,6 +78,7 @@ export const CEDAR_TESTS = [
 
 /** Site tier (vitest part): checks of the built site's files. */
 export const SITE_TESTS = [
+  'test/site/accuracy.test.ts',
   'test/site/budget.test.ts',
   'test/site/links.test.ts',
   'test/site/pages.test.ts',
