@@ -11,6 +11,7 @@ import { REGISTRY_DIR, ROOT } from './paths.ts';
  * Parse and validate every record in a directory.
  * @param dir defaults to the repository's `registry/` (or `RCLASS_REGISTRY_DIR`)
  * @param tolerate ids of checks whose problems do not keep a record out of `records` (they are still in `problems`)
+ * Checks that judge the registry as a whole (peer-effects, SPEC 2.9.4) run only when `dir` is the repository's own `registry/`.
  * @returns valid records and every problem (YAML, schema and lint) in one list
  */
 export async function loadRegistryDir(
@@ -19,7 +20,7 @@ export async function loadRegistryDir(
   tolerate: ReadonlySet<string> = new Set(),
 ): Promise<ValidationResult> {
   const { sources, problems: syntax } = await readRecordSources(dir, shownAs);
-  const result = validateSources(sources, tolerate);
+  const result = validateSources(sources, tolerate, { wholeRegistry: path.resolve(dir) === path.join(ROOT, 'registry') });
   return { records: result.records, problems: sortProblems([...syntax, ...result.problems]) };
 }
 

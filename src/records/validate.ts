@@ -20,9 +20,14 @@ export interface ValidationResult {
  * Validate parsed record sources.
  * @param sources records with their files and position lookup; sources whose YAML failed to parse (data undefined) are skipped, since their problems are already known
  * @param tolerate ids of checks whose problems are reported but do not keep a record out of `records`
+ * @param options `wholeRegistry`: the sources are the repository's whole `registry/`, so checks that judge records against each other as a whole (`wholeRegistryOnly`) run too
  * @returns the records that passed every check (in input order) and all problems, sorted by file and position
  */
-export function validateSources(sources: readonly RecordSource[], tolerate: ReadonlySet<string> = new Set()): ValidationResult {
+export function validateSources(
+  sources: readonly RecordSource[],
+  tolerate: ReadonlySet<string> = new Set(),
+  options: { wholeRegistry?: boolean } = {},
+): ValidationResult {
   const problems: Problem[] = [];
   const validator = schemaValidators().record;
   const inputs: RecordInput[] = [];
@@ -55,6 +60,7 @@ export function validateSources(sources: readonly RecordSource[], tolerate: Read
   }
 
   for (const check of CHECKS) {
+    if (check.scope === 'registry' && check.wholeRegistryOnly === true && options.wholeRegistry !== true) continue;
     running = check.id;
     if (check.scope === 'record') for (const input of inputs) tolerant(input.file, () => check.check(input));
     else tolerant('the registry', () => check.check(inputs));

@@ -4,7 +4,8 @@
  * `differs`; `npm run check` reports an unexplained difference at the tool's
  * effects, and docs/reviews/consistency.md is the committed report.
  */
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerRecord, ToolRecord } from '../../src/core/record.ts';
@@ -67,5 +68,16 @@ describe('the registry (SPEC 2.9.4)', () => {
     expect(report.explained).toBe(report.unusual);
     expect(await readFile(path.join(ROOT, 'docs', 'reviews', 'consistency.md'), 'utf8')).toBe(consistencyMarkdown(report));
     expect(await readFile(path.join(ROOT, 'docs', 'reviews', 'consistency.json'), 'utf8')).toBe(`${JSON.stringify(report, null, 2)}\n`);
+  });
+});
+
+describe('a folder that is not the whole registry', () => {
+  it('is not judged by peers: a subset has other peer groups, so peer-effects runs only over registry/ itself', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rclass-peers-'));
+    for (const id of ['github-reference', 'linear-jerhadf', 'docker-hub', 'github'])
+      await copyFile(path.join(REGISTRY_DIR, `${id}.yaml`), path.join(dir, `${id}.yaml`));
+    const loaded = await loadRegistryDir(dir, 'registry');
+    expect(loaded.problems.filter((p) => p.check === 'peer-effects')).toEqual([]);
+    expect(loaded.records.map((r) => r.id).sort()).toEqual(['docker-hub', 'github', 'github-reference', 'linear-jerhadf']);
   });
 });

@@ -32,6 +32,12 @@ export interface RegistryCheck {
   id: string;
   description: string;
   scope: 'registry';
+  /**
+   * Run only over the repository's own `registry/` as a whole, never over
+   * another folder or a part of it, because its verdict depends on which
+   * records are there (a peer group's usual effects, SPEC 2.9.4).
+   */
+  wholeRegistryOnly?: true;
   check(inputs: readonly RecordInput[]): void;
 }
 

@@ -12,6 +12,7 @@ export const peerEffects: RegistryCheck = {
   id: 'peer-effects',
   description: 'a tool whose effects differ from those of tools with the same verb and object on other servers says why in differs',
   scope: 'registry',
+  wholeRegistryOnly: true,
   check(inputs) {
     const records = inputs.map((input) => input.record);
     for (const group of peerGroups(records)) {
