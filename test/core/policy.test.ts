@@ -112,17 +112,24 @@ describe('every format under --deny-from R0 and R1', () => {
 
   it('gemini: deny from R0 says so and denies every rule; deny from R1 keeps the ask_user step from R2', () => {
     const r0 = render('gemini', 'R0');
-    expect(headerLine(r0, '#')).toBe("# Thresholds: ask_user from R2, deny from R0; tools without a rule keep Gemini CLI's defaults.");
-    expect(r0.match(/^decision = "(\w+)"/gm)?.every((line) => line === 'decision = "deny"')).toBe(true);
-    expect(headerLine(render('gemini', 'R1'), '#')).toBe("# Thresholds: ask_user from R2, deny from R1; tools without a rule keep Gemini CLI's defaults.");
+    expect(headerLine(r0, '#')).toBe(
+      "# Thresholds: ask_user from R2, deny from R0; each server's other tools (mcp_<server>_*) are denied, tools the record does not list included.",
+    );
+    // Every rule of an MCP tool denies; the non-interactive rules for Gemini's own tools (interactive = false) keep ask_user.
+    const mcpRules = r0.split('[[rule]]').filter((rule) => /^toolName = "mcp_/m.test(rule));
+    expect(mcpRules.length).toBeGreaterThan(0);
+    expect(mcpRules.every((rule) => rule.includes('decision = "deny"'))).toBe(true);
+    expect(headerLine(render('gemini', 'R1'), '#')).toBe(
+      "# Thresholds: ask_user from R2, deny from R1; each server's other tools (mcp_<server>_*) are denied, tools the record does not list included.",
+    );
   });
 
   it('codex-disabled-tools: from R0 every tool is disabled; from R1 the R0 tool and the one a rule can bring to R0 stay on', () => {
     expect(headerLine(render('codex-disabled-tools', 'R0'), '#')).toBe(
-      '# Thresholds: tools from R0 up are disabled (argument-dependent ones stay on for the hook).',
+      '# Thresholds: tools from R0 up are disabled (argument-dependent ones stay on for the hook); enabled_tools lists the rest, so a tool the record does not list stays off.',
     );
     expect(render('codex-disabled-tools', 'R0')).toContain('disabled_tools = [ "charge", "drop", "list", "query", "save" ]');
-    expect(render('codex-disabled-tools', 'R1')).toContain('disabled_tools = [ "charge", "drop", "save" ]');
+    expect(render('codex-disabled-tools', 'R1')).toContain('enabled_tools = [ "list", "query" ]\ndisabled_tools = [ "charge", "drop", "save" ]');
   });
 
   it('cursor-ide: nothing is allow-listed when everything from R0 or R1 is denied', () => {
@@ -231,9 +238,10 @@ describe('policyFiles', () => {
   it("writes each new format's real content: the allowlist, the ask_user and disabled_tools rules, and the hook commands", () => {
     const content = (name: string) => files.find((file) => file.file === name)!.content;
     expect(JSON.parse(content('cursor-permissions.json'))).toEqual({ mcpAllowlist: ['db:list'] });
-    expect(content('gemini-policy.toml')).toContain('mcpName = "db"\ntoolName = "drop"\ndecision = "ask_user"\npriority = 800');
-    expect(content('gemini-policy.toml')).not.toContain('toolName = "list"');
-    expect(content('codex-disabled-tools.toml')).toContain('[mcp_servers.db]\ndisabled_tools = [ "drop" ]');
+    expect(content('gemini-policy.toml')).toContain('toolName = "mcp_db_drop"\ndecision = "ask_user"\npriority = 800');
+    expect(content('gemini-policy.toml')).toContain('toolName = "mcp_db_*"\ndecision = "ask_user"\npriority = 600');
+    expect(content('gemini-policy.toml')).not.toContain('toolName = "mcp_db_list"');
+    expect(content('codex-disabled-tools.toml')).toContain('[mcp_servers.db]\nenabled_tools = [ "list" ]\ndisabled_tools = [ "drop" ]');
     expect(JSON.parse(content('codex-hook.json')).hooks.PreToolUse[0].hooks[0].command).toBe(
       `/bin/sh -c '${HOOK_GUARD}' rclass-hook rclass hook --agent codex`,
     );

@@ -186,8 +186,9 @@ describe('session state (SPEC 9.3)', () => {
     writeFileSync(world.state, 'not a folder');
     const fetch = await hook(world, fetchAttacker('L5'), ['--no-log']);
     expect(fetch.decision).toBe('ask');
-    expect(fetch.reason).toContain('R4 Irreversible (session)');
-    expect(fetch.stderr).toMatch(/session state (folder )?could not be/);
+    // The state folder check (issue 23) refuses a state path that is not the user's own 0700 folder before the guard runs: still R4, asked.
+    expect(fetch.reason).toMatch(/R4 Irreversible \((session|error)\)/);
+    expect(`${fetch.reason} ${fetch.stderr}`).toMatch(/state (folder )?(could not be|is not)|state folder/);
   });
 
   it('assumes a read without any home folder to keep state in', async () => {

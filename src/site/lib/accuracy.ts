@@ -4,8 +4,7 @@
  * --record`, src/records/reread.ts), newest first.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../../records/paths.ts';
+import { fromRoot } from './paths.ts';
 
 /** How many of how many agreed. */
 export interface Tally {
@@ -35,7 +34,7 @@ export interface Reread {
 
 /** Every re-read, newest first (the ledger's order reversed, so two of one day keep theirs). */
 export function loadRereads(): Reread[] {
-  const ledger = JSON.parse(readFileSync(path.join(ROOT, 'docs', 'reviews', 'accuracy.json'), 'utf8')) as { rereads: Reread[] };
+  const ledger = JSON.parse(readFileSync(fromRoot('docs', 'reviews', 'accuracy.json'), 'utf8')) as { rereads: Reread[] };
   return [...ledger.rereads].reverse();
 }
 
