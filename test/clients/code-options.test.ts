@@ -132,6 +132,10 @@ describe('git told to run other code', () => {
       expectRefused(git({ [key]: './evil.sh' }), 'git', key);
   });
 
+  it('regression (second review): GIT_PYTHON_GIT_EXECUTABLE, the git program GitPython runs, is not the git record', () => {
+    expectRefused(git({ GIT_PYTHON_GIT_EXECUTABLE: './evil.sh' }), 'git', 'GIT_PYTHON_GIT_EXECUTABLE');
+  });
+
   it('regression: docker -e GIT_CONFIG_PARAMETERS is not the git record, in each -e spelling', () => {
     for (const env of [['-e', "GIT_CONFIG_PARAMETERS='core.fsmonitor'='./evil.sh'"], ['--env=GIT_CONFIG_PARAMETERS=x'], ['-e', 'GIT_CONFIG_PARAMETERS']])
       expectRefused({ command: 'docker', args: ['run', '-i', '--rm', ...env, 'mcp/git'] }, 'git', 'GIT_CONFIG_PARAMETERS');

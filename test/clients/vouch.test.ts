@@ -57,10 +57,24 @@ describe('vouching for a record', () => {
     expect(alias).toHaveProperty('refuse', expect.stringContaining('a package spec rclass cannot read'));
   });
 
-  it('reads a registry tarball URL as the release it serves, so one before `before` is vouched for with its version', () => {
+  it('reads a public registry tarball URL as the release it serves, so one before `before` is vouched for with its version', () => {
     expect(vouch({ command: 'npx', args: ['-y', 'https://registry.npmjs.org/@stripe/mcp/-/mcp-0.2.5.tgz'] }, 'stripe')).toEqual({ version: '0.2.5' });
+  });
+
+  it('regression (second review): reads no other host's tarball as a release, since that host can serve any bytes under the name', () => {
+    for (const url of [
+      'https://evil.example/@stripe/mcp/-/mcp-0.2.5.tgz',
+      'https://registry.npmjs.org.evil.example/@stripe/mcp/-/mcp-0.2.5.tgz',
+      'https://registry.npmjs.org@evil.example/@stripe/mcp/-/mcp-0.2.5.tgz',
+      'https://registry.npmjs.org:8443/@stripe/mcp/-/mcp-0.2.5.tgz',
+      'https://registry.npmjs.org/mirror/@stripe/mcp/-/mcp-0.2.5.tgz',
+      'http://registry.npmjs.org/@stripe/mcp/-/mcp-0.2.5.tgz',
+    ]) {
+      expect(vouch({ command: 'npx', args: ['-y', url, '--tools=all'] }, 'stripe'), url).toHaveProperty('refuse', expect.stringContaining('only before 0.3.1'));
+    }
+    expect(vouch({ command: 'npx', args: ['-y', '-p', 'https://evil.example/@stripe/mcp/-/mcp-0.2.5.tgz', 'mcp'] }, 'stripe')).toHaveProperty('refuse');
     expect(vouch({ command: 'npx', args: ['-y', 'https://npm.corp.example/repo/kubernetes-mcp-server/-/kubernetes-mcp-server-0.0.65.tgz'] }, 'kube')).toEqual({
-      version: '0.0.65',
+      version: undefined,
     });
   });
 

@@ -10,10 +10,15 @@ import { failed } from './shared.ts';
 
 const NPM_NAME_PART = /^[a-z0-9][a-z0-9._~-]*$/;
 
+/** The public npm registry's host: only its tarballs are read as the release they serve. */
+const PUBLIC_REGISTRY_HOST = 'registry.npmjs.org';
+
 /**
- * Read an npm registry tarball URL, `https://HOST/[PATH/]@scope/name/-/name-VERSION.tgz`
- * (or without a scope), as the spec `@scope/name@VERSION` (the form npm's
- * registries serve every release at, the public one included).
+ * Read a tarball URL of the public npm registry,
+ * `https://registry.npmjs.org/@scope/name/-/name-VERSION.tgz` (or without a
+ * scope), as the spec `@scope/name@VERSION`. Any other host, a port, user
+ * information, a query, a fragment or a longer path is not read: another
+ * host can serve any bytes under that name (second review of issue 23).
  * @returns the spec, or undefined when the URL is not of that form
  */
 export function tarballSpec(word: string): string | undefined {
@@ -23,7 +28,8 @@ export function tarballSpec(word: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.protocol !== 'https:' || url.hostname !== PUBLIC_REGISTRY_HOST || url.port !== '' || url.username !== '' || url.password !== '') return undefined;
+  if (url.search !== '' || url.hash !== '') return undefined;
   const segments = url.pathname.split('/').map((segment) => {
     try {
       return decodeURIComponent(segment);
@@ -35,6 +41,8 @@ export function tarballSpec(word: string): string | undefined {
   if (segments.at(-2) !== '-' || !file.endsWith('.tgz')) return undefined;
   const name = segments.at(-3) ?? '';
   const scope = segments.at(-4) ?? '';
+  // Nothing before the name (or its scope): the registry serves `/name/-/…` and `/@scope/name/-/…` only.
+  if (segments.length !== (scope.startsWith('@') ? 5 : 4) || segments[0] !== '') return undefined;
   if (!NPM_NAME_PART.test(name) || !file.startsWith(`${name}-`)) return undefined;
   const version = file.slice(name.length + 1, -'.tgz'.length);
   if (version === '') return undefined;
