@@ -343,7 +343,8 @@ export function checkAvailability(root: unknown): AvailabilityVerdict | undefine
     if (!node) {
       const w = v as Node;
       // An unwrapped SelectStmt body (larg, rarg, ctequery) carries its WITH clause as a plain struct.
-      if (isObject(w.withClause) && w.withClause.recursive === true && Array.isArray(w.withClause.ctes)) {
+      // Every self-referencing CTE counts, RECURSIVE or not: SQLite recurses on a self-reference without the keyword.
+      if (isObject(w.withClause) && Array.isArray(w.withClause.ctes)) {
         for (const item of w.withClause.ctes) {
           const cte = unwrap(item);
           if (cte?.[0] !== 'CommonTableExpr' || !selfReferencing(cte[1])) continue;
