@@ -16,7 +16,7 @@
  * text never spells). Node-only.
  */
 import type { RegistrableDomainOf } from '../core/url/index.ts';
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CLASS_NAMES, DEFAULT_POLICY } from '../core/classes.ts';
 import type { Classification, ClassificationSource } from '../core/classify.ts';
@@ -208,6 +208,30 @@ function shellPathWords(command: string): string[] {
     .filter((word) => word.includes('/') || word.startsWith('~'));
 }
 
+/** Bare names checked per call, at most: enough for any command a person reads. */
+const MAX_BARE_NAMES = 256;
+
+/**
+ * The bare names (no `/`, not an option) among a shell command's words that
+ * are symbolic links in `cwd`, as paths under it. Never throws.
+ */
+function linkedBareNames(command: string, cwd: string): string[] {
+  const names = command
+    .split(/[\s;|&<>()=`]+/)
+    .map((word) => word.replace(/\\(.)/g, '$1').replace(/['"]/g, ''))
+    .filter((word) => /^[^\s/~-][^\s/]{0,254}$/.test(word) && !word.includes('\u0000'))
+    .slice(0, MAX_BARE_NAMES);
+  const linked: string[] = [];
+  for (const name of new Set(names)) {
+    try {
+      if (lstatSync(path.join(cwd, name)).isSymbolicLink()) linked.push(path.join(cwd, name));
+    } catch {
+      // Not there: a file the command may create lands in cwd itself, which the text check covers.
+    }
+  }
+  return linked;
+}
+
 /**
  * Whether a built-in tool call would write to a protected path. Every tool
  * but the read-only ones counts as a possible write, an unknown (newer) tool
@@ -252,6 +276,9 @@ export async function protectedPathHit(
   // A shell command's words that read as paths are resolved on disk too, as a file tool's target is: `cp x
   // proj/cfglink/settings.json`, where `cfglink` links to `.claude`, names no protected path in its text (issue 23).
   if (shell) for (const text of [...strings]) candidates.push(...shellPathWords(text));
+  // A bare name is a file in the call's folder too, and `echo {} > s.json` writes through a link `s.json` there
+  // (second review of issue 23): bare names that are symbolic links in that folder are resolved as well.
+  if (shell && base.cwd !== undefined && path.isAbsolute(base.cwd)) for (const text of [...strings]) candidates.push(...linkedBareNames(text, base.cwd));
   let resolvedCount = 0;
   for (const text of candidates) {
     const absolute = asPath(text, base);

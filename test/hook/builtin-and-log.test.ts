@@ -106,6 +106,19 @@ describe('built-in tools', () => {
     expect((await hook(world, pre('B7', 'Bash', { command: 'cp x cfglink/notes.md' }, { cwd: world.project }))).json).toEqual({});
   });
 
+  it('issue 23, second review: a Bash command that writes through a bare file name linked to the settings asks (echo {} > s.json)', async () => {
+    const world = makeWorld();
+    const { symlinkSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.join(world.project, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.project, '.claude', 'settings.json'), '{}');
+    symlinkSync(path.join(world.project, '.claude', 'settings.json'), path.join(world.project, 's.json'));
+    for (const command of ['echo {} > s.json', 'cp /tmp/x s.json', 'tee s.json </dev/null']) {
+      const result = await hook(world, pre('B8', 'Bash', { command }, { cwd: world.project }));
+      expect(result.decision, command).toBe('ask');
+    }
+    expect((await hook(world, pre('B8', 'Bash', { command: 'echo {} > other.json' }, { cwd: world.project }))).json).toEqual({});
+  });
+
   it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
     const world = makeWorld();
     const { mkdirSync: mk, symlinkSync } = await import('node:fs');
