@@ -61,7 +61,7 @@ describe('vouching for a record', () => {
     expect(vouch({ command: 'npx', args: ['-y', 'https://registry.npmjs.org/@stripe/mcp/-/mcp-0.2.5.tgz'] }, 'stripe')).toEqual({ version: '0.2.5' });
   });
 
-  it('regression (second review): reads no other host's tarball as a release, since that host can serve any bytes under the name', () => {
+  it("regression (second review): reads no other host's tarball as a release, since that host can serve any bytes under the name", () => {
     for (const url of [
       'https://evil.example/@stripe/mcp/-/mcp-0.2.5.tgz',
       'https://registry.npmjs.org.evil.example/@stripe/mcp/-/mcp-0.2.5.tgz',
