@@ -132,6 +132,18 @@ describe('git told to run other code', () => {
       expectRefused(git({ [key]: './evil.sh' }), 'git', key);
   });
 
+  it('regression (second review): spellings yargs folds into an option (--executable-Path, --chrome-Arg=, --experimental-Ffmpeg-Path) are that option', () => {
+    for (const args of [
+      ['--executable-Path', './evil.sh'],
+      ['--chrome-Arg=--renderer-cmd-prefix=./evil.sh'],
+      ['--experimental-Ffmpeg-Path', './evil.sh'],
+      ['--EXECUTABLE_PATH', './evil.sh'],
+    ]) {
+      const result = identify(devtools(...args));
+      expect(result, args.join(' ')).toMatchObject({ status: 'unrecognised', notRecord: 'chrome-devtools' });
+    }
+  });
+
   it('regression (second review): GIT_PYTHON_GIT_EXECUTABLE, the git program GitPython runs, is not the git record', () => {
     expectRefused(git({ GIT_PYTHON_GIT_EXECUTABLE: './evil.sh' }), 'git', 'GIT_PYTHON_GIT_EXECUTABLE');
   });

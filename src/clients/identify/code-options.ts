@@ -2,7 +2,8 @@
  * A server's own options and variables that choose a program it runs or
  * load code (`server.code_options`, SPEC 6.2): whether a configuration
  * entry uses one, in any spelling its parser accepts. `--opt value` and
- * `--opt=value` for a long option; for a short one (`-e`) also an attached
+ * `--opt=value` for a long option, its name compared without dashes,
+ * underscores or case (yargs reads `--executable-Path` as `executablePath`); for a short one (`-e`) also an attached
  * value (`-e./x`) and a group that holds its letter (`-he`), as yargs and
  * getopt read them. Variables are matched by name or, for a name ending in
  * `*`, by prefix, without regard to case (Windows reads names so), in the
@@ -35,9 +36,23 @@ function containerEnvKeys(words: readonly string[]): string[] {
   return keys;
 }
 
+/**
+ * A long option's name as parsers that fold spellings read it: without its
+ * dashes and underscores, in lower case. yargs expands `--executable-Path`
+ * to `executablePath`, so each of those words names one option (second
+ * review of issue 23); folding more than a parser does only refuses more.
+ */
+function foldedLongOption(text: string): string {
+  return text.replace(/^-+/, '').replace(/[-_]/g, '').toLowerCase();
+}
+
 /** Whether one word uses one spelling of an option. */
 function usesSpelling(word: string, spelling: string): boolean {
-  if (spelling.startsWith('--')) return word === spelling || word.startsWith(`${spelling}=`);
+  if (spelling.startsWith('--')) {
+    if (!word.startsWith('--')) return false;
+    const eq = word.indexOf('=');
+    return foldedLongOption(eq < 0 ? word : word.slice(0, eq)) === foldedLongOption(spelling);
+  }
   // A short option: `-e`, `-e=x`, `-ex`, and any group of letters that holds it (`-he`, `-hev`).
   if (!word.startsWith('-') || word.startsWith('--')) return false;
   const letters = /^-([A-Za-z0-9]+)/.exec(word)?.[1] ?? '';
@@ -55,7 +70,7 @@ function matchesVariable(key: string, name: string): boolean {
  * The first of a record's code options an entry uses (SPEC 6.2).
  * @param entry the configuration entry
  * @param options the record's `server.code_options` (none: nothing is used)
- * @returns what the entry uses (`option` as the record spells it, `env` as the entry names it) and the record's reason, or undefined
+ * @returns what the entry uses (a long `option` and `env` as the entry spells them, a short option as the record does) and the record's reason, or undefined
  */
 function codeOptionUsed(
   entry: ConfigEntry,
@@ -66,7 +81,9 @@ function codeOptionUsed(
   const keys = [...entry.envKeys, ...(entry.inheritedEnvKeys ?? []), ...containerEnvKeys(words)];
   for (const item of options) {
     for (const spelling of item.options ?? []) {
-      if (words.some((word) => usesSpelling(word, spelling))) return { option: spelling, reason: item.reason };
+      const used = words.find((word) => usesSpelling(word, spelling));
+      // A long option is named as the entry spells it (`--executable-path` for the record's `--executablePath`).
+      if (used !== undefined) return { option: spelling.startsWith('--') ? (used.split('=')[0] ?? spelling) : spelling, reason: item.reason };
     }
     for (const name of item.env ?? []) {
       const key = keys.find((candidate) => matchesVariable(candidate, name));
