@@ -167,10 +167,14 @@ const CREDENTIAL_OPERATIONS: Record<string, string[]> = {
   'cognito-identity': ['get-open-id-token-for-developer-identity'],
   connect: ['get-federation-token'],
   devicefarm: ['get-remote-access-session', 'get-test-grid-session'],
-  ec2: ['get-vpn-connection-device-sample-configuration'],
+  // describe-instance-attribute returns an instance's userData, where launch scripts keep secrets (get-launch-template-data, whose model marks
+  // it sensitive, is left out the same way); describe-configuration-settings returns Elastic Beanstalk's environment properties in plain
+  // text; describe-training-job returns the job's Environment map (second review of issue 23).
+  ec2: ['describe-instance-attribute', 'get-vpn-connection-device-sample-configuration'],
   ecr: ['get-authorization-token', 'get-download-url-for-layer'],
   'ecr-public': ['get-authorization-token'],
   'emr-containers': ['get-managed-endpoint-session-credentials'],
+  elasticbeanstalk: ['describe-configuration-settings'],
   'emr-serverless': ['get-dashboard-for-job-run'],
   gamelift: ['describe-player-sessions', 'get-compute-access', 'get-compute-auth-token', 'get-game-session-log-url'],
   glue: ['get-connection', 'get-connections'],
@@ -187,6 +191,7 @@ const CREDENTIAL_OPERATIONS: Record<string, string[]> = {
   m2: ['get-signed-bluinsights-url'],
   'payment-cryptography': ['get-parameters-for-export'],
   pricing: ['get-price-list-file-url'],
+  sagemaker: ['describe-training-job'],
   ssm: ['get-parameter', 'get-parameter-history', 'get-parameters', 'get-parameters-by-path'],
   storagegateway: ['describe-chap-credentials'],
   waf: ['get-change-token'],

@@ -95,6 +95,13 @@ describe('read-only AWS CLI commands (SPEC 5.4.5)', () => {
     expect(holds('aws apigateway get-usage-plan --usage-plan-id abc123')).toBe(true);
   });
 
+  it('second review: ec2 user data, Elastic Beanstalk environment properties and a training job environment carry secrets and do not hold', () => {
+    expect(holds('aws ec2 describe-instance-attribute --instance-id i-0123 --attribute userData')).toBe(false);
+    expect(holds('aws elasticbeanstalk describe-configuration-settings --application-name a')).toBe(false);
+    expect(holds('aws sagemaker describe-training-job --training-job-name j')).toBe(false);
+    expect(holds('aws ec2 describe-instances')).toBe(true);
+  });
+
   it('cognito-idp describe-identity-provider returns client secrets in the ProviderDetails map and does not hold', () => {
     expect(holds('aws cognito-idp describe-identity-provider --user-pool-id us-east-1_x --provider-name Google')).toBe(false);
     expect(holds('aws cognito-idp get-identity-provider-by-identifier --user-pool-id us-east-1_x --idp-identifier i')).toBe(false);
