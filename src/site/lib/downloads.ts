@@ -80,7 +80,7 @@ const POLICY_TITLES: Array<[RegExp, string]> = [
   [/agentgateway|\bcel\b/i, 'agentgateway mcpAuthorization (CEL)'],
   [/claude-hook/i, 'Claude Code hooks (an example: generate your own)'],
   [/claude/i, 'Claude Code permission rules'],
-  [/cursor-hook/i, 'Cursor beforeMCPExecution hook (an example: generate your own)'],
+  [/cursor-hook/i, 'Cursor beforeMCPExecution and beforeShellExecution hooks (an example: generate your own)'],
   [/cursor-permissions/i, 'Cursor IDE permissions.json (mcpAllowlist)'],
   [/cursor/i, 'Cursor CLI permissions'],
   [/gemini-hook/i, 'Gemini CLI BeforeTool hook (an example: generate your own)'],
