@@ -29,14 +29,14 @@
  *   rclass-hook WORDS…` in both forms, so a hook process that crashes, is
  *   killed or prints nothing exits 2 and blocks the call (Claude Code runs
  *   a call whose hook exits with anything else). Exec form written for
- *   Windows (`windows`) has no `/bin/sh` to run it, so it starts Node
- *   directly, unguarded.
+ *   Windows (`windows`) has no `/bin/sh` to run it, so the launcher's Node
+ *   runs the same guard (`node -e NODE_HOOK_GUARD -- WORDS…`).
  *
  * Browser-safe.
  */
 import { EVERY_TOOL_MATCHER, HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER } from '../clients/claude-code-hooks.ts';
 import type { Thresholds } from '../core/policy.ts';
-import { guardedWords } from './hook-guard.ts';
+import { guardedWords, nodeGuardedWords } from './hook-guard.ts';
 
 export { HOOK_DEADLINE_MS, HOOK_TIMEOUT_SECONDS, MCP_MATCHER, OUTCOME_MATCHER };
 
@@ -101,7 +101,7 @@ export interface ClaudeHookOptions {
   egressAllow?: readonly string[];
   /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
   anchor?: { file?: string; command?: string };
-  /** Written for Windows: exec form then runs the launcher directly, since there is no `/bin/sh` for the guard. */
+  /** Written for Windows: exec form then runs the guard in the launcher's Node, since there is no `/bin/sh`. */
   windows?: boolean;
 }
 
@@ -166,7 +166,7 @@ export function renderClaudeHook(options: ClaudeHookOptions): string {
       `the hook timeout must be a whole number of seconds above the hook's own ${HOOK_DEADLINE_MS / 1000} s deadline; got \`${String(timeout)}\``,
     );
   }
-  const words = options.form === 'exec' && options.windows === true ? hookWords(options) : guardedWords(hookWords(options));
+  const words = options.form === 'exec' && options.windows === true ? nodeGuardedWords(hookWords(options)) : guardedWords(hookWords(options));
   const hook: ClaudeCommandHook =
     options.form === 'exec'
       ? { type: 'command', command: words[0]!, args: words.slice(1), timeout }

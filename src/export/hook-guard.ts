@@ -25,7 +25,13 @@
  * sh, bash, zsh and fish alike (Codex runs a hook command with the user's
  * `$SHELL -lc`); the shell form is `/bin/sh -c GUARD rclass-hook WORDS…`,
  * whatever shell the agent uses. It costs one `sh` process per call, not a
- * second Node. Browser-safe.
+ * second Node.
+ *
+ * Windows has no `/bin/sh`, so Claude Code's exec form written for Windows
+ * runs the same guard in Node instead ({@link NODE_HOOK_GUARD}): the
+ * launcher's own Node with `-e GUARD -- WORDS…`, which also kills a hook
+ * that has not answered within {@link NODE_GUARD_TIMEOUT_MS} and blocks. It
+ * costs a second Node start per call on Windows only. Browser-safe.
  */
 
 /** The shell that runs the guard, by absolute path (present on every POSIX system and in Git for Windows' bash). */
@@ -49,4 +55,37 @@ const GUARD_NAME = 'rclass-hook';
  */
 export function guardedWords(words: readonly string[]): string[] {
   return [GUARD_SHELL, '-c', HOOK_GUARD, GUARD_NAME, ...words];
+}
+
+/** How long the Node guard waits for the hook (ms): past the hook's own 9.5 s watchdog, before Claude Code's 15 s timeout (which lets the call run). */
+export const NODE_GUARD_TIMEOUT_MS = 12_000;
+
+/**
+ * The guard as a Node program (`node -e NODE_HOOK_GUARD -- WORDS…`), for
+ * where no `/bin/sh` runs {@link HOOK_GUARD}: it passes its stdin to the
+ * hook's words, passes the answer on when the hook exited 0 with one whole
+ * JSON object, and otherwise (an exit status other than 0, a signal, no
+ * answer within {@link NODE_GUARD_TIMEOUT_MS}, a hook that cannot start)
+ * writes the same reason as the shell guard and exits 2. A signal reads as
+ * 128 + its number, as in the shell.
+ */
+export const NODE_HOOK_GUARD =
+  "const cp=require('child_process'),os=require('os');const w=process.argv.slice(1);let i;try{i=require('fs').readFileSync(0)}catch{i=Buffer.alloc(0)}" +
+  `const r=cp.spawnSync(w[0],w.slice(1),{input:i,maxBuffer:1<<26,timeout:${NODE_GUARD_TIMEOUT_MS},killSignal:'SIGKILL',windowsHide:true});` +
+  "const o=r.stdout?r.stdout.toString():'',t=o.trim();if(r.status===0&&t.startsWith('{')&&t.endsWith('}')){process.stdout.write(t);process.exit(0)}" +
+  "const s=r.error&&r.error.code==='ETIMEDOUT'?'no answer in '+" +
+  `${NODE_GUARD_TIMEOUT_MS / 1000}` +
+  "+' s':r.status!==null?r.status:r.signal?128+(os.constants.signals[r.signal]||0):r.error?r.error.code:'unknown';" +
+  "process.stderr.write('rclass: the hook ended without an answer (exit status '+s+'); the call is blocked rather than let through\\n');process.exit(2)";
+
+/**
+ * The words that run a hook command through the Node guard, for Windows.
+ * @param words the hook's own words; the first must be a Node executable (the launcher's `process.execPath`), which also runs the guard
+ * @returns `NODE -e NODE_HOOK_GUARD --` followed by `words`
+ * @throws RangeError if `words` is empty
+ */
+export function nodeGuardedWords(words: readonly string[]): string[] {
+  const node = words[0];
+  if (node === undefined) throw new RangeError('the hook launcher has no words');
+  return [node, '-e', NODE_HOOK_GUARD, '--', ...words];
 }

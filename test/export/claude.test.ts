@@ -10,7 +10,7 @@ import { classRank } from '../../src/core/classes.ts';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
 import { EXEC_FORM_SINCE, supportsExecForm } from '../../src/export/claude-hook.ts';
-import { HOOK_GUARD } from '../../src/export/hook-guard.ts';
+import { HOOK_GUARD, NODE_HOOK_GUARD } from '../../src/export/hook-guard.ts';
 import {
   EVENT_MATCHERS,
   HOOK_DEADLINE_MS,
@@ -220,7 +220,7 @@ describe('claude-hook', () => {
     expect(() => renderClaudeHook({ launcher: [], thresholds: {} })).toThrow('the hook launcher has no words');
   });
 
-  it('issue 14: writes exec form (command + args, one word each, no quoting) when asked, so no shell (PowerShell on Windows) parses it', () => {
+  it('issue 14, 23: writes exec form for Windows (command + args, one word each, no quoting, no shell), with the launcher Node running the guard since there is no /bin/sh', () => {
     const exec = JSON.parse(
       renderClaudeHook({
         launcher: ['C:\\Program Files\\nodejs\\node.exe', "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs"],
@@ -237,7 +237,16 @@ describe('claude-hook', () => {
             {
               type: 'command',
               command: 'C:\\Program Files\\nodejs\\node.exe',
-              args: ["C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs", 'hook', '--deny-from', 'R4'],
+              args: [
+                '-e',
+                NODE_HOOK_GUARD,
+                '--',
+                'C:\\Program Files\\nodejs\\node.exe',
+                "C:\\Users\\o'neil\\rclass\\bin\\rclass.mjs",
+                'hook',
+                '--deny-from',
+                'R4',
+              ],
               timeout: HOOK_TIMEOUT_SECONDS,
             },
           ],

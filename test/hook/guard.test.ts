@@ -2,7 +2,8 @@
  * The guard of the generated hook commands (src/export/hook-guard.ts, issue
  * 23 item 2), run as the agents run them: the command string of every hook
  * format with a real `sh` and `bash`, and Claude Code's exec form as its
- * words, against stand-ins for the hook that crash (SIGSEGV, exit 139), are
+ * words (and its Windows exec form, where the launcher's Node runs the
+ * guard), against stand-ins for the hook that crash (SIGSEGV, exit 139), are
  * killed, print nothing, exit 1 or print half an answer. Each must exit 2
  * with a reason on stderr (the blocking code of Claude Code, Gemini CLI,
  * Codex and Cursor); a stand-in that answers passes its answer on with exit 0.
@@ -40,10 +41,15 @@ function forms(launcher: string[]): Array<[string, (input: string) => ReturnType
   const codex = JSON.parse(renderAgentHook({ agent: 'codex', launcher, thresholds: {} })).hooks.PreToolUse[0].hooks[0].command as string;
   const cursor = JSON.parse(renderAgentHook({ agent: 'cursor', launcher, thresholds: {} })).hooks.beforeMCPExecution[0].command as string;
   const exec = claude('exec') as { command: string; args: string[] };
+  const windows = JSON.parse(renderClaudeHook({ launcher, thresholds: {}, form: 'exec', windows: true })).hooks.PreToolUse[0].hooks[0] as {
+    command: string;
+    args: string[];
+  };
   return [
     ['claude-hook shell form, sh', shellRun('sh', claude('shell').command)],
     ['claude-hook shell form, bash', shellRun('bash', claude('shell').command)],
     ['claude-hook exec form', (input) => spawnSync(exec.command, exec.args, { input, encoding: 'utf8' })],
+    ['claude-hook exec form for Windows (the guard in Node)', (input) => spawnSync(windows.command, windows.args, { input, encoding: 'utf8' })],
     ['gemini-hook, bash', shellRun('bash', gemini)],
     ['codex-hook, sh -l', (input) => spawnSync('sh', ['-lc', codex], { input, encoding: 'utf8' })],
     ['cursor-hook, sh', shellRun('sh', cursor)],
@@ -74,6 +80,18 @@ describe('the guard of the generated hook commands', () => {
       expect(result.status, `${form}: ${String(result.stderr)}`).toBe(0);
       expect(String(result.stdout), form).toBe(ANSWER);
     }
+  });
+
+  it('issue 23: the Windows exec form blocks a hook that cannot start (exit 2, a reason on stderr)', () => {
+    const [, run] = forms([process.execPath, path.join(dir, 'no-such-hook.cjs')]).find(([form]) => form.includes('Windows'))!;
+    const result = run('{}');
+    expect(result.status).toBe(2);
+    expect(String(result.stderr)).toContain('rclass: the hook ended without an answer (exit status 1)');
+  });
+
+  it('issue 23: in the Windows exec form a signal death reads as 128 + the signal too: 139 for SIGSEGV', () => {
+    const [, run] = forms([process.execPath, standIn(dir, 'segv-node', STAND_INS.segfault!)]).find(([form]) => form.includes('Windows'))!;
+    expect(String(run('{}').stderr)).toContain('(exit status 139)');
   });
 
   it('issue 23: a signal death reads as 128 + the signal: 139 for SIGSEGV, 137 for SIGKILL', () => {

@@ -95,7 +95,8 @@ from, by absolute path, so no PATH lookup or repository can substitute
 another rclass; regenerate it after moving rclass or removing that Node.
 Each command runs the hook through /bin/sh with a guard that turns a crash,
 a kill or no answer into exit 2, which blocks the call in every agent (exec
-form generated on Windows has no /bin/sh and starts Node directly).
+form generated on Windows has no /bin/sh, so your Node runs the same guard,
+which also blocks a hook that has not answered within 12 s).
 Generate it from a clone or a global install (npm install -g): a one-off
 \`npx\` download lives in npm's cache, which npm may clear.
 
