@@ -7,6 +7,7 @@
 // conservative: a bound it cannot read from constants is no bound.
 // Browser-safe: no Node APIs.
 
+import { untiedProduct } from './products.ts';
 import { safeName } from './text.ts';
 
 /**
@@ -311,8 +312,9 @@ export interface AvailabilityVerdict {
  * constants, `generate_series` without constant numeric bounds, a sized
  * function (`zeroblob`, `randomblob`, `repeat`, `lpad`, `rpad`, a `format` or
  * `printf` width) without a constant size, a regular expression that is not
- * a constant free of nested quantifiers and backreferences, or generators
- * and sizes that multiply past {@link SQL_MAX_GENERATED}. Walks iteratively;
+ * a constant free of nested quantifiers and backreferences, stored tables
+ * multiplied with no column equality tying them (`products.ts`), or
+ * generators and sizes that multiply past {@link SQL_MAX_GENERATED}. Walks iteratively;
  * never throws. Returns undefined when none applies.
  */
 export function checkAvailability(root: unknown): AvailabilityVerdict | undefined {
@@ -342,6 +344,11 @@ export function checkAvailability(root: unknown): AvailabilityVerdict | undefine
     const node = unwrap(v);
     if (!node) {
       const w = v as Node;
+      // A SELECT body: stored relations its FROM clause multiplies without tying them (products.ts).
+      if (Array.isArray(w.fromClause) && Array.isArray(w.targetList)) {
+        const product = untiedProduct(w);
+        if (product !== undefined) return no(product);
+      }
       // An unwrapped SelectStmt body (larg, rarg, ctequery) carries its WITH clause as a plain struct.
       // Every self-referencing CTE counts, RECURSIVE or not: SQLite recurses on a self-reference without the keyword.
       if (isObject(w.withClause) && Array.isArray(w.withClause.ctes)) {
