@@ -208,6 +208,32 @@ function shellPathWords(command: string): string[] {
     .filter((word) => word.includes('/') || word.startsWith('~'));
 }
 
+/** The words of a shell command, split at blanks and operators, with quotes and backslash escapes removed. */
+function shellWords(command: string): string[] {
+  return command
+    .split(/[\s;|&<>()=`]+/)
+    .map((word) => word.replace(/\\(.)/g, '$1').replace(/['"]/g, ''))
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * The folders a shell command changes to before its later words run: the
+ * word after `cd` or `pushd` (options skipped; `~` when none), as written.
+ * `cd ~/.claude && echo {} > settings.json` writes `~/.claude/settings.json`
+ * with no protected path in its text (third review of issue 23). Never throws.
+ */
+function changedFolders(words: readonly string[]): string[] {
+  const folders: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    if (words[i] !== 'cd' && words[i] !== 'pushd') continue;
+    let j = i + 1;
+    while (j < words.length && /^-[A-Za-z@]+$/.test(words[j]!)) j += 1;
+    const next = words[j];
+    folders.push(next === undefined || next === '-' || !/^[^-]/.test(next) ? '~' : next);
+  }
+  return folders;
+}
+
 /** Bare names checked per call, at most: enough for any command a person reads. */
 const MAX_BARE_NAMES = 256;
 
@@ -279,6 +305,19 @@ export async function protectedPathHit(
   // A bare name is a file in the call's folder too, and `echo {} > s.json` writes through a link `s.json` there
   // (second review of issue 23): bare names that are symbolic links in that folder are resolved as well.
   if (shell && base.cwd !== undefined && path.isAbsolute(base.cwd)) for (const text of [...strings]) candidates.push(...linkedBareNames(text, base.cwd));
+  // After `cd DIR` the command's relative words name files in DIR (and in its real path, for a linked DIR).
+  if (shell) {
+    for (const text of [...strings]) {
+      const words = shellWords(text);
+      for (const folder of changedFolders(words).slice(0, 8)) {
+        const dir = asPath(folder, base);
+        if (dir === undefined) continue;
+        const real = await resolved(dir);
+        const relative = words.filter((w) => !path.isAbsolute(w) && !w.startsWith('~') && !w.startsWith('-')).slice(0, MAX_BARE_NAMES);
+        for (const root of real !== undefined && real !== dir ? [dir, real] : [dir]) for (const w of relative) strings.push(path.join(root, w));
+      }
+    }
+  }
   let resolvedCount = 0;
   for (const text of candidates) {
     const absolute = asPath(text, base);

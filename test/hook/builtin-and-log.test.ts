@@ -112,11 +112,31 @@ describe('built-in tools', () => {
     mkdirSync(path.join(world.project, '.claude'), { recursive: true });
     writeFileSync(path.join(world.project, '.claude', 'settings.json'), '{}');
     symlinkSync(path.join(world.project, '.claude', 'settings.json'), path.join(world.project, 's.json'));
-    for (const command of ['echo {} > s.json', 'cp /tmp/x s.json', 'tee s.json </dev/null']) {
+    for (const command of ['echo {} > s.json', `cp ${path.join(world.root, 'x')} s.json`, 'tee s.json </dev/null']) {
       const result = await hook(world, pre('B8', 'Bash', { command }, { cwd: world.project }));
       expect(result.decision, command).toBe('ask');
     }
     expect((await hook(world, pre('B8', 'Bash', { command: 'echo {} > other.json' }, { cwd: world.project }))).json).toEqual({});
+  });
+
+  it('issue 23, third review: a Bash command that changes into the settings folder first asks (cd ~/.claude && echo {} > settings.json)', async () => {
+    const world = makeWorld();
+    const { symlinkSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.join(world.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.home, '.claude', 'settings.json'), '{}');
+    symlinkSync(path.join(world.home, '.claude'), path.join(world.project, 'cfg'));
+    for (const [command, cwd] of [
+      ['cd ~/.claude && echo {} > settings.json', world.project],
+      ['cd -P ~/.claude; cp x settings.json', world.project],
+      [`pushd ${path.join(world.home, '.claude')} && tee "settings.json" < x`, world.root],
+      ['cd cfg && echo {} > settings.json', world.project],
+      ['cd && echo {} > .claude/settings.json', world.project],
+    ] as const) {
+      const result = await hook(world, pre('B9', 'Bash', { command }, { cwd }));
+      expect(result.decision, command).toBe('ask');
+      expect(result.reason, command).toContain('.claude/settings');
+    }
+    expect((await hook(world, pre('B9', 'Bash', { command: 'cd docs && echo {} > settings.json' }, { cwd: world.project }))).json).toEqual({});
   });
 
   it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
