@@ -17,7 +17,7 @@ import { oneLine } from '../decide.ts';
 import type { HookInput } from '../handle.ts';
 import type { HookPayload } from '../payload.ts';
 import type { HookAnswer } from '../pre-tool-use.ts';
-import { touched, withSession } from '../session.ts';
+import { settleCall, touched, unsavedNote, withSession } from '../session.ts';
 import { classifyResolved, registryFailure } from './classify-call.ts';
 import { identityIndex } from './identity.ts';
 import { logVerdict } from './log-verdict.ts';
@@ -173,17 +173,10 @@ async function decideBuiltinCall(context: HookContext, adapter: AgentAdapter, ca
   } = await withSession(context, payload, async (session) => {
     const { state } = session;
     if (state.servers === null) state.servers = {};
-    const verdict = written ?? decideOutbound(context, payload, session, adapter.name);
-    if (session.problem !== undefined) stderr.push(`rclass: ${session.problem}; the session is taken to have read (SPEC 9.3)`);
-    state.has_read = true;
-    state.calls += 1;
-    if (verdict.cls !== undefined) state.effective_class = worseClass(state.effective_class, verdict.cls);
-    if (verdict.audit !== undefined) verdict.audit.effective_class = state.effective_class;
-    context.checkCancelled();
-    return { result: verdict, next: touched(context, state) };
+    return settleCall(context, session, written ?? decideOutbound(context, payload, session, adapter.name), stderr);
   });
-  if (!saved && error !== undefined)
-    stderr.push(`rclass: ${error}; later calls of this session take it to have read only if they find signs of this one (SPEC 9.3)`);
+  const note = unsavedNote(saved, error);
+  if (note !== undefined) stderr.push(note);
   const { decision, reason } = await logVerdict(context, verdict, stderr);
   return { stdout: adapter.render(decision, reason).stdout, stderr };
 }
