@@ -149,10 +149,12 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
       message: { text },
       locations: locationOf(server),
       partialFingerprints: { 'rclassFinding/v1': fingerprint([server.config, server.scope, server.name, tool ?? '']) },
+      // Names as the configuration and the server give them, without the terminal escapes, controls and
+      // invisible characters a viewer printing the property would act on (third review of issue 23).
       properties: {
-        server: server.name,
+        server: terminalSafe(server.name),
         client: CLIENT_NAMES[server.client],
-        ...(tool !== undefined ? { tool } : {}),
+        ...(tool !== undefined ? { tool: terminalSafe(tool) } : {}),
         ...(server.record !== undefined ? { record: server.record } : {}),
         ...(suggested !== undefined ? { suggestedClass: suggested.class, suggestedEffects: suggested.effects.map((entry) => entry.effect) } : {}),
       },

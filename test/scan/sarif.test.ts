@@ -231,6 +231,13 @@ describe('rclass scan --format sarif with hostile names (review turn3 row 28)', 
     );
   });
 
+  it('issue 23, third review: the server and tool names in properties lose the right-to-left override and terminal escapes too', () => {
+    const [tool, unknown] = results(reportSarif(hostileReport(), options)).map((result) => result.properties as { server: string; tool?: string });
+    expect(tool!.tool).toBe('readgnp.exe_me');
+    expect(unknown!.server).toBe('evil`[Click](https://attacker.example/phish)<img src=x onerror=alert(1)>');
+    for (const props of [tool!, unknown!]) expect(JSON.stringify(props)).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u001b]/);
+  });
+
   it('a right-to-left override (U+202E) in a tool or server name is removed from message.text, as the text report removes it', () => {
     for (const result of results(reportSarif(hostileReport(), options))) expect(result.message.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
     expect(validate(reportSarif(hostileReport(), options)), JSON.stringify(validate.errors)).toBe(true);
