@@ -262,6 +262,12 @@ export interface Server {
      */
     name: string;
     /**
+     * For a PyPI package whose executables are not named as the package: the console scripts its own `[project.scripts]` declares, each of which runs exactly this server, so that `uvx --from <package> <script>` (the form its README gives) is recognised as this server (SPEC 6.1). The package's own name needs no entry.
+     *
+     * @minItems 1
+     */
+    scripts?: [string, ...string[]];
+    /**
      * The first release of this package that runs another server than this record describes (the publisher replaced what the package runs). An entry running that release or a newer one, an unpinned entry (which runs the newest) or one whose version cannot be read is not recognised as this server (SPEC 5.3, 6.4).
      */
     before?: string;

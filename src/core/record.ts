@@ -111,7 +111,7 @@ export interface ServerIdentity {
   path?: string;
   homepage?: string;
   /** `before`: the first release of the package that runs another server (SPEC 5.3, 6.4). */
-  packages?: Array<{ registry: 'npm' | 'pypi'; name: string; before?: string }>;
+  packages?: Array<{ registry: 'npm' | 'pypi'; name: string; scripts?: string[]; before?: string }>;
   images?: string[];
   urls?: string[];
   min_version?: string;

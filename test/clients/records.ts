@@ -31,6 +31,14 @@ export const IDENTITY_RECORDS: ServerRecord[] = [
   }),
   record('git', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-git' }], images: ['mcp/git'] }),
   record('time', { repository: 'modelcontextprotocol/servers', packages: [{ registry: 'pypi', name: 'mcp-server-time' }] }),
+  record('office-word', {
+    repository: 'GongRzhe/Office-Word-MCP-Server',
+    packages: [{ registry: 'pypi', name: 'office-word-mcp-server', scripts: ['word_mcp_server'] }],
+  }),
+  record('office-powerpoint', {
+    repository: 'GongRzhe/Office-PowerPoint-MCP-Server',
+    packages: [{ registry: 'pypi', name: 'office-powerpoint-mcp-server', scripts: ['ppt_mcp_server'] }],
+  }),
   record('heroku', { repository: 'heroku/heroku-mcp-server', packages: [{ registry: 'npm', name: '@heroku/mcp-server' }] }),
   record('playwright', {
     repository: 'microsoft/playwright',

@@ -16,17 +16,18 @@ function add(map: Map<string, Set<string>>, key: string, id: string): void {
 }
 
 /**
- * Build the index from records' `server.packages` (with their `before`), `server.images`, `server.urls` (SPEC 5.3) and `server.code_options` (SPEC 6.2).
+ * Build the index from records' `server.packages` (with their `before` and `scripts`), `server.images`, `server.urls` (SPEC 5.3) and `server.code_options` (SPEC 6.2).
  * Unparseable record URLs are skipped (the record schema requires `https://` URIs).
  */
 export function buildIdentityIndex(records: readonly ServerRecord[]): IdentityIndex {
-  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [], before: new Map(), codeOptions: new Map() };
+  const index: IdentityIndex = { npm: new Map(), pypi: new Map(), images: new Map(), urls: [], before: new Map(), codeOptions: new Map(), scripts: new Map() };
   for (const record of records) {
     if (record.server.code_options !== undefined) index.codeOptions?.set(record.id, record.server.code_options);
     for (const pkg of record.server.packages ?? []) {
       const name = pkg.registry === 'npm' ? pkg.name : normalisePypiName(pkg.name);
       add(pkg.registry === 'npm' ? index.npm : index.pypi, name, record.id);
       if (pkg.before !== undefined) index.before?.set(`${pkg.registry} ${name}`, pkg.before);
+      for (const script of pkg.scripts ?? []) add(index.scripts!, `${pkg.registry} ${name}`, script);
     }
     for (const image of record.server.images ?? []) add(index.images, canonicalImageName(image.toLowerCase()), record.id);
     for (const url of record.server.urls ?? []) {

@@ -263,14 +263,12 @@ const UV_REFUSED: Readonly<Record<string, string>> = {
 };
 
 /**
- * Read `uvx --from <package> <command>` (also `--from=<package>`, and `uv tool run`): recognised only when the
- * command is the package's own name as written, the executable `uvx <package>` itself runs (uv looks the target's
- * name up among the package's scripts), so the record of `uvx <package>` vouches for it (SPEC 6.1). Any other
- * command is a script no record says the package declares, so the entry stays unrecognised (SPEC 6.2).
+ * Read `uvx --from <package> <command>` (also `--from=<package>`, and `uv tool run`). The command is checked
+ * against the package once it is known ({@link ownCommand}).
  * @param start the index in `words` of `--from`
- * @returns the package word as `--from` gives it (name and version), or an error
+ * @returns the package word as `--from` gives it (name and version) and the command, or an error
  */
-function fromPackage(words: string[], start: number, launcher: string): Step<{ word: string }> {
+function fromPackage(words: string[], start: number, launcher: string): Step<{ word: string; command: string }> {
   const option = words[start]!;
   const value = option === '--from' ? words[start + 1] : option.slice('--from='.length);
   const commandAt = option === '--from' ? start + 2 : start + 1;
@@ -281,12 +279,21 @@ function fromPackage(words: string[], start: number, launcher: string): Step<{ w
     const next = optionName(command);
     return { error: `\`${launcher} ${next}\` ${UV_REFUSED[next] ?? 'is an option rclass does not read after `--from`'}` };
   }
-  const written = /^[A-Za-z0-9._-]+/.exec(value)?.[0];
-  if (written === undefined || command !== written)
-    return {
-      error: `\`${launcher} --from\` runs the command \`${command}\`, not the package's own \`${written ?? value}\`; only that one is what a record of the package describes`,
-    };
-  return { word: value };
+  return { word: value, command };
+}
+
+/**
+ * Whether `uvx --from <package> <command>` runs the package's own server: the command is the package's name as
+ * written, the executable `uvx <package>` itself runs (uv looks the target's name up among the package's scripts),
+ * or one of the console scripts the package's record lists (`scripts`, SPEC 6.1). Any other command is a script no
+ * record says the package declares, so the entry stays unrecognised (SPEC 6.2).
+ * @returns the reason it is not, or undefined when it is
+ */
+function ownCommand(word: string, command: string, name: string, launcher: string, index: IdentityIndex): string | undefined {
+  const written = /^[A-Za-z0-9._-]+/.exec(word)?.[0];
+  if (written !== undefined && command === written) return undefined;
+  if (index.scripts?.get(`pypi ${name}`)?.has(command) === true) return undefined;
+  return `\`${launcher} --from\` runs the command \`${command}\`, not the package's own \`${written ?? word}\` or a script its record lists; only those are what a record of the package describes`;
 }
 
 /**
@@ -297,10 +304,12 @@ function fromPackage(words: string[], start: number, launcher: string): Step<{ w
 export function identifyPypi(words: string[], start: number, launcher: string, index: IdentityIndex) {
   let word = words[start];
   let shownLauncher = launcher;
+  let command: string | undefined;
   if (word !== undefined && launcher !== 'pipx run' && optionName(word) === '--from') {
     const from = fromPackage(words, start, launcher);
     if (failed(from)) return from;
     word = from.word;
+    command = from.command;
     shownLauncher = `${launcher} --from`;
   } else if (word?.startsWith('-')) {
     const option = optionName(word);
@@ -309,9 +318,11 @@ export function identifyPypi(words: string[], start: number, launcher: string, i
   }
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
   const spec = parsePypiSpec(word);
-  if (failed(spec)) return spec;
+  if (failed(spec)) return command === undefined ? spec : { error: `\`${launcher} --from\`: ${spec.error}` };
   const found = lookupPackage(index.pypi, spec.name, 'PyPI');
   if (failed(found)) return found;
+  const notOwn = command === undefined ? undefined : ownCommand(word, command, spec.name, launcher, index);
+  if (notOwn !== undefined) return { error: notOwn };
   const past = pastBefore(index, 'pypi', spec.name, found.recordId, spec.version);
   if (past !== undefined) return { error: past, notRecord: found.recordId };
   return { recordId: found.recordId, subject: `pypi ${word}`, version: spec.version, launcher: shownLauncher };
