@@ -7,9 +7,11 @@
  * 5.2). A live tool the record lacks is drift and is named in the failure.
  *
  * Each start has a hard deadline ({@link SERVER_DEADLINE_MS}) and its whole
- * process group is killed afterwards. A package that is not installed fails.
+ * process group is killed afterwards. A package test/servers pins but did
+ * not install fails; a fixture of a package it does not pin serves the
+ * refresh only, and its record must carry the listing taken from it.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { releaseBefore } from '../../src/core/version.ts';
@@ -24,7 +26,21 @@ import { makeScratch, serverEnv } from './support/server-env.ts';
 /** Hard deadline for starting one server and listing its tools, in milliseconds. */
 const SERVER_DEADLINE_MS = 30_000;
 
-const ids = liveFixtureIds();
+/** The packages test/servers pins for this test (its package.json), which CI installs. */
+const PINNED: Readonly<Record<string, string>> = JSON.parse(readFileSync(path.join(SERVERS_DIR, 'package.json'), 'utf8')).devDependencies;
+
+/**
+ * Fixtures of packages test/servers installs are started here; the others
+ * (newer records, whose packages would lengthen every CI install) serve
+ * `npm run refresh` only, and their records must carry the live listing the
+ * refresh took from exactly the fixture's release.
+ */
+const allIds = liveFixtureIds();
+const ids = allIds.filter((id) => {
+  const fixture = load(id);
+  return fixture instanceof Error || Object.hasOwn(PINNED, fixture.package);
+});
+const refreshOnly = allIds.filter((id) => !ids.includes(id));
 
 function load(id: string): LiveFixture | Error {
   try {
@@ -43,6 +59,14 @@ function describeRun(fixture: LiveFixture, index: number): string {
 describe('live tools/list of published npm packages', () => {
   it('there are live fixtures to check', () => {
     expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it('a live fixture of a package test/servers does not install has a record whose live listing is that release', () => {
+    for (const id of refreshOnly) {
+      const fixture = load(id) as LiveFixture;
+      const listing = readRecord(id)?.provenance.live_listing as { package?: string; version?: string } | undefined;
+      expect([listing?.package, listing?.version], `registry/${id}.yaml`).toEqual([fixture.package, fixture.version]);
+    }
   });
 
   for (const id of ids) {
