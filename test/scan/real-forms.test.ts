@@ -55,6 +55,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
         cloudflareSse: { type: 'sse', url: 'https://observability.mcp.cloudflare.com/sse' },
         stackLibs: { type: 'http', url: 'https://stack.mcp.cloudflare.com/mcp?libs=cloudflare,hono,vite' },
         viaMcpRemote: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.supabase.com/mcp?read_only=true'] },
+        squareRemote: { command: 'npx', args: ['mcp-remote', 'https://mcp.squareup.com/sse'] },
+        squareLocal: { command: 'npx', args: ['square-mcp-server', 'start'], env: { ACCESS_TOKEN: 'sq0atp-x', SANDBOX: 'true' } },
         sentrySse: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
         enterprise: { type: 'http', url: 'https://copilot-api.octocorp.ghe.com/mcp' },
       },
@@ -71,6 +73,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
       cloudflareSse: 'cloudflare-observability',
       stackLibs: 'cloudflare-stack',
       viaMcpRemote: 'supabase',
+      squareRemote: 'square',
+      squareLocal: 'square',
       sentrySse: 'unlisted',
       enterprise: 'unlisted',
     });
