@@ -57,6 +57,7 @@ describe('rclass scan --list over the forms real configurations use', () => {
         viaMcpRemote: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.supabase.com/mcp?read_only=true'] },
         squareRemote: { command: 'npx', args: ['mcp-remote', 'https://mcp.squareup.com/sse'] },
         squareLocal: { command: 'npx', args: ['square-mcp-server', 'start'], env: { ACCESS_TOKEN: 'sq0atp-x', SANDBOX: 'true' } },
+        expo: { type: 'http', url: 'https://mcp.expo.dev/mcp' },
         sentrySse: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
         enterprise: { type: 'http', url: 'https://copilot-api.octocorp.ghe.com/mcp' },
       },
@@ -75,6 +76,7 @@ describe('rclass scan --list over the forms real configurations use', () => {
       viaMcpRemote: 'supabase',
       squareRemote: 'square',
       squareLocal: 'square',
+      expo: 'expo',
       sentrySse: 'unlisted',
       enterprise: 'unlisted',
     });
