@@ -58,6 +58,7 @@ describe('rclass scan --list over the forms real configurations use', () => {
         squareRemote: { command: 'npx', args: ['mcp-remote', 'https://mcp.squareup.com/sse'] },
         squareLocal: { command: 'npx', args: ['square-mcp-server', 'start'], env: { ACCESS_TOKEN: 'sq0atp-x', SANDBOX: 'true' } },
         expo: { type: 'http', url: 'https://mcp.expo.dev/mcp' },
+        cloudflareApi: { type: 'http', url: 'https://mcp.cloudflare.com/mcp', headers: { Authorization: 'Bearer ${CLOUDFLARE_API_TOKEN}' } },
         sentrySse: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
         enterprise: { type: 'http', url: 'https://copilot-api.octocorp.ghe.com/mcp' },
       },
@@ -77,6 +78,7 @@ describe('rclass scan --list over the forms real configurations use', () => {
       squareRemote: 'square',
       squareLocal: 'square',
       expo: 'expo',
+      cloudflareApi: 'cloudflare-api',
       sentrySse: 'unlisted',
       enterprise: 'unlisted',
     });
