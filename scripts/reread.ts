@@ -67,7 +67,10 @@ if (command === 'sample') {
     '',
     '| server | tool | repository | source | evidence |',
     '|---|---|---|---|---|',
-    ...sheet.map((e) => `| ${e.server} | \`${e.tool}\` | ${e.repository ?? ''} | ${e.source} | ${e.evidence.path}:${e.evidence.line} |`),
+    ...sheet.map(
+      (e) =>
+        `| ${e.server} | \`${e.tool}\` | ${e.repository ?? ''} | ${e.source} | ${'url' in e.evidence ? e.evidence.url : `${e.evidence.path}:${e.evidence.line}`} |`,
+    ),
   ];
   writeFileSync(path.join(dir, 'sheet.md'), `${lines.join('\n')}\n`);
   console.log(`wrote ${path.relative(ROOT, dir)}/sheet.md and sheet.json: ${sheet.length} tools from ${pool.length} records`);

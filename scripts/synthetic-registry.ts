@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'yaml';
-import type { ServerRecord, ToolRecord } from '../src/core/record.ts';
+import { isDocumentationEvidence, type ServerRecord, type ToolRecord } from '../src/core/record.ts';
 import { BUILD_DIR } from './lib/paths.ts';
 import { loadRegistryDir } from '../src/records/read-dir.ts';
 
@@ -72,7 +72,8 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
   }
   const tools: ToolRecord[] = record.tools.map((tool) => {
     const name = renamed.get(tool.name)!;
-    const { repository: _cited, url: _url, ...evidence } = tool.evidence;
+    // Quoted documentation keeps its page and quote; a source citation loses its repository and derived permalink.
+    const evidence = isDocumentationEvidence(tool.evidence) ? tool.evidence : (({ repository: _cited, url: _url, ...rest }) => rest)(tool.evidence);
     return {
       ...tool,
       name,
@@ -92,7 +93,11 @@ export function syntheticCopy(record: ServerRecord, copy: number): ServerRecord 
   const listing = provenance.live_listing;
   const syntheticProvenance = {
     ...provenance,
-    ...(provenance.package === undefined ? { commit: fakeCommit(seed) } : { package: { ...provenance.package, name: renamePackage(provenance.package.name) } }),
+    ...(provenance.documentation !== undefined
+      ? {}
+      : provenance.package === undefined
+        ? { commit: fakeCommit(seed) }
+        : { package: { ...provenance.package, name: renamePackage(provenance.package.name) } }),
     ...(listing !== undefined && 'package' in listing ? { live_listing: { ...listing, package: renamePackage(listing.package) } } : {}),
   };
   return {

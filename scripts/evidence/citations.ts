@@ -5,7 +5,7 @@
  * published npm package at a version (SPEC 5.1), so a citation names a file
  * at a commit or a file inside a package.
  */
-import type { Evidence, PublishedPackage, ServerRecord } from '../../src/core/record.ts';
+import { isDocumentationEvidence, type PublishedPackage, type ServerRecord, type SourceEvidence } from '../../src/core/record.ts';
 import type { Problem } from '../../src/records/problems.ts';
 import { readRecordSources } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
@@ -84,9 +84,11 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
   for (const source of sources) {
     if (!valid.has(source.data)) continue;
     const record = source.data as ServerRecord;
+    // The vendor's documentation (SPEC 5.1) cites pages, not files; its quotes are checked apart.
+    if (record.provenance.documentation !== undefined || record.server.repository === undefined) continue;
     const published = record.provenance.package;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
-    const cite = (cited: Evidence, evidence: Array<string | number>, name: string, names?: string[]): void => {
+    const cite = (cited: SourceEvidence, evidence: Array<string | number>, name: string, names?: string[]): void => {
       const common = { file: source.file, tool: name, line: cited.line, ...(names !== undefined ? { names } : {}) };
       const at = { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']) };
       if (published === undefined) {
@@ -114,10 +116,10 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
       }
     };
     record.tools.forEach((tool, index) => {
-      cite(tool.evidence, ['tools', index, 'evidence'], tool.name);
+      if (!isDocumentationEvidence(tool.evidence)) cite(tool.evidence, ['tools', index, 'evidence'], tool.name);
     });
     (record.server.code_options ?? []).forEach((option, index) => {
-      if (option.evidence === undefined) return;
+      if (option.evidence === undefined || isDocumentationEvidence(option.evidence)) return;
       const spellings = [...(option.options ?? []), ...(option.env ?? []).map((name) => name.replace(/\*$/, ''))];
       const names = [...new Set([...spellings, ...spellings.map((spelling) => spelling.replace(/^-+/, ''))])].filter((name) => name.length > 1);
       cite(option.evidence, ['server', 'code_options', index, 'evidence'], spellings[0]!, names);

@@ -109,6 +109,25 @@ export type Provenance = {
     integrity: string;
   };
   /**
+   * The vendor's published tool reference, instead of a commit or a package (SPEC 5.1): for a hosted server whose code is not published. Every tool's evidence quotes one of these pages; the record is shown everywhere with the mark "from the vendor's documentation, not from source".
+   */
+  documentation?: {
+    /**
+     * The date (YYYY-MM-DD) the pages were read.
+     */
+    retrieved: string;
+    /**
+     * The vendor's own pages (https, on the vendor's domain) that list the server's tools; at least one.
+     *
+     * @minItems 1
+     */
+    pages: [string, ...string[]];
+  };
+  /**
+   * Which evidence base the record rests on: `commit`, `package` or `documentation` (SPEC 5.1, 5.8). The build sets it in `registry.json`, so consumers can show the documentation mark without reading the base; records in `registry/` leave it out, since it is derived.
+   */
+  basis?: "commit" | "package" | "documentation";
+  /**
    * The release (tag or published version) at or near that commit, for people reading the record.
    */
   release?: string;
@@ -156,6 +175,10 @@ export type Provenance1 =
     }
   | {
       package: unknown;
+      [k: string]: unknown | undefined;
+    }
+  | {
+      documentation: unknown;
       [k: string]: unknown | undefined;
     };
 /**
@@ -238,9 +261,9 @@ export interface ReversibilityClassesRegistryRecord {
  */
 export interface Server {
   /**
-   * GitHub repository holding the server's source, as `owner/name`. Every evidence citation points into it.
+   * GitHub repository holding the server's source, as `owner/name`. Every evidence citation points into it. Required unless the evidence base is the vendor's `documentation` (SPEC 5.1), whose server publishes no source.
    */
-  repository: string;
+  repository?: string;
   /**
    * Folder of this server inside the repository, when the repository holds several servers.
    */
@@ -292,7 +315,7 @@ export interface Server {
   code_options?: [CodeOption, ...CodeOption[]];
 }
 /**
- * Where in `server.repository` at `provenance.commit` the tool is defined (SPEC 5.2). The site links it as a permalink.
+ * Where the tool is shown (SPEC 5.2): with a `commit` or `package` base, the `path` and `line` in `server.repository` at `provenance.commit` (or in the package) where it is defined, which the site links as a permalink; with a `documentation` base, the vendor's page (`url`, one of `provenance.documentation.pages`) and the sentence of it (`quote`) the effects rest on.
  *
  * This interface was referenced by `ReversibilityClassesRegistryRecord`'s JSON-Schema
  * via the `definition` "evidence".
@@ -305,19 +328,23 @@ export interface Evidence {
   /**
    * File path relative to the repository root, with `/` separators.
    */
-  path: string;
+  path?: string;
   /**
    * 1-based line where the tool's name appears in its definition (with `source`, a line of that original file).
    */
-  line: number;
+  line?: number;
   /**
    * Only with `provenance.package`, for a package that ships its code bundled or minified, so that a line cannot point at one tool: the original file embedded in the source map `path` names (a `.map` file whose `sourcesContent` holds it), written exactly as in the map's `sources` (SPEC 5.2).
    */
   source?: string;
   /**
-   * Permalink: to the line at the commit on GitHub, or to the file in the exact published package version (SPEC 5.2). The build fills it in for `registry.json`; records in `registry/` leave it out, since it is derived.
+   * With a `commit` or `package` base, the permalink: to the line at the commit on GitHub, or to the file in the exact published package version (SPEC 5.2), which the build fills in for `registry.json` (records in `registry/` leave it out, since it is derived). With a `documentation` base, the vendor's page the quote is taken from: one of `provenance.documentation.pages`.
    */
   url?: string;
+  /**
+   * Only with a `documentation` base: the vendor's sentence about the tool, verbatim, that its effects rest on; `npm run evidence` finds it in the page's text (tags stripped, whitespace collapsed).
+   */
+  quote?: string;
 }
 /**
  * A switch that exposes or hides tools (a toolset, a capability, a flag, a mode).

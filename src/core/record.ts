@@ -45,7 +45,7 @@ export interface ArgumentRule {
 }
 
 /** Where the tool is defined: a path and line at the record's commit, or in its published package (SPEC 5.2). */
-export interface Evidence {
+export interface SourceEvidence {
   repository?: string;
   path: string;
   line: number;
@@ -53,6 +53,30 @@ export interface Evidence {
   source?: string;
   /** Permalink; filled in by the build in `registry.json`, never written in `registry/`. */
   url?: string;
+  quote?: never;
+}
+
+/** Where the vendor's published tool reference describes the tool: its page and the sentence the effects rest on (SPEC 5.1, 5.2). */
+export interface DocumentationEvidence {
+  /** One of `provenance.documentation.pages`. */
+  url: string;
+  /** The vendor's sentence, verbatim (20 to 500 characters). */
+  quote: string;
+  repository?: never;
+  path?: never;
+  line?: never;
+  source?: never;
+}
+
+/** Evidence of a tool or code option: in source (a commit or package) or in the vendor's documentation (SPEC 5.2). */
+export type Evidence = SourceEvidence | DocumentationEvidence;
+
+/**
+ * Whether evidence quotes the vendor's documentation rather than citing source (SPEC 5.1).
+ * @returns true for `{url, quote}` evidence
+ */
+export function isDocumentationEvidence(evidence: Evidence): evidence is DocumentationEvidence {
+  return typeof evidence.quote === 'string';
 }
 
 /** MCP tool annotations as the server declares them (SPEC 7). */
@@ -107,7 +131,8 @@ export interface Gate {
 
 /** How a server is recognised (SPEC 5.3, SPEC 6). */
 export interface ServerIdentity {
-  repository: string;
+  /** The GitHub repository of the source; absent only with a `documentation` evidence base (SPEC 5.1). */
+  repository?: string;
   path?: string;
   homepage?: string;
   /** `before`: the first release of the package that runs another server (SPEC 5.3, 6.4). */
@@ -147,7 +172,18 @@ export interface PublishedPackage {
   integrity: string;
 }
 
-/** Who classified the tools and against which commit or published package (SPEC 5.1, 5.2); exactly one of the two is set. */
+/** The vendor's published tool reference a record rests on when the server's code is not published (SPEC 5.1). */
+export interface VendorDocumentation {
+  /** YYYY-MM-DD: when the pages were read. */
+  retrieved: string;
+  /** The vendor's own https pages; every tool's evidence quotes one of them. */
+  pages: string[];
+}
+
+/** Which evidence base a record rests on (SPEC 5.1). */
+export type EvidenceBasis = 'commit' | 'package' | 'documentation';
+
+/** Who classified the tools and against which commit, published package or vendor documentation (SPEC 5.1, 5.2); exactly one of the three is set. */
 export interface Provenance {
   status: RecordStatus;
   author: string;
@@ -155,6 +191,9 @@ export interface Provenance {
   last_verified: string;
   commit?: string;
   package?: PublishedPackage;
+  documentation?: VendorDocumentation;
+  /** Derived in `registry.json`: which of the three the evidence base is (SPEC 5.1, 5.8); never written in `registry/`. */
+  basis?: EvidenceBasis;
   release?: string;
   notes?: string;
   live_listing?: LiveListing;

@@ -1,5 +1,13 @@
 import { EFFECTS, EFFECT_IDS, isDisclosure } from './effects.ts';
-import type { ClassCounts, Evidence, RegistryDocument, ServerRecord, ToolRecord } from './record.ts';
+import {
+  type ClassCounts,
+  type Evidence,
+  type EvidenceBasis,
+  isDocumentationEvidence,
+  type RegistryDocument,
+  type ServerRecord,
+  type ToolRecord,
+} from './record.ts';
 
 /** The specification version this code implements. */
 export const SPEC_VERSION = '0.8.0';
@@ -75,11 +83,14 @@ export class Registry {
  * anchored at the line (unpkg highlights `#L<n>`), or for an original file a
  * source map embeds, the map itself (no viewer shows the embedded text, so
  * {@link evidencePlace} says where in it to look).
+ * Evidence quoted from the vendor's documentation (SPEC 5.1) already names
+ * its page, which is returned as it is.
  * @returns `https://github.com/<owner>/<name>/blob/<commit>/<path>#L<line>`,
- *   `https://app.unpkg.com/<package>@<version>/files/<path>#L<line>`, or
- *   `https://app.unpkg.com/<package>@<version>/files/<map path>`
+ *   `https://app.unpkg.com/<package>@<version>/files/<path>#L<line>`,
+ *   `https://app.unpkg.com/<package>@<version>/files/<map path>`, or the vendor's page
  */
 export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
+  if (isDocumentationEvidence(evidence)) return evidence.url;
   const path = evidence.path.split('/').map(encodeURIComponent).join('/');
   const published = record.provenance.package;
   if (published !== undefined)
@@ -90,12 +101,29 @@ export function evidenceUrl(record: ServerRecord, evidence: Evidence): string {
 /**
  * Where an evidence citation points, in words, for people reading a
  * classification without a browser (SPEC 5.2).
- * @returns `path line N`, or `source line N, embedded in the source map path`
+ * @returns `path line N`, `source line N, embedded in the source map path`,
+ *   or, for the vendor's documentation (SPEC 5.1), the quoted sentence and its page
  */
 export function evidencePlace(evidence: Evidence): string {
+  if (isDocumentationEvidence(evidence)) return `the vendor's documentation, ${evidence.url}: "${evidence.quote}"`;
   return evidence.source === undefined
     ? `${evidence.path} line ${evidence.line}`
     : `${evidence.source} line ${evidence.line}, embedded in the source map ${evidence.path}`;
+}
+
+/**
+ * The mark every place that shows a class of a record whose evidence base is
+ * the vendor's published tool reference shows with it (SPEC 5.1).
+ */
+export const DOCUMENTATION_MARK = "from the vendor's documentation, not from source";
+
+/**
+ * A record's evidence base (SPEC 5.1): the `commit` of its repository, a
+ * published `package`, or the vendor's `documentation`.
+ */
+export function evidenceBasis(record: ServerRecord): EvidenceBasis {
+  if (record.provenance.documentation !== undefined) return 'documentation';
+  return record.provenance.package !== undefined ? 'package' : 'commit';
 }
 
 /** Zeroed per-class counts. */
@@ -141,6 +169,7 @@ export function buildDocument(records: readonly ServerRecord[], options: { relea
       );
       return {
         ...rest,
+        provenance: { ...record.provenance, basis: evidenceBasis(record) },
         ...(codeOptions !== undefined ? { server: { ...record.server, code_options: codeOptions } } : {}),
         tools: record.tools.map((tool) => ({
           ...tool,

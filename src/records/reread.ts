@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { CLASSES, type ReversibilityClass } from '../core/classes.ts';
 import { EFFECT_IDS, deriveClass } from '../core/effects.ts';
-import type { ServerRecord } from '../core/record.ts';
+import { isDocumentationEvidence, type ServerRecord } from '../core/record.ts';
 
 /** What a blind reader gets for one tool: where its source is, nothing of the record's verdict. */
 export interface BlindEntry {
@@ -16,9 +16,10 @@ export interface BlindEntry {
   tool: string;
   /** `owner/name` of the source repository, when the record names one. */
   repository?: string;
-  /** The commit the evidence is pinned to, or the published package `name@version`. */
+  /** The commit the evidence is pinned to, the published package `name@version`, or `documentation` (SPEC 5.1). */
   source: string;
-  evidence: { path: string; line: number };
+  /** The file and line; for a record resting on the vendor's documentation, the page (the quote is the record's reading, so the reader gets only the page). */
+  evidence: { path: string; line: number } | { url: string };
 }
 
 /**
@@ -35,14 +36,20 @@ export function drawSample(records: readonly ServerRecord[], seed: string, size:
   );
   pairs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return pairs.slice(0, Math.max(0, size)).map(({ record, tool }) => {
-    const provenance = record.provenance as { commit?: string; package?: { name: string; version: string } };
+    const provenance = record.provenance as { commit?: string; package?: { name: string; version: string }; documentation?: unknown };
     const repository = (record.server as { repository?: string }).repository;
     return {
       server: record.id,
       tool: tool.name,
       ...(repository === undefined ? {} : { repository }),
-      source: provenance.commit ?? (provenance.package ? `${provenance.package.name}@${provenance.package.version}` : 'unknown'),
-      evidence: { path: tool.evidence.path, line: tool.evidence.line },
+      source:
+        provenance.commit ??
+        (provenance.package
+          ? `${provenance.package.name}@${provenance.package.version}`
+          : provenance.documentation !== undefined
+            ? 'documentation'
+            : 'unknown'),
+      evidence: isDocumentationEvidence(tool.evidence) ? { url: tool.evidence.url } : { path: tool.evidence.path, line: tool.evidence.line },
     };
   });
 }

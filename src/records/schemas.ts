@@ -56,11 +56,15 @@ const FRIENDLY_PATTERNS: Record<string, string> = {
   '/$defs/evidence/properties/path/pattern': 'must be a relative path with `/` separators, no `..`, no spaces or backslashes',
   '/$defs/server/properties/repository/pattern': 'must be a GitHub repository as `owner/name`',
   '/$defs/provenance/properties/reviewers/items/pattern': 'must be a GitHub handle, without `@`',
+  '/$defs/provenance/properties/documentation/properties/pages/items/pattern': 'must be an https page of the vendor, without a fragment',
+  '/$defs/evidence/then/properties/url/pattern': "must be the vendor's https page the quote is taken from",
+  '/$defs/evidence/else/properties/url/pattern': 'must be a GitHub or unpkg permalink, which the build derives (records leave it out)',
 };
 
 /** `oneOf` choices with a message of their own; the errors of each branch inside them are not reported separately. */
 const FRIENDLY_ONE_OF: Record<string, string> = {
-  '/$defs/provenance/oneOf': 'must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
+  '/$defs/provenance/oneOf':
+    "must name exactly one evidence base: `commit` (a commit of the repository), `package` (a published npm package at a version) or `documentation` (the vendor's published tool reference)",
 };
 
 /**
@@ -70,7 +74,8 @@ const FRIENDLY_ONE_OF: Record<string, string> = {
  */
 export function reportableErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const branches = Object.keys(FRIENDLY_ONE_OF).map((pointer) => `#${pointer}/`);
-  return errors.filter((error) => !branches.some((branch) => error.schemaPath.startsWith(branch)));
+  // An `if` error only says which branch failed; the errors inside that branch say why.
+  return errors.filter((error) => error.keyword !== 'if' && !branches.some((branch) => error.schemaPath.startsWith(branch)));
 }
 
 /**
@@ -124,9 +129,23 @@ export function describeSchemaError(error: ErrorObject, data: unknown): { path: 
     case 'oneOf': {
       const pointer = error.schemaPath.replace(/^[^#]*#/, '');
       const friendly = FRIENDLY_ONE_OF[pointer];
-      // Both evidence bases given: point at the second one, `package`, rather than at the provenance's first key.
-      const both = pointer === '/$defs/provenance/oneOf' && hasKeys(valueAt(data, path), ['commit', 'package']);
-      return { path: both ? [...path, 'package'] : path, key: both, message: `${where} ${friendly ?? error.message ?? 'is invalid'}` };
+      // Two evidence bases given: point at the second of `commit`, `package`, `documentation`, rather than at the provenance's first key.
+      const given = pointer === '/$defs/provenance/oneOf' ? ['commit', 'package', 'documentation'].filter((key) => hasKeys(valueAt(data, path), [key])) : [];
+      const second = given[1];
+      return {
+        path: second !== undefined ? [...path, second] : path,
+        key: second !== undefined,
+        message: `${where} ${friendly ?? error.message ?? 'is invalid'}`,
+      };
+    }
+    case 'false schema': {
+      // The only false schemas: what evidence quoted from the vendor's documentation must not have (SPEC 5.1).
+      const last = path.at(-1);
+      return {
+        path,
+        key: true,
+        message: `${where} is not allowed beside \`quote\`: evidence quoted from the vendor's documentation names its page in \`url\`, not a file (\`${String(last)}\`)`,
+      };
     }
     case 'uniqueItems':
       return { path, key: false, message: `${where} has duplicate items at positions ${String(params.j)} and ${String(params.i)}` };

@@ -57,7 +57,7 @@ export interface RefreshOptions {
   clientVersion: string;
 }
 
-function empty(record: ServerRecord, source: 'npm' | 'github', subject: string): ServerRefresh {
+function empty(record: ServerRecord, source: ServerRefresh['source'], subject: string): ServerRefresh {
   return {
     id: record.id,
     source,
@@ -243,8 +243,7 @@ async function refreshNpm(record: ServerRecord, pkg: string, options: RefreshOpt
   return result;
 }
 
-async function refreshGitHub(record: ServerRecord, options: RefreshOptions): Promise<ServerRefresh> {
-  const repository = record.server.repository;
+async function refreshGitHub(record: ServerRecord, repository: string, options: RefreshOptions): Promise<ServerRefresh> {
   const result = empty(record, 'github', repository);
   if (options.mode === 'pinned') {
     result.status = 'skipped';
@@ -312,19 +311,26 @@ export async function refresh(options: RefreshOptions): Promise<RefreshReport> {
     const started = Date.now();
     const deadline = started + options.serverDeadlineMs;
     const pkg = record.server.packages?.find((candidate) => candidate.registry === 'npm')?.name;
+    const documentation = record.provenance.documentation;
+    const repository = record.server.repository ?? '';
     let result: ServerRefresh;
     try {
-      if (pkg !== undefined)
+      if (documentation !== undefined)
+        result = {
+          ...empty(record, 'documentation', documentation.pages[0] ?? ''),
+          reason: "the evidence is the vendor's documentation, which has no release to list: read its pages again",
+        };
+      else if (pkg !== undefined)
         result = options.sources.has('npm')
           ? await refreshNpm(record, pkg, options, deadline)
           : { ...empty(record, 'npm', pkg), reason: 'npm not asked (--source)' };
       else
         result = options.sources.has('github')
-          ? await refreshGitHub(record, options)
-          : { ...empty(record, 'github', record.server.repository), reason: 'no npm package, and GitHub not asked (--source)' };
+          ? await refreshGitHub(record, repository, options)
+          : { ...empty(record, 'github', repository), reason: 'no npm package, and GitHub not asked (--source)' };
     } catch (error) {
       result = {
-        ...empty(record, pkg !== undefined ? 'npm' : 'github', pkg ?? record.server.repository),
+        ...empty(record, pkg !== undefined ? 'npm' : 'github', pkg ?? repository),
         status: 'incomplete',
         reason: `internal error: ${messageOf(error)}`,
       };

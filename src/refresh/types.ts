@@ -16,9 +16,9 @@ type RefreshStatus = 'current' | 'newer-same-tools' | 'drift' | 'behind' | 'inco
 /** One record's result. */
 export interface ServerRefresh {
   id: string;
-  /** Where its releases were looked up. */
-  source: 'npm' | 'github';
-  /** The npm package, or the GitHub repository. */
+  /** Where its releases were looked up; `documentation` for a record resting on the vendor's tool reference, which has no release to look up (SPEC 5.1). */
+  source: 'npm' | 'github' | 'documentation';
+  /** The npm package, the GitHub repository, or the vendor's first documentation page. */
   subject: string;
   pinned?: { version: string; from: string; tag?: string };
   latest?: { version: string; tag?: string };

@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { ServerRecord, ToolAnnotations, ToolRecord } from '../core/record.ts';
+import { isDocumentationEvidence, type ServerRecord, type ToolAnnotations, type ToolRecord } from '../core/record.ts';
 import { DRAFT_EFFECT } from '../core/effects.ts';
 import { DRAFT_EVIDENCE_PLACEHOLDER, DRAFT_RATIONALE, SUGGESTED_EFFECT_PREFIX } from '../core/draft-placeholders.ts';
 import type { ToolDefinition } from '../core/fingerprint.ts';
@@ -80,7 +80,9 @@ export function buildDraft(record: ServerRecord, drift: readonly DraftTool[], se
   const tools = [
     ...record.tools.map(({ evidence, disclosure: _derived, ...tool }) => ({
       ...tool,
-      evidence: { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line },
+      evidence: isDocumentationEvidence(evidence)
+        ? { url: evidence.url, quote: evidence.quote }
+        : { ...(evidence.repository !== undefined ? { repository: evidence.repository } : {}), path: evidence.path, line: evidence.line },
     })),
     ...added,
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -2,7 +2,8 @@
  * The hook recognises the launcher forms real configurations use (issue 24,
  * SPEC 6.1): a read of a server run through `npx --registry` naming the
  * public npm registry, `bunx -y` or `uvx --from <package> <its own name>`
- * is answered from its record, while a custom registry stays unknown (R4).
+ * is answered from its record, while a custom registry stays unknown (R4);
+ * so is a read through a hosted server's path- or query-scoped URL.
  */
 import { describe, expect, it } from 'vitest';
 import { hook, makeWorld, pre } from './support.ts';
@@ -27,5 +28,20 @@ describe('the hook over the launcher forms real configurations use', () => {
     const custom = await hook(world, pre('F2', 'mcp__custom__read_graph', {}));
     expect(custom.decision).toBe('ask');
     expect(custom.reason).toContain('R4 Irreversible (unknown) for custom/read_graph');
+  });
+
+  it("answers a read through a hosted server's path- or query-scoped URL from its record, and asks for the same read under a path no record lists", async () => {
+    const world = makeWorld({
+      supabase: { type: 'http', url: 'https://mcp.supabase.com/mcp?project_ref=abcdefghijklmnop&read_only=true' },
+      sentry: { type: 'http', url: 'https://mcp.sentry.dev/mcp/sentry/mcp-server?experimental=1' },
+      context7: { type: 'http', url: 'https://mcp.context7.com/mcp/oauth' },
+      oldSentry: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
+    });
+    expect((await hook(world, pre('F3', 'mcp__supabase__list_projects', {}))).json).toEqual({});
+    expect((await hook(world, pre('F3', 'mcp__sentry__find_organizations', {}))).json).toEqual({});
+    expect((await hook(world, pre('F3', 'mcp__context7__resolve-library-id', { libraryName: 'react', query: 'hooks' }))).json).toEqual({});
+    const unlisted = await hook(world, pre('F3', 'mcp__oldSentry__find_organizations', {}));
+    expect(unlisted.decision).toBe('ask');
+    expect(unlisted.reason).toContain('R4 Irreversible (unknown) for oldSentry/find_organizations');
   });
 });

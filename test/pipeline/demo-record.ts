@@ -100,3 +100,38 @@ export function checkRecordText(file: string, text: string): { problems: string[
   const result = validateSources([parsed.source]);
   return { problems: [...parsed.problems, ...result.problems].map(formatProblem), accepted: result.records.length };
 }
+
+/** The page {@link documentationRecord} cites by default. */
+export const DEMO_PAGE = 'https://docs.example.com/mcp/tools';
+
+/** What can vary in {@link documentationRecord}: lines under `server`, the evidence base lines, the first tool's evidence lines (indented under `evidence:`). */
+export interface DocumentationRecordOptions {
+  server?: string[];
+  base?: string[];
+  evidence?: string[];
+}
+
+/** A record of a hosted server resting on the vendor's documentation (SPEC 5.1); line 10 is `documentation:`, line 20 the tool's `evidence:`. */
+export function documentationRecord(options: DocumentationRecordOptions = {}): string {
+  return [
+    'id: demo',
+    'name: Demo',
+    'description: A record used by the tests.',
+    'server:',
+    ...(options.server ?? ['  urls: [https://mcp.example.com/mcp]']),
+    'provenance:',
+    '  status: draft',
+    '  author: tests',
+    '  reviewers: []',
+    ...(options.base ?? ['  documentation:', '    retrieved: 2026-12-05', '    pages:', `      - ${DEMO_PAGE}`]),
+    '  last_verified: 2026-12-05',
+    'tools:',
+    '  - name: alpha',
+    '    class: R0',
+    '    rationale: Reads and changes nothing.',
+    '    effects: [read]',
+    '    evidence:',
+    ...(options.evidence ?? [`      url: ${DEMO_PAGE}`, '      quote: "alpha lists the items of a workspace without changing them."']),
+    '',
+  ].join('\n');
+}

@@ -5,6 +5,7 @@
  * line (SPEC 5.1, 5.2). A record without a fixture fails.
  */
 import { describe, expect, it } from 'vitest';
+import { isDocumentationEvidence } from '../../src/core/record.ts';
 import { readRecord, recordIds } from './support/records.ts';
 import { citationLines, readToolList, toolListIds } from './support/tool-list-fixture.ts';
 
@@ -31,13 +32,15 @@ describe('tool lists match the source they cite', () => {
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
         const published = record.provenance.package;
         expect({
-          repository: record.server.repository,
+          repository: record.provenance.documentation === undefined ? record.server.repository : undefined,
           commit: record.provenance.commit,
           package: published && `${published.name}@${published.version}`,
+          documentation: record.provenance.documentation?.pages,
         }).toEqual({
           repository: fixture!.repository,
           commit: fixture!.commit,
           package: fixture!.package,
+          documentation: fixture!.documentation,
         });
       });
 
@@ -45,7 +48,11 @@ describe('tool lists match the source they cite', () => {
         const record = readRecord(id)!;
         const fixture = readToolList(id);
         expect(fixture, `test/fixtures/tool-lists/${id}.json is missing`).toBeDefined();
-        const cited = record.tools.map((tool) => ({ name: tool.name, path: tool.evidence.path, line: tool.evidence.line, source: tool.evidence.source }));
+        const cited = record.tools.map((tool) =>
+          isDocumentationEvidence(tool.evidence)
+            ? { name: tool.name, url: tool.evidence.url }
+            : { name: tool.name, path: tool.evidence.path, line: tool.evidence.line, source: tool.evidence.source },
+        );
         expect(citationLines(cited)).toEqual(citationLines(fixture!.tools));
       });
     });

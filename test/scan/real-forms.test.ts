@@ -3,7 +3,9 @@
  * a Claude Code plugin's `.mcp.json` (a bare map of server names), the
  * public registry in `npx --registry`, `bunx -y` and `uvx --from`; and a
  * file whose shape rclass does not know, which is unread with exit 3 in
- * every format, never an empty passing report. In-process; starts nothing.
+ * every format, never an empty passing report; and hosted servers' path-
+ * and query-scoped URLs as their records' notes document them. In-process;
+ * starts nothing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,47 @@ describe('rclass scan --list over the forms real configurations use', () => {
       bun: 'memory',
       git: 'git',
       custom: 'unlisted',
+    });
+  });
+
+  it("recognises hosted servers by their documented path- and query-scoped URL forms, and leaves a host's other paths and a per-enterprise host unlisted", async () => {
+    const file = put(path.join(tempDir(), 'proj', '.mcp.json'), {
+      mcpServers: {
+        supabaseScoped: { type: 'http', url: 'https://mcp.supabase.com/mcp?project_ref=abcdefghijklmnop&read_only=true&features=database,docs' },
+        githubToolsetReadonly: { type: 'http', url: 'https://api.githubcopilot.com/mcp/x/repos/readonly' },
+        githubReadonlyInsiders: { type: 'http', url: 'https://api.githubcopilot.com/mcp/x/issues/readonly/insiders' },
+        sentryProject: { type: 'http', url: 'https://mcp.sentry.dev/mcp/sentry/mcp-server?experimental=1' },
+        sentrySkills: { type: 'http', url: 'https://mcp.sentry.dev/mcp?skills=inspect,triage' },
+        context7Oauth: { type: 'http', url: 'https://mcp.context7.com/mcp/oauth' },
+        cloudflareSse: { type: 'sse', url: 'https://observability.mcp.cloudflare.com/sse' },
+        stackLibs: { type: 'http', url: 'https://stack.mcp.cloudflare.com/mcp?libs=cloudflare,hono,vite' },
+        viaMcpRemote: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.supabase.com/mcp?read_only=true'] },
+        squareRemote: { command: 'npx', args: ['mcp-remote', 'https://mcp.squareup.com/sse'] },
+        squareLocal: { command: 'npx', args: ['square-mcp-server', 'start'], env: { ACCESS_TOKEN: 'sq0atp-x', SANDBOX: 'true' } },
+        expo: { type: 'http', url: 'https://mcp.expo.dev/mcp' },
+        cloudflareApi: { type: 'http', url: 'https://mcp.cloudflare.com/mcp', headers: { Authorization: 'Bearer ${CLOUDFLARE_API_TOKEN}' } },
+        sentrySse: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
+        enterprise: { type: 'http', url: 'https://copilot-api.octocorp.ghe.com/mcp' },
+      },
+    });
+    const result = await scanList(file, '--json');
+    const report = JSON.parse(result.stdout) as { servers: Array<{ name: string; record?: string; status: string }> };
+    expect(Object.fromEntries(report.servers.map((server) => [server.name, server.record ?? server.status]))).toEqual({
+      supabaseScoped: 'supabase',
+      githubToolsetReadonly: 'github',
+      githubReadonlyInsiders: 'github',
+      sentryProject: 'sentry',
+      sentrySkills: 'sentry',
+      context7Oauth: 'context7',
+      cloudflareSse: 'cloudflare-observability',
+      stackLibs: 'cloudflare-stack',
+      viaMcpRemote: 'supabase',
+      squareRemote: 'square',
+      squareLocal: 'square',
+      expo: 'expo',
+      cloudflareApi: 'cloudflare-api',
+      sentrySse: 'unlisted',
+      enterprise: 'unlisted',
     });
   });
 

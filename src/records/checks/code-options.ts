@@ -1,3 +1,4 @@
+import { isDocumentationEvidence } from '../../core/record.ts';
 import { isOneSentence, type RecordCheck } from './check.ts';
 
 /**
@@ -25,7 +26,7 @@ export const codeOptions: RecordCheck = {
         else seen.set(spelling, i);
       }
       const evidence = option.evidence;
-      if (evidence === undefined) return;
+      if (evidence === undefined || isDocumentationEvidence(evidence)) return;
       if (evidence.repository !== undefined && evidence.repository !== record.server.repository)
         report(
           [...at, 'evidence', 'repository'],

@@ -1,9 +1,11 @@
+import { isDocumentationEvidence } from '../../core/record.ts';
 import type { RecordCheck } from './check.ts';
 
 /**
  * Evidence points into the record's own repository at its commit, and
  * permalinks are left to the build (SPEC 5.2). Path and line formats are
- * checked by the schema.
+ * checked by the schema. Evidence quoted from the vendor's documentation
+ * names its page in `url` (SPEC 5.1; `evidence-documentation` checks it).
  */
 export const evidence: RecordCheck = {
   id: 'evidence',
@@ -18,7 +20,7 @@ export const evidence: RecordCheck = {
           `evidence of \`${tool.name}\` cites \`${cited}\`, but the record's repository is \`${record.server.repository}\``,
         );
       }
-      if (tool.evidence.url !== undefined) {
+      if (tool.evidence.url !== undefined && !isDocumentationEvidence(tool.evidence)) {
         report(
           ['tools', t, 'evidence', 'url'],
           `evidence of \`${tool.name}\` must not set \`url\`; the build derives the permalink from repository, commit, path and line`,

@@ -6,6 +6,7 @@ import { draftPlaceholders } from './draft-placeholders.ts';
 import { effectsKnown } from './effects-known.ts';
 import { effectsOrder } from './effects-order.ts';
 import { evidence } from './evidence.ts';
+import { evidenceDocumentation } from './evidence-documentation.ts';
 import { evidencePackage } from './evidence-package.ts';
 import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
@@ -35,6 +36,7 @@ export const CHECKS: readonly Check[] = [
   evidence,
   evidencePath,
   evidencePackage,
+  evidenceDocumentation,
   packageBefore,
   codeOptions,
   rulesOnlyLower,

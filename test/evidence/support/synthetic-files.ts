@@ -62,7 +62,7 @@ export function syntheticRepository(): SyntheticRepository {
       cited.push(id);
       citations += fixture.tools.length;
     }
-    const [owner, repo] = fixture.repository.split('/') as [string, string];
+    const [owner, repo] = fixture.repository!.split('/') as [string, string];
     const add = (name: string, file: string, line: number): void => {
       const key = repoFileKey(owner, repo, fixture.commit!, file);
       if (isCited) citedKeys.add(key);
@@ -70,12 +70,12 @@ export function syntheticRepository(): SyntheticRepository {
       if (!list.some((entry) => entry.name === name && entry.line === line)) list.push({ name, line });
       byFile.set(key, list);
     };
-    for (const tool of fixture.tools) add(tool.name, tool.path, tool.line);
+    for (const tool of fixture.tools) add(tool.name, tool.path!, tool.line!);
     if (!isCited) continue;
     const record = parse(readFileSync(path.join(REGISTRY_DIR, `${id}.yaml`), 'utf8')) as ServerRecord;
     for (const option of record.server.code_options ?? []) {
-      if (option.evidence === undefined) continue;
-      add([...(option.options ?? []), ...(option.env ?? [])][0]!.replace(/\*$/, ''), option.evidence.path, option.evidence.line);
+      if (option.evidence === undefined || option.evidence.path === undefined) continue;
+      add([...(option.options ?? []), ...(option.env ?? [])][0]!.replace(/\*$/, ''), option.evidence.path, option.evidence.line!);
       citations += 1;
     }
   }
