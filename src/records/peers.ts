@@ -66,7 +66,7 @@ const R0_EFFECTS: ReadonlySet<string> = new Set(EFFECTS.filter((e) => e.class ==
 export interface PeerGroup {
   verb: string;
   object: string;
-  /** The compared effects most of the group's tools have (ties: more servers, then the lower class, then alphabetical). */
+  /** The compared effects most of the group's servers have, each server counting once per set (ties: more tools, then the lower class, then alphabetical). */
   usual: string[];
   tools: PeerTool[];
 }
@@ -155,7 +155,7 @@ export function peerGroups(records: readonly ServerRecord[]): PeerGroup[] {
     const rank = (effects: string[]) => (effects.length === 0 ? 0 : CLASSES.indexOf(deriveClass(effects)));
     const usual = [...sets.values()].sort(
       (a, b) =>
-        b.tools - a.tools || b.servers.size - a.servers.size || rank(a.effects) - rank(b.effects) || a.effects.join(',').localeCompare(b.effects.join(',')),
+        b.servers.size - a.servers.size || b.tools - a.tools || rank(a.effects) - rank(b.effects) || a.effects.join(',').localeCompare(b.effects.join(',')),
     )[0]?.effects;
     if (usual === undefined) continue;
     groups.push({ verb, object, usual, tools });
