@@ -83,7 +83,7 @@ function words(name: string): string[] {
 /**
  * The verb and object a tool name gives, or undefined when its first word
  * (after a leading word equal to the server's id or its first part, as in
- * `linear_createIssue`) is not a verb of {@link VERBS} or it has no object.
+ * `linear_createIssue`, and without a trailing `tool`, as in `get_flow_tool`) is not a verb of {@link VERBS} or it has no object.
  * The object is the last word, or the word before a preposition
  * (`add_user_to_group` acts on a user). E.g. `delete_repository` →
  * `{verb: 'delete', object: 'repository'}`, `listIssues` →
@@ -93,6 +93,8 @@ export function peerKey(toolName: string, serverId: string): { verb: string; obj
   let w = words(toolName);
   const serverWord = serverId.split('-')[0];
   if (w.length > 2 && (w[0] === serverId || w[0] === serverWord)) w = w.slice(1);
+  // A suffix every tool of a server carries names no object: `get_flow_tool` acts on a flow.
+  if (w.length > 2 && w[w.length - 1] === 'tool') w = w.slice(0, -1);
   const first = w[0];
   const verb = w.length >= 2 && first !== undefined ? VERBS[first] : undefined;
   if (verb === undefined) return undefined;
