@@ -13,4 +13,4 @@ it('the registry handed to a test file is the globalSetup’s, and equals a fres
   const fresh = await loadRegistryDir();
   expect(provided.records.length).toBeGreaterThan(90);
   expect(provided).toEqual(fresh);
-});
+}, 120_000); // a fresh load parses every record's YAML with positions: seconds, more on a busy machine

@@ -18,10 +18,16 @@ declare module 'vitest' {
   }
 }
 
-let loaded: Promise<ValidationResult> | undefined;
+/**
+ * Where the load is kept: each vitest project imports its globalSetup
+ * through a module runner of its own, so module state is not shared between
+ * projects, but they all run in vitest's one process.
+ */
+const LOADED = Symbol.for('reversibility-classes.test.registry');
+const shared = globalThis as { [LOADED]?: Promise<ValidationResult> };
 
 /** Provide `registry` to the project's test files; the projects of one run share one load. */
 export default async function setup(project: TestProject): Promise<void> {
-  loaded ??= loadRegistryDir();
-  project.provide('registry', await loaded);
+  shared[LOADED] ??= loadRegistryDir();
+  project.provide('registry', await shared[LOADED]);
 }
