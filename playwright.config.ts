@@ -3,7 +3,8 @@
  * downloaded by Playwright). Run `npm run build` first: the tests read
  * build/site (served at the root; `SITE_DIR` points them elsewhere) and
  * build a second copy under a base path into build/site-base, the way
- * GitHub Pages serves a project site.
+ * GitHub Pages serves a project site (from a few records, so that build
+ * does not grow with the registry: e2e/build-base.ts).
  *
  * Tests tagged `@crawl` visit every page or every server, so their time
  * grows with the registry; they run only in the crawl tier

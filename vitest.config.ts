@@ -14,6 +14,9 @@ import { CEDAR_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB } from './test/ti
  */
 const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
 
+// Reads and validates registry/ once per run for every file that needs it (test/loaded-registry.ts).
+const REGISTRY_SETUP = 'test/registry-setup.ts';
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -28,10 +31,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: [TEST_GLOB], exclude: [...configDefaults.exclude, ...NOT_UNIT], setupFiles: ['test/unit-setup.ts'] },
+        test: {
+          name: 'unit',
+          include: [TEST_GLOB],
+          exclude: [...configDefaults.exclude, ...NOT_UNIT],
+          setupFiles: ['test/unit-setup.ts'],
+          globalSetup: [REGISTRY_SETUP],
+        },
       },
-      { extends: true, test: { name: 'integration', include: [...INTEGRATION_TESTS], globalSetup: ['test/servers/install.ts'] } },
-      { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'] } },
+      { extends: true, test: { name: 'integration', include: [...INTEGRATION_TESTS], globalSetup: ['test/servers/install.ts', REGISTRY_SETUP] } },
+      { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [REGISTRY_SETUP] } },
       { extends: true, test: { name: 'site', include: [...SITE_TESTS] } },
     ],
   },

@@ -5,13 +5,13 @@
  */
 import { buildDocument } from '../../src/core/registry.ts';
 import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
-import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { loadedRegistry } from '../loaded-registry.ts';
 
 let cached: Promise<RegistryDocument> | undefined;
 
 /** The registry document built from `registry/*.yaml` (records with problems are left out, as the validator reports them elsewhere). */
 export function registryDocument(): Promise<RegistryDocument> {
-  cached ??= loadRegistryDir().then(({ records }) => buildDocument(records));
+  cached ??= loadedRegistry().then(({ records }) => buildDocument(records));
   return cached;
 }
 

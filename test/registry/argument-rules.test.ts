@@ -6,12 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Classifier, Registry } from '../../src/core/index.ts';
-import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { loadedRegistry } from '../loaded-registry.ts';
 
 let classifier: Classifier;
 
 beforeAll(async () => {
-  const loaded = await loadRegistryDir();
+  const loaded = await loadedRegistry();
   expect(loaded.problems).toEqual([]);
   classifier = new Classifier(Registry.fromRecords(loaded.records));
 });

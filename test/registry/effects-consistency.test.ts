@@ -6,12 +6,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveClass } from '../../src/core/effects.ts';
 import type { ServerRecord, ToolRecord } from '../../src/core/record.ts';
-import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { loadedRegistry } from '../loaded-registry.ts';
 
 let records: ServerRecord[] = [];
 
 beforeAll(async () => {
-  const loaded = await loadRegistryDir();
+  const loaded = await loadedRegistry();
   expect(loaded.problems).toEqual([]);
   records = loaded.records;
 });

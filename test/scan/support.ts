@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RegistryDocument, ServerRecord } from '../../src/core/record.ts';
 import { buildDocument } from '../../src/core/registry.ts';
-import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { loadedRegistry } from '../loaded-registry.ts';
 import { type CliResult, ROOT, runCli, tempDir, writeRegistry } from '../cli/harness.ts';
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 
@@ -24,7 +24,7 @@ let records: Promise<ServerRecord[]> | undefined;
 
 /** Every valid record under `registry/`. */
 function registryRecords(): Promise<ServerRecord[]> {
-  records ??= loadRegistryDir().then((loaded) => loaded.records);
+  records ??= loadedRegistry().then((loaded) => loaded.records);
   return records;
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRegistryDir } from '../../src/records/read-dir.ts';
+import { loadedRegistry } from '../loaded-registry.ts';
 import { type SuggestReport, evaluateSuggestions } from '../../scripts/lib/suggest-eval.ts';
 import { reportJson, reportMarkdown } from '../../scripts/lib/suggest-report.ts';
 
@@ -10,7 +10,7 @@ const DOCS = path.join(import.meta.dirname, '..', '..', 'docs', 'suggestions');
 describe('docs/suggestions (npm run suggest:eval)', () => {
   let report: SuggestReport;
   beforeAll(async () => {
-    const { records } = await loadRegistryDir();
+    const { records } = await loadedRegistry();
     report = evaluateSuggestions(records);
   });
 
