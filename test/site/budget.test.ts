@@ -23,10 +23,22 @@ interface Budget {
 
 const budget = JSON.parse(readFileSync('site-budget.json', 'utf8')) as Budget;
 
-/** Items a page lists, for the per-item allowance: servers, tool-grid rows, and argument rules (a tool page's rule boxes). */
+/** Items a page lists, for the per-item allowance: servers (the servers list, the compare page's server links, the search page's server filter), tool-grid rows, and argument rules (a tool page's rule boxes). */
 function items(page: Page): { servers: number; tools: number; rules: number } {
   return {
-    servers: page.kind === 'servers' ? (page.html.match(/<li[^>]*\sdata-tools="/g) ?? []).length : 0,
+    servers:
+      page.kind === 'servers'
+        ? (page.html.match(/<li[^>]*\sdata-tools="/g) ?? []).length
+        : page.kind === 'compare'
+          ? new Set(page.html.match(/href="[^"]*\/servers\/[a-z0-9-]+\/"/g) ?? []).size
+          : page.kind === 'search'
+            ? (
+                page.html
+                  .split('<select id="search-server"')[1]
+                  ?.split('</select>')[0]
+                  ?.match(/<option value="[^"]/g) ?? []
+              ).length
+            : 0,
     tools: ['server', 'class', 'effect'].includes(page.kind) ? (page.html.match(/<tr data-tool/g) ?? []).length : 0,
     rules: page.kind === 'tool' ? (page.html.match(/class="rule-box /g) ?? []).length : 0,
   };
