@@ -58,7 +58,7 @@ export function guardedWords(words: readonly string[]): string[] {
 }
 
 /** How long the Node guard waits for the hook (ms): past the hook's own 9.5 s watchdog, before Claude Code's 15 s timeout (which lets the call run). */
-export const NODE_GUARD_TIMEOUT_MS = 12_000;
+const NODE_GUARD_TIMEOUT_MS = 12_000;
 
 /**
  * The guard as a Node program (`node -e NODE_HOOK_GUARD -- WORDS…`), for

@@ -116,8 +116,15 @@ describe('uvx --from <recorded package> <its own command>', () => {
   });
 
   it("recognises `uvx --from <package> <script>` for a console script the package's record lists (office-word's word_mcp_server)", () => {
-    expect(identify('uvx', ['--from', 'office-word-mcp-server', 'word_mcp_server'])).toMatchObject({ status: 'recognised', recordId: 'office-word', launcher: 'uvx --from' });
-    expect(identify('uvx', ['--from', 'office-powerpoint-mcp-server==2.0.7', 'ppt_mcp_server'])).toMatchObject({ recordId: 'office-powerpoint', version: '2.0.7' });
+    expect(identify('uvx', ['--from', 'office-word-mcp-server', 'word_mcp_server'])).toMatchObject({
+      status: 'recognised',
+      recordId: 'office-word',
+      launcher: 'uvx --from',
+    });
+    expect(identify('uvx', ['--from', 'office-powerpoint-mcp-server==2.0.7', 'ppt_mcp_server'])).toMatchObject({
+      recordId: 'office-powerpoint',
+      version: '2.0.7',
+    });
     // A script of another record's package is not this package's own.
     expect(identify('uvx', ['--from', 'office-word-mcp-server', 'ppt_mcp_server'])).toMatchObject({ status: 'unrecognised' });
   });

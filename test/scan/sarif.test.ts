@@ -232,7 +232,9 @@ describe('rclass scan --format sarif with hostile names (review turn3 row 28)', 
   });
 
   it('issue 23, third review: the server and tool names in properties lose the right-to-left override and terminal escapes too', () => {
-    const [tool, unknown] = results(reportSarif(hostileReport(), options)).map((result) => (result as unknown as { properties: { server: string; tool?: string } }).properties);
+    const [tool, unknown] = results(reportSarif(hostileReport(), options)).map(
+      (result) => (result as unknown as { properties: { server: string; tool?: string } }).properties,
+    );
     expect(tool!.tool).toBe('readgnp.exe_me');
     expect(unknown!.server).toBe('evil`[Click](https://attacker.example/phish)<img src=x onerror=alert(1)>');
     for (const props of [tool!, unknown!]) expect(JSON.stringify(props)).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u001b]/);
