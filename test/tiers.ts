@@ -28,6 +28,7 @@ export const INTEGRATION_TESTS = [
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
   'test/evidence/npm-cli.test.ts', // scripts/evidence.ts as a child, against the real npm registry and a loopback registry stand-in
+  'test/evidence/documentation-cli.test.ts', // scripts/evidence.ts as a child, against a loopback stand-in for a vendor's documentation site
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
