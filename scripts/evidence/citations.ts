@@ -115,7 +115,9 @@ export async function loadCitations(
         });
     };
     // The vendor's documentation (SPEC 5.1) cites pages, not files: its quotes are checked apart.
-    record.tools.forEach((tool, index) => quote(tool.evidence, ['tools', index, 'evidence'], tool.name));
+    record.tools.forEach((tool, index) => {
+      quote(tool.evidence, ['tools', index, 'evidence'], tool.name);
+    });
     (record.server.code_options ?? []).forEach((option, index) => {
       if (option.evidence !== undefined) quote(option.evidence, ['server', 'code_options', index, 'evidence'], (option.options ?? option.env ?? [])[0] ?? '');
     });
