@@ -82,6 +82,7 @@ export const CEDAR_TESTS = [
 export const SITE_TESTS = [
   'test/site/accuracy.test.ts',
   'test/site/budget.test.ts',
+  'test/site/documentation-mark.test.ts',
   'test/site/links.test.ts',
   'test/site/pages.test.ts',
   'test/site/sitemap.test.ts',
