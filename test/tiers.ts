@@ -28,9 +28,11 @@ export const INTEGRATION_TESTS = [
   'test/architecture/browser-safe.test.ts', // bundles every browser-safe entry with esbuild (a service process)
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
   'test/evidence/npm-cli.test.ts', // scripts/evidence.ts as a child, against the real npm registry and a loopback registry stand-in
+  'test/evidence/documentation-cli.test.ts', // scripts/evidence.ts as a child, against a loopback stand-in for a vendor's documentation site
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
+  'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
@@ -80,6 +82,7 @@ export const CEDAR_TESTS = [
 export const SITE_TESTS = [
   'test/site/accuracy.test.ts',
   'test/site/budget.test.ts',
+  'test/site/documentation-mark.test.ts',
   'test/site/links.test.ts',
   'test/site/pages.test.ts',
   'test/site/sitemap.test.ts',

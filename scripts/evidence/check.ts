@@ -3,15 +3,18 @@
  * commit from the cache or GitHub, or from the published npm package a
  * record pins (each archive once per run, held to its integrity), and
  * confirm each tool's name appears within `NEAR_LINES` (near.ts) lines of
- * the cited line.
+ * the cited line; and read each page of a vendor's documentation once and
+ * confirm each quote of it appears in its text (SPEC 5.1).
  */
 import type { Problem } from '../../src/records/problems.ts';
-import { type Citation, type CommitCitation, type PackageCitation, fileKey, packageKey } from './citations.ts';
+import { type Citation, type CommitCitation, type PackageCitation, type QuoteCitation, fileKey, packageKey } from './citations.ts';
 import { commitChecker } from './commit-check.ts';
 import type { Report } from './content.ts';
 import type { GitHub } from './github.ts';
 import type { Npm } from './npm.ts';
 import { packageChecker } from './package-check.ts';
+import type { Pages } from './pages.ts';
+import { quoteChecker } from './quote-check.ts';
 
 /** The check id problems are reported under. */
 const CHECK_ID = 'evidence-online';
@@ -26,12 +29,16 @@ export interface EvidenceResult {
   files: { total: number; cached: number; fetched: number };
   /** Distinct npm package archives cited (name, version and integrity), and distinct files cited in them. */
   packages: { total: number; files: number };
+  /** Quotes of the vendor's documentation (SPEC 5.1), and the distinct pages they come from. */
+  quotes: { total: number; pages: number };
 }
 
 /** Where to get files, and how many to fetch at once. */
 export interface CheckOptions {
   github: GitHub;
   npm: Npm;
+  /** The vendor's documentation pages. */
+  pages: Pages;
   /** The npm registry's URL, as problems name it. */
   npmRegistry: string;
   /** The cache directory of files at a commit (`.cache/evidence`). */
@@ -58,7 +65,7 @@ function byFile<C extends Citation>(citations: readonly C[]): C[][] {
  * unreachable service stops all further requests to that service.
  * @throws on cache read or write errors, and on errors reading an extracted package
  */
-export async function checkCitations(citations: readonly Citation[], options: CheckOptions): Promise<EvidenceResult> {
+export async function checkCitations(citations: readonly Citation[], quotes: readonly QuoteCitation[], options: CheckOptions): Promise<EvidenceResult> {
   const problems: Problem[] = [];
   const report: Report = (file, at, message) => {
     problems.push({ file, line: at.line, column: at.column, severity: 'error', check: CHECK_ID, message });
@@ -68,15 +75,29 @@ export async function checkCitations(citations: readonly Citation[], options: Ch
   const packages = { total: new Set(inPackages.map((group) => packageKey(group[0]!.ref))).size, files: inPackages.length };
   const commits = commitChecker(options.github, options.cacheDir, atCommits.length, report);
   const published = packageChecker(options.npm, options.npmRegistry, packages.total, report);
+  const onPages: QuoteCitation[][] = [];
+  for (const quote of quotes) {
+    const group = onPages.find((candidate) => candidate[0]!.url === quote.url);
+    if (group === undefined) onPages.push([quote]);
+    else group.push(quote);
+  }
+  const documented = quoteChecker(options.pages, report);
 
   const queue: Array<() => Promise<void>> = [
     ...atCommits.map((group) => () => commits.check(group)),
     ...inPackages.map((group) => () => published.check(group)),
+    ...onPages.map((group) => () => documented.check(group)),
   ];
   const worker = async (): Promise<void> => {
     for (let task = queue.shift(); task !== undefined; task = queue.shift()) await task();
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
 
-  return { problems, incomplete: [...commits.incomplete(), ...published.incomplete()], files: commits.files, packages };
+  return {
+    problems,
+    incomplete: [...commits.incomplete(), ...published.incomplete(), ...documented.incomplete()],
+    files: commits.files,
+    packages,
+    quotes: { total: quotes.length, pages: onPages.length },
+  };
 }

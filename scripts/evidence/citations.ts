@@ -3,9 +3,10 @@
  * in its YAML file that problems about it should point at (SPEC 5.2, 5.9).
  * A record's evidence base is a commit of its GitHub repository or a
  * published npm package at a version (SPEC 5.1), so a citation names a file
- * at a commit or a file inside a package.
+ * at a commit or a file inside a package; a record resting on the vendor's
+ * documentation gives quotes instead, each a page and a sentence of it.
  */
-import { isDocumentationEvidence, type PublishedPackage, type ServerRecord, type SourceEvidence } from '../../src/core/record.ts';
+import { type Evidence, isDocumentationEvidence, type PublishedPackage, type ServerRecord, type SourceEvidence } from '../../src/core/record.ts';
 import type { Problem } from '../../src/records/problems.ts';
 import { readRecordSources } from '../../src/records/source.ts';
 import { validateSources } from '../../src/records/validate.ts';
@@ -62,13 +63,28 @@ export interface PackageCitation extends CitationCommon {
   at: { path: Position; line: Position; source?: Position; name: Position; version: Position; integrity: Position };
 }
 
+/** One tool's (or code option's) quote from the vendor's documentation (SPEC 5.1). */
+export interface QuoteCitation {
+  /** The record file, as shown in reports. */
+  file: string;
+  /** The tool, or the code option's first spelling. */
+  tool: string;
+  /** The page, one of `provenance.documentation.pages`. */
+  url: string;
+  /** The vendor's sentence, as the record writes it. */
+  quote: string;
+  /** Where `evidence.url` and `evidence.quote` are written in the record file. */
+  at: { url: Position; quote: Position };
+}
+
 /** One tool's evidence, in a repository at a commit or in a published package. */
 export type Citation = CommitCitation | PackageCitation;
 
 /**
  * Read every record of a registry directory and list the citations of the
  * records that pass validation, in file order, then tool order, then the
- * code options (`server.code_options`, SPEC 6.2) that cite evidence.
+ * code options (`server.code_options`, SPEC 6.2) that cite evidence, and
+ * apart from them the quotes of records resting on the vendor's documentation.
  * @param dir the registry directory
  * @param shownAs how the directory is written in reports (`registry`)
  * @returns the citations, the number of records they came from, and the
@@ -76,15 +92,35 @@ export type Citation = CommitCitation | PackageCitation;
  *   records contribute no citations
  * @throws if the directory cannot be read
  */
-export async function loadCitations(dir: string, shownAs: string): Promise<{ citations: Citation[]; records: number; problems: Problem[] }> {
+export async function loadCitations(
+  dir: string,
+  shownAs: string,
+): Promise<{ citations: Citation[]; quotes: QuoteCitation[]; records: number; problems: Problem[] }> {
   const { sources, problems: syntax } = await readRecordSources(dir, shownAs);
   const { records, problems } = validateSources(sources);
   const valid = new Set<unknown>(records);
   const citations: Citation[] = [];
+  const quotes: QuoteCitation[] = [];
   for (const source of sources) {
     if (!valid.has(source.data)) continue;
     const record = source.data as ServerRecord;
-    // The vendor's documentation (SPEC 5.1) cites pages, not files; its quotes are checked apart.
+    const quote = (cited: Evidence, evidence: Array<string | number>, name: string): void => {
+      if (isDocumentationEvidence(cited))
+        quotes.push({
+          file: source.file,
+          tool: name,
+          url: cited.url,
+          quote: cited.quote,
+          at: { url: source.locate([...evidence, 'url']), quote: source.locate([...evidence, 'quote']) },
+        });
+    };
+    // The vendor's documentation (SPEC 5.1) cites pages, not files: its quotes are checked apart.
+    record.tools.forEach((tool, index) => {
+      quote(tool.evidence, ['tools', index, 'evidence'], tool.name);
+    });
+    (record.server.code_options ?? []).forEach((option, index) => {
+      if (option.evidence !== undefined) quote(option.evidence, ['server', 'code_options', index, 'evidence'], (option.options ?? option.env ?? [])[0] ?? '');
+    });
     if (record.provenance.documentation !== undefined || record.server.repository === undefined) continue;
     const published = record.provenance.package;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
@@ -125,7 +161,7 @@ export async function loadCitations(dir: string, shownAs: string): Promise<{ cit
       cite(option.evidence, ['server', 'code_options', index, 'evidence'], spellings[0]!, names);
     });
   }
-  return { citations, records: records.length, problems: [...syntax, ...problems] };
+  return { citations, quotes, records: records.length, problems: [...syntax, ...problems] };
 }
 
 /** A key naming one cited file: `owner/repo@commit:path` on GitHub, `npm:name@version#integrity:path` in a package (`…:path=>source` for a file a source map embeds). */

@@ -29,11 +29,18 @@ export function buildReport(loadProblems: readonly Problem[], result: EvidenceRe
   const problems = sortProblems([...loadProblems, ...result.problems]);
   const stdout = problems.map(formatProblem);
   const stderr = result.incomplete.map((reason) => `evidence check incomplete: ${reason}`);
-  const { files, packages } = result;
+  const { files, packages, quotes } = result;
   const atCommits = `${files.total} files (${files.cached} cached, ${files.fetched} fetched)`;
   const inPackages = `${packages.files} files of ${packages.total} npm packages`;
-  const where = packages.total === 0 ? atCommits : files.total === 0 ? inPackages : `${atCommits} and ${inPackages}`;
-  const scope = `${citations.count} citations of ${citations.records} records in ${where}, each tool name looked for within ${NEAR_LINES} lines of its cited line`;
+  const onPages = `${quotes.pages} documentation pages`;
+  const places = [
+    files.total > 0 || (packages.total === 0 && quotes.pages === 0) ? atCommits : '',
+    packages.total > 0 ? inPackages : '',
+    quotes.pages > 0 ? onPages : '',
+  ];
+  const shown = places.filter((place) => place !== '');
+  const where = shown.length <= 1 ? (shown[0] ?? atCommits) : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  const scope = `${citations.count} citations of ${citations.records} records in ${where}, each tool name looked for within ${NEAR_LINES} lines of its cited line${quotes.total > 0 ? ` and each quote in its page` : ''}`;
   if (stdout.length > 0) stdout.push('');
   stdout.push(
     `${scope}: ${problems.length > 0 ? summarizeProblems(problems) : 'no problems'}${result.incomplete.length > 0 ? ' so far; the check is incomplete' : ''}`,

@@ -18,7 +18,15 @@
  * - `RCLASS_EVIDENCE_CACHE`: the cache directory (default `.cache/evidence/`);
  *   packuments and package archives go to its `npm/` folder, never `~/.npm`;
  * - `RCLASS_EVIDENCE_RETRIES`: retries of a request to GitHub or the npm
- *   registry that failed with a server error or no answer (default 3).
+ *   registry that failed with a server error or no answer (default 3);
+ * - `RCLASS_DOCUMENTATION_MIRROR`: an http(s) base URL to which every request
+ *   for a vendor's documentation page goes instead, as `<mirror>/<host><path>`
+ *   (a stand-in in tests, an offline copy of the pages).
+ *
+ * A record resting on the vendor's documentation (SPEC 5.1) has quotes, not
+ * files: each page is read once, and each quote must appear in its text with
+ * tags removed and whitespace collapsed, else a problem at `evidence.quote`;
+ * a page that answers 404 or 410 is a problem at `evidence.url`.
  *
  * Every problem is reported at its record's line and column under the check
  * id `evidence-online`: a missing file or one that is not a file at
@@ -38,6 +46,7 @@ import { checkCitations } from './check.ts';
 import { loadCitations } from './citations.ts';
 import { createGitHub } from './github.ts';
 import { createNpm } from './npm.ts';
+import { createPages } from './pages.ts';
 import { type Report, buildReport } from './report.ts';
 
 /** Files fetched at once. */
@@ -56,7 +65,7 @@ export async function runEvidence(env: NodeJS.ProcessEnv): Promise<Report> {
   const relative = path.relative(ROOT, registryDir);
   const shownAs =
     relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : registryDir.replace(/\/+$/, '');
-  const { citations, records, problems } = await loadCitations(registryDir, shownAs);
+  const { citations, quotes, records, problems } = await loadCitations(registryDir, shownAs);
   const parsedRetries = Number(env.RCLASS_EVIDENCE_RETRIES ?? 3);
   const retries = Number.isInteger(parsedRetries) && parsedRetries >= 0 ? parsedRetries : 3;
   const github = createGitHub({
@@ -69,8 +78,9 @@ export async function runEvidence(env: NodeJS.ProcessEnv): Promise<Report> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'rclass-evidence-npm-'));
   try {
     const npm = createNpm({ registry: npmRegistry, cacheDir: path.join(cacheDir, 'npm'), workDir, retries });
-    const result = await checkCitations(citations, { github, npm, npmRegistry, cacheDir, concurrency: CONCURRENCY });
-    return buildReport(problems, result, { count: citations.length, records });
+    const pages = createPages({ mirror: env.RCLASS_DOCUMENTATION_MIRROR || undefined, retries });
+    const result = await checkCitations(citations, quotes, { github, npm, pages, npmRegistry, cacheDir, concurrency: CONCURRENCY });
+    return buildReport(problems, result, { count: citations.length + quotes.length, records });
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

@@ -44,6 +44,12 @@ export interface Classification {
   policy: PolicyDecision;
   /** The record's review status, when a record was found. */
   status?: RecordStatus;
+  /**
+   * `documentation` when the record rests on the vendor's published tool
+   * reference rather than source (SPEC 5.1); absent otherwise. Whoever shows
+   * the class shows the mark `DOCUMENTATION_MARK` (registry.ts) with it.
+   */
+  basis?: 'documentation';
   /** The tool's base class in the registry, when it has one. */
   base_class?: ReversibilityClass;
   /** Permalink to the evidence, when a record was found. */
@@ -316,6 +322,7 @@ export class Classifier {
       evidence: entry.evidence.url ?? evidenceUrl(record, entry.evidence),
       evidence_at: evidencePlace(entry.evidence),
     };
+    if (record.provenance.documentation !== undefined) answer.basis = 'documentation';
     if (ruleId !== undefined) answer.rule = ruleId;
     if (effects !== undefined && (source === 'registry' || source === 'rule')) answer.effects = effects;
     if (entry.override !== undefined) answer.record_override = entry.override;

@@ -28,7 +28,17 @@ export type {
   ToolAnnotations,
   ToolRecord,
 } from './record.ts';
-export { FORMAT_VERSION, Registry, SPEC_VERSION, buildDocument, countClasses, emptyCounts, evidenceUrl } from './registry.ts';
+export {
+  DOCUMENTATION_MARK,
+  FORMAT_VERSION,
+  Registry,
+  SPEC_VERSION,
+  buildDocument,
+  countClasses,
+  emptyCounts,
+  evidenceBasis,
+  evidenceUrl,
+} from './registry.ts';
 export type { IndexedServer } from './registry.ts';
 export { evaluatePredicate, evaluateRule, rulesNeedAws, rulesNeedSql } from './rules.ts';
 export { AWS_COMMAND_MAX_BATCH, AWS_COMMAND_MAX_LENGTH, analyzeAwsCommand, loadAwsOperations, loadedAwsOperations } from './aws/index.ts';

@@ -173,7 +173,7 @@ export interface PublishedPackage {
 }
 
 /** The vendor's published tool reference a record rests on when the server's code is not published (SPEC 5.1). */
-export interface VendorDocumentation {
+interface VendorDocumentation {
   /** YYYY-MM-DD: when the pages were read. */
   retrieved: string;
   /** The vendor's own https pages; every tool's evidence quotes one of them. */

@@ -8,6 +8,7 @@
  * `drafts[]`, `notes[]`.
  */
 import { type ReversibilityClass, classRank } from '../core/classes.ts';
+import { DOCUMENTATION_MARK } from '../core/registry.ts';
 import { terminalSafe } from './redact.ts';
 import { CLIENT_NAMES } from './scan.ts';
 import type { ScanReport, ServerResult, ToolResult } from './types.ts';
@@ -76,7 +77,7 @@ function serverBlock(server: ServerResult): string[] {
   }
   const source = server.status === 'registry' ? (server.transport === 'stdio' ? ', from the registry' : ', from the registry (remote, not connected)') : '';
   lines.push(`${server.name}  ${who} · ${plural(server.toolCount ?? 0, 'tool')}${source} (${where})`);
-  lines.push(`  ${countsLine(server)}`);
+  lines.push(`  ${countsLine(server)}${server.recordBasis === 'documentation' ? ` · ${DOCUMENTATION_MARK}` : ''}`);
   if (server.record === undefined && server.unrecognised !== undefined) lines.push(`  unrecognised, so every tool counts as R4: ${server.unrecognised}`);
   const r4 = toolNames(server, 'R4');
   if (r4 !== '') lines.push(`  irreversible (R4): ${r4}`);
@@ -191,6 +192,7 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
       record: server.record ?? null,
       record_name: server.recordName ?? null,
       record_status: server.recordStatus ?? null,
+      ...(server.recordBasis !== undefined ? { record_basis: server.recordBasis, record_mark: DOCUMENTATION_MARK } : {}),
       identified_by: server.identifiedBy ?? null,
       mapping: server.mapping ?? null,
       subject: server.subject ?? null,

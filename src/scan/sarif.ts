@@ -23,6 +23,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { CLASSES, CLASS_NAMES, type ReversibilityClass, classRank } from '../core/classes.ts';
+import { DOCUMENTATION_MARK } from '../core/registry.ts';
 import { CLIENT_NAMES } from './scan.ts';
 import { suggestionText } from './report.ts';
 import { entryLine, formatOfFile } from './entry-line.ts';
@@ -112,7 +113,8 @@ function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptio
           : `the server is not identified (${server.unrecognised ?? 'no record'}), so every tool counts as R4`;
   const suggested =
     tool.suggested === undefined ? '' : ` Its own definition suggests: ${sarifText(suggestionText(tool.suggested))}; a suggestion, not a class (SPEC 13).`;
-  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${sarifText(tool.name)}\` of server \`${sarifText(server.name)}\`${who !== undefined ? ` (${sarifText(who)})` : ''}. ${sarifText(why)}${suggested}`;
+  const mark = tool.source === 'registry' && server.recordBasis === 'documentation' ? ` Class ${DOCUMENTATION_MARK} (SPEC 5.1).` : '';
+  return `${tool.class} ${CLASS_NAMES[tool.class]}: tool \`${sarifText(tool.name)}\` of server \`${sarifText(server.name)}\`${who !== undefined ? ` (${sarifText(who)})` : ''}. ${sarifText(why)}${mark}${suggested}`;
 }
 
 function unknownMessage(server: ServerResult): string {
@@ -156,6 +158,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
         client: CLIENT_NAMES[server.client],
         ...(tool !== undefined ? { tool: terminalSafe(tool) } : {}),
         ...(server.record !== undefined ? { record: server.record } : {}),
+        ...(server.recordBasis !== undefined ? { evidenceBasis: server.recordBasis } : {}),
         ...(suggested !== undefined ? { suggestedClass: suggested.class, suggestedEffects: suggested.effects.map((entry) => entry.effect) } : {}),
       },
     });

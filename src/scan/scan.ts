@@ -128,6 +128,7 @@ function withRecord(result: ServerResult, plan: Plan, registry: Registry): void 
   if (record !== undefined) {
     result.recordName = record.name;
     result.recordStatus = record.provenance.status;
+    if (record.provenance.documentation !== undefined) result.recordBasis = 'documentation';
   }
   if (plan.identifiedBy !== undefined) result.identifiedBy = plan.identifiedBy;
   if (plan.identifiedBy === 'mapping' && plan.target.identity.mapping !== undefined) result.mapping = plan.target.identity.mapping;

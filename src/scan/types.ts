@@ -130,6 +130,8 @@ export interface ServerResult {
   record?: string;
   recordName?: string;
   recordStatus?: RecordStatus;
+  /** `documentation` when the record rests on the vendor's published tool reference, not source (SPEC 5.1); reports show the mark with its classes. */
+  recordBasis?: 'documentation';
   /** `config` when SPEC 6.1 recognised the entry, `mapping` when the server mapping file did (SPEC 6.3), `assume` when `--assume` said so. */
   identifiedBy?: 'config' | 'mapping' | 'assume';
   /** The mapping's `FILE:LINE:COL`, when `identifiedBy` is `mapping`. */

@@ -16,6 +16,7 @@ import { Classifier, type Classification } from '../../core/classify.ts';
 import { EXIT, type CliIO, UsageError, readStdin } from '../io.ts';
 import { loadRegistry } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
+import { DOCUMENTATION_MARK } from '../../core/registry.ts';
 
 /** The usage line of `lookup`. */
 export const LOOKUP_USAGE = 'rclass lookup SERVER TOOL [--args JSON|-] [--json] [--fail-on CLASS] [--server-version VERSION] [--registry FILE]';
@@ -65,7 +66,7 @@ function parseArgsJson(text: string): Record<string, unknown> {
 /** The classification as lines of text for people. */
 function formatClassification(c: Classification & { hint_class?: string; hint_from?: string }): string {
   const lines: string[] = [];
-  lines.push(`${c.class} ${c.name} (${c.source}${c.rule !== undefined ? `: ${c.rule}` : ''})`);
+  lines.push(`${c.class} ${c.name} (${c.source}${c.rule !== undefined ? `: ${c.rule}` : ''})${c.basis === 'documentation' ? `, ${DOCUMENTATION_MARK}` : ''}`);
   lines.push(c.rationale);
   if (c.effects !== undefined) lines.push(`effects: ${c.effects.join(', ')} (SPEC 2.9)`);
   if (c.record_override !== undefined) lines.push(`class stated by the record, not derived from its effects: ${c.record_override}`);

@@ -6,6 +6,7 @@
  * users hear each new answer without losing their place.
  */
 import type { ArgumentRule, Classification, RuleOutcome, ToolRecord } from '../../core/index.ts';
+import { DOCUMENTATION_MARK } from '../../core/registry.ts';
 import { classLabel } from '../lib/classes.ts';
 import { issueFormUrl } from '../lib/project.ts';
 import { describePredicate } from '../lib/rules.ts';
@@ -76,6 +77,10 @@ function ruleView(outcome: RuleOutcome, rule: ArgumentRule | undefined, result: 
 
 function evidenceLink(result: Classification, tool: ToolRecord | undefined): Child {
   if (result.evidence === undefined) return null;
+  if (result.basis === 'documentation' || tool?.evidence.quote !== undefined) {
+    const quoted = tool?.evidence.quote !== undefined ? `“${tool.evidence.quote}”` : 'the vendor’s page';
+    return el('p', { class: 'mt-3 text-[0.95rem]' }, `Evidence, ${DOCUMENTATION_MARK}: `, el('a', { href: result.evidence, class: 'evidence-link' }, quoted));
+  }
   const label = tool ? [el('code', {}, tool.evidence.path), ` line ${tool.evidence.line}`] : ['the tool’s definition'];
   return el('p', { class: 'mt-3 text-[0.95rem]' }, 'Evidence: ', el('a', { href: result.evidence, class: 'evidence-link' }, ...label));
 }
