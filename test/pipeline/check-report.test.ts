@@ -58,7 +58,7 @@ describe('check report positions', () => {
   it('a provenance with neither a commit nor a package gets one message naming both evidence bases, at provenance', () => {
     const text = GOOD.replace('  commit: 0123456789abcdef0123456789abcdef01234567\n', '');
     expect(problemsOf('registry/demo.yaml', text)).toEqual([
-      'registry/demo.yaml:7:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
+      "registry/demo.yaml:7:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository), `package` (a published npm package at a version) or `documentation` (the vendor's published tool reference)",
     ]);
   });
 
@@ -66,7 +66,7 @@ describe('check report positions', () => {
     const pinned = `  package: { registry: npm, name: demo-mcp, version: 1.2.3, integrity: "sha512-${'A'.repeat(86)}==" }\n`;
     const commit = '  commit: 0123456789abcdef0123456789abcdef01234567\n';
     expect(problemsOf('registry/demo.yaml', GOOD.replace(commit, `${commit}${pinned}`))).toEqual([
-      'registry/demo.yaml:12:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository) or `package` (a published npm package at a version)',
+      "registry/demo.yaml:12:3  error  [schema]  `provenance` must name exactly one evidence base: `commit` (a commit of the repository), `package` (a published npm package at a version) or `documentation` (the vendor's published tool reference)",
     ]);
     expect(checkRecordText('registry/demo.yaml', GOOD.replace(commit, pinned))).toEqual({ problems: [], accepted: 1 });
   });
