@@ -9,6 +9,7 @@
 
 import { untiedProduct } from './products.ts';
 import { safeName } from './text.ts';
+import { type TreeNode, isObject, unwrap } from './nodes.ts';
 
 /**
  * Most work a statement's text may ask for: the product of the rows every
@@ -48,19 +49,7 @@ const STEP_FORBIDDEN: ReadonlySet<string> = new Set(['FuncCall', 'SubLink', 'Ran
 /** Operators whose right operand is a POSIX regular expression. */
 const REGEX_OPERATORS: ReadonlySet<string> = new Set(['~', '~*', '!~', '!~*']);
 
-type Node = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The single `{ Type: body }` of a wrapped node, or undefined. */
-function unwrap(v: unknown): [string, Node] | undefined {
-  if (!isObject(v)) return undefined;
-  const keys = Object.keys(v);
-  if (keys.length !== 1) return undefined;
-  const type = keys[0] as string;
-  const body = v[type];
-  return /^[A-Z]/.test(type) && isObject(body) ? [type, body] : undefined;
-}
+type Node = TreeNode;
 
 /** The last part of a (possibly pg_catalog-qualified) name list, lowercase. */
 function lastName(list: unknown): string {

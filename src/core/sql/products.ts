@@ -9,19 +9,7 @@
 // nothing, since the text alone cannot say whose it is.
 // Browser-safe: no Node APIs.
 
-type Node = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Node => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The single `{ Type: body }` of a wrapped node, or undefined. */
-function unwrap(v: unknown): [string, Node] | undefined {
-  if (!isObject(v)) return undefined;
-  const keys = Object.keys(v);
-  if (keys.length !== 1) return undefined;
-  const type = keys[0] as string;
-  const body = v[type];
-  return /^[A-Z]/.test(type) && isObject(body) ? [type, body] : undefined;
-}
+import { isObject, unwrap } from './nodes.ts';
 
 /** The `sval`s of a list of `String` nodes (a name or a column reference), lowercase; undefined for anything else (`*`). */
 function names(list: unknown): string[] | undefined {
