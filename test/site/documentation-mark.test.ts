@@ -33,9 +33,14 @@ describe("the vendor's documentation mark on the site", () => {
     expect(html).toContain('ask_question - Stellt eine beliebige Frage zu einem GitHub-Repository');
   });
 
-  it('marks deepwiki in the servers list and on the R0 class page, and leaves a record resting on source unmarked', () => {
-    expect(count(read('servers/index.html'))).toBe(1);
-    expect(count(read('classes/R0/index.html'))).toBe(3);
+  it('marks every record resting on documentation in the servers list, each of their R0 tools on the R0 class page, and leaves a record resting on source unmarked', () => {
+    const registry = JSON.parse(read('registry.json')) as {
+      servers: Array<{ provenance: { basis?: string }; tools: Array<{ class: string }> }>;
+    };
+    const documented = registry.servers.filter((server) => server.provenance.basis === 'documentation');
+    expect(documented.length).toBeGreaterThanOrEqual(2);
+    expect(count(read('servers/index.html'))).toBe(documented.length);
+    expect(count(read('classes/R0/index.html'))).toBe(documented.flatMap((server) => server.tools).filter((tool) => tool.class === 'R0').length);
     expect(count(read('servers/memory/index.html'))).toBe(0);
   });
 });
