@@ -13,8 +13,8 @@ import type { RegistryDocument, ServerRecord, ToolRecord } from '../../core/reco
 const RECORD_FIELDS_DROPPED = ['$schema', 'description', 'gates'] as const;
 /** Tool fields the playground drops. */
 const TOOL_FIELDS_DROPPED = ['annotations', 'gated_by', 'fingerprint'] as const;
-/** Provenance fields the playground keeps (the status must be shown with a class, SPEC 5.1). */
-const PROVENANCE_KEPT = ['status', 'commit', 'release', 'last_verified'] as const;
+/** Provenance fields the playground keeps (the status must be shown with a class, SPEC 5.1; documentation marks a class taken from the vendor's pages, which the classifier reports as its basis). */
+const PROVENANCE_KEPT = ['status', 'commit', 'release', 'last_verified', 'documentation'] as const;
 
 function slimTool(tool: ToolRecord): ToolRecord {
   const copy: Record<string, unknown> = { ...tool };
