@@ -39,6 +39,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
   'test/hook/guard.test.ts', // the generated hook commands through sh and bash, against stand-ins that crash
+  'test/node/read-regular.test.ts', // FIFOs made with mkfifo in place of files the hook reads
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock

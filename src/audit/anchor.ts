@@ -109,18 +109,47 @@ async function appendAnchorFile(file: string, line: string): Promise<void> {
 }
 
 /**
+ * Write lines to every place the target names: the file first, then the command.
+ * @throws AnchorWriteError naming the first place that failed
+ */
+async function writeAnchorLines(target: AnchorTarget, lines: readonly string[], deadline: number): Promise<void> {
+  const text = lines.join('\n');
+  if (target.file !== undefined) await appendAnchorFile(target.file, text);
+  if (target.command !== undefined) await runAnchorCommand(target.command, text, Math.max(deadline - Date.now(), 500));
+}
+
+/**
+ * Write a pending mark for each decision that went to the pending folder
+ * (SPEC 10.3): `{"pending":"<decision digest>"}`, one line each, so that
+ * `audit verify --anchor` fails when such a decision is neither chained into
+ * the log nor still waiting (its pending file was deleted).
+ * @param digests {@link decisionDigest} of each pending decision
+ * @param deadline ms since the epoch; the command is given until then (at least 500 ms)
+ * @throws AnchorWriteError naming the first place that failed
+ */
+export async function writeAnchorPending(target: AnchorTarget, digests: readonly string[], deadline: number): Promise<void> {
+  if (digests.length === 0) return;
+  await writeAnchorLines(
+    target,
+    digests.map((digest) => JSON.stringify({ pending: digest })),
+    deadline,
+  );
+}
+
+/**
  * Write a head to every place the target names: the file first, then the command.
  * @param deadline ms since the epoch; the command is given until then (at least 500 ms)
  * @throws AnchorWriteError naming the first place that failed
  */
 export async function writeAnchor(target: AnchorTarget, head: ChainHead, deadline: number): Promise<void> {
-  const line = anchorLine(head);
-  if (target.file !== undefined) await appendAnchorFile(target.file, line);
-  if (target.command !== undefined) await runAnchorCommand(target.command, line, Math.max(deadline - Date.now(), 500));
+  await writeAnchorLines(target, [anchorLine(head)], deadline);
 }
 
 /** A head anywhere in a line, so syslog files (`… rclass: {"seq":…}`) and `journalctl -o cat` output both read. */
 const HEAD_PATTERN = /\{"seq":([1-9][0-9]{0,15}),"hash":"([0-9a-f]{64})"\}/g;
+
+/** A pending mark anywhere in a line, as a head is found. */
+const PENDING_PATTERN = /\{"pending":"([0-9a-f]{64})"\}/g;
 
 /** What an anchor holds. */
 export interface AnchorHeads {
@@ -136,6 +165,12 @@ export interface AnchorHeads {
    * (SPEC 10.3). It and every later head not above the highest are left out of `heads`.
    */
   backward?: { line: number; head: ChainHead; highest: ChainHead };
+  /**
+   * Pending marks, in order: the {@link decisionDigest} of each decision the
+   * hook wrote to the pending folder because it could not take the log's
+   * lock (SPEC 10.3). Each must be in the log or still waiting.
+   */
+  pending: string[];
 }
 
 /**
@@ -145,6 +180,8 @@ export interface AnchorHeads {
  * reported as {@link AnchorHeads.backward}, and verification fails. (Until
  * issue 23 such a head started a new run and dropped the earlier heads, so
  * one appended line could make a log cut back to its first line verify.)
+ * Pending marks (`{"pending":"<digest>"}`) are collected in
+ * {@link AnchorHeads.pending}.
  * @throws the file system's error when the file cannot be read (`ENOENT` when missing)
  */
 export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
@@ -152,10 +189,16 @@ export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
   let ignored = 0;
   let number = 0;
   let backward: AnchorHeads['backward'];
+  const pending: string[] = [];
   for await (const line of readLogLines(file)) {
     number += 1;
     const matches = line.tooLong ? [] : [...line.text.matchAll(HEAD_PATTERN)];
     const last = matches.at(-1);
+    const marks = line.tooLong || last !== undefined ? [] : [...line.text.matchAll(PENDING_PATTERN)];
+    if (marks.length > 0) {
+      pending.push(marks.at(-1)![1]!);
+      continue;
+    }
     if (last === undefined) {
       if (!line.tooLong && line.text.trim() === '') continue;
       ignored += 1;
@@ -166,5 +209,5 @@ export async function readAnchorHeads(file: string): Promise<AnchorHeads> {
     if (highest === undefined || head.seq > highest.seq) heads.push(head);
     else if (!(head.seq === highest.seq && head.hash === highest.hash)) backward ??= { line: number, head, highest };
   }
-  return { heads, ignored, ...(backward !== undefined ? { backward } : {}) };
+  return { heads, ignored, pending, ...(backward !== undefined ? { backward } : {}) };
 }

@@ -23,3 +23,18 @@ export function entryHash(entry: Readonly<Record<string, unknown>>): string {
   const { hash: _hash, ...rest } = entry;
   return sha256Hex(canonicalJson(rest));
 }
+
+/**
+ * The digest of one decision apart from its place in the chain: the SHA-256
+ * of its canonical JSON without `seq`, `prev_hash` and `hash` (SPEC 10.2).
+ * A decision written to the pending folder keeps this digest when a later
+ * append chains it in, so an anchor that recorded it (a pending mark, SPEC
+ * 10.3) can tell whether it reached the log, still waits, or was deleted.
+ * @param entry a pending record or a log entry
+ * @returns 64 lowercase hex characters
+ * @throws as `canonicalJson`
+ */
+export function decisionDigest(entry: Readonly<Record<string, unknown>>): string {
+  const { hash: _hash, seq: _seq, prev_hash: _prev, ...rest } = entry;
+  return sha256Hex(canonicalJson(rest));
+}

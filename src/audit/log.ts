@@ -17,19 +17,24 @@
  * its own lines, under the lock (issue 14: under 40 concurrent hook
  * processes a decision could be missing from the log). With an anchor, a
  * pending line has no anchored head (heads are written under the lock, in
- * order), so deleting its file would go unseen: the append then throws
- * {@link AnchorWriteError} after writing the pending file, and the caller
- * asks about the call rather than let it run (issue 23, item 5; SPEC 10.2).
+ * order): the append writes a pending mark (the decision's digest) to the
+ * anchor, so `audit verify --anchor` fails if the file is deleted before it
+ * is chained in, then throws {@link AnchorWriteError}, and the caller asks
+ * about the call rather than let it run (issue 23, item 5; SPEC 10.2, 10.3).
  * Node-only.
  */
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { ReversibilityClass } from '../core/classes.ts';
-import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
+import { GENESIS_HASH, decisionDigest, entryHash, isSha256Hex } from './chain.ts';
 import { sha256Hex } from '../node/digest.ts';
 import { rfc3339 } from '../node/time.ts';
 import { LockTimeoutError, withFileLock } from '../node/lock.ts';
-import { AnchorWriteError, type AnchorTarget, writeAnchor } from './anchor.ts';
+import { AnchorWriteError, type AnchorTarget, writeAnchor, writeAnchorPending } from './anchor.ts';
+import { readRegularFileSync } from '../node/read-regular.ts';
+
+/** How long the pending marks are given after the lock timed out (ms; an anchor command gets at least 500). */
+const PENDING_MARK_MS = 1000;
 
 /** What a line records: a decision before a call, or what became of the call afterwards. */
 type AuditEvent = 'decision' | 'outcome';
@@ -232,7 +237,7 @@ export function pendingRecords(file: string): { records: Array<AuditRecord & { t
   for (const name of names) {
     const pending = path.join(dir, name);
     try {
-      const value: unknown = JSON.parse(readFileSync(pending, 'utf8'));
+      const value: unknown = JSON.parse(readRegularFileSync(pending).toString('utf8'));
       if (!Array.isArray(value) || value.length === 0 || !value.every(isPendingRecord)) {
         damaged.push(name);
         continue;
@@ -321,6 +326,8 @@ export async function appendAudit(file: string, records: readonly AuditRecord[],
     if (!(error instanceof LockTimeoutError)) throw error;
     writePending(file, timed);
     if (options.anchor !== undefined) {
+      // The anchor records that these decisions wait, so deleting the pending file before it is chained in fails verification (SPEC 10.3).
+      await writeAnchorPending(options.anchor, timed.map(decisionDigest), Date.now() + PENDING_MARK_MS).catch(() => undefined);
       throw new AnchorWriteError(
         `another process held the audit log's lock until the deadline, so the decision waits in \`${path.basename(file)}.pending/\`, where no anchored head covers it yet`,
       );

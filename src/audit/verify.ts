@@ -10,7 +10,7 @@
  * rewrite the whole chain. Checked against an anchor ({@link verifyAnchored})
  * it also proves the log reaches every head the anchor recorded. Node-only.
  */
-import { GENESIS_HASH, entryHash, isSha256Hex } from './chain.ts';
+import { GENESIS_HASH, decisionDigest, entryHash, isSha256Hex } from './chain.ts';
 import { MAX_LOG_LINE_BYTES, type LogLine, readLogLines } from './lines.ts';
 import type { AnchorHeads, ChainHead } from './anchor.ts';
 
@@ -93,12 +93,15 @@ export async function verifyAuditFile(file: string): Promise<VerifyResult> {
   return verifyLines(readLogLines(file));
 }
 
+/** Why a sound chain does not verify against its anchor (SPEC 10.3). */
+type AnchorFailureKind = 'truncated' | 'rewritten' | 'backward' | 'no-head' | 'pending-lost';
+
 /** The verdict on a log checked against an anchor's heads (SPEC 10.3). */
 export interface AnchoredResult extends VerifyResult {
   /** The last head the anchor holds, when it holds any. */
   anchored?: ChainHead;
   /** Why the log does not reach the anchor, when the chain holds but the anchor says otherwise. */
-  anchorFailure?: { kind: 'truncated' | 'rewritten' | 'backward' | 'no-head'; message: string };
+  anchorFailure?: { kind: AnchorFailureKind; message: string };
   /** Lines after the last anchored head (appended after the anchor was last written, or while it could not be). */
   unanchored: number;
 }
@@ -111,13 +114,25 @@ export interface AnchoredResult extends VerifyResult {
  * differs from the anchored one at the same `seq`) both fail. So does an
  * anchor whose heads went back ({@link AnchorHeads.backward}): heads only
  * move forward, and a lower one must never lower what the log must reach
- * (issue 23, item 5).
- * @param anchor the anchor's heads, in order, and the first that went back ({@link readAnchorHeads})
+ * (issue 23, item 5). Every pending mark of the anchor (a decision written
+ * to the pending folder while the lock was held elsewhere) must be a line of
+ * the log or still wait in the pending folder; one that is neither had its
+ * pending file deleted before it was chained in.
+ * @param anchor the anchor's heads, in order, the first that went back and
+ *   its pending marks ({@link readAnchorHeads})
+ * @param waiting the {@link decisionDigest} of every decision now in the
+ *   log's pending folder (empty when none)
  * @returns the chain's verdict, and the anchor's when the chain holds
  * @throws the file system's error when the log cannot be read
  */
-export async function verifyAnchored(file: string, anchor: Pick<AnchorHeads, 'heads' | 'backward'>): Promise<AnchoredResult> {
+export async function verifyAnchored(
+  file: string,
+  anchor: Pick<AnchorHeads, 'heads' | 'backward'> & Partial<Pick<AnchorHeads, 'pending'>>,
+  waiting: readonly string[] = [],
+): Promise<AnchoredResult> {
   const { heads, backward } = anchor;
+  const marks = new Set(anchor.pending ?? []);
+  for (const digest of waiting) marks.delete(digest);
   const last = heads.at(-1);
   if (last === undefined) {
     const chain = await verifyAuditFile(file);
@@ -136,10 +151,11 @@ export async function verifyAnchored(file: string, anchor: Pick<AnchorHeads, 'he
     const checked = checkLine(line, number, previous);
     if ('reason' in checked) return { ok: false, lines: number, bad: { line: number, reason: checked.reason }, anchored: last, unanchored: 0 };
     previous = checked.hash;
+    if (marks.size > 0) marks.delete(decisionDigest(JSON.parse(line.text) as Record<string, unknown>));
     const want = expected.get(number);
     if (mismatch === undefined && want !== undefined && want !== checked.hash) mismatch = { seq: number, hash: checked.hash };
   }
-  const anchorFailed = (kind: 'truncated' | 'rewritten' | 'backward', message: string): AnchoredResult => ({
+  const anchorFailed = (kind: Exclude<AnchorFailureKind, 'no-head'>, message: string): AnchoredResult => ({
     ok: false,
     lines: number,
     anchored: last,
@@ -162,6 +178,12 @@ export async function verifyAnchored(file: string, anchor: Pick<AnchorHeads, 'he
     return anchorFailed(
       'truncated',
       `the log ends at line ${number} but the anchor's last head is seq ${last.seq}: ${last.seq - number} line${last.seq - number === 1 ? ' was' : 's were'} cut from the end`,
+    );
+  }
+  if (marks.size > 0) {
+    return anchorFailed(
+      'pending-lost',
+      `${marks.size} decision${marks.size === 1 ? '' : 's'} the anchor recorded as waiting in the pending folder ${marks.size === 1 ? 'is' : 'are'} neither in the log nor in \`${file}.pending/\`: ${marks.size === 1 ? 'its pending file was' : 'their pending files were'} deleted before being chained in (or ${marks.size === 1 ? 'is' : 'are'} among the pending files that cannot be read)`,
     );
   }
   return { ok: true, lines: number, anchored: last, unanchored: number - last.seq };

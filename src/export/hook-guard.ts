@@ -20,7 +20,9 @@
  * So the guard turns every such end into exit 2 with a reason on stderr:
  * a POSIX `sh` program that runs the hook's words (`"$@"`), passes its
  * output on when the hook exited 0 and printed what looks like one whole
- * JSON object (from `{` to `}`), and otherwise blocks. It holds no
+ * JSON object (from `{` to `}`), and otherwise blocks; the hook runs under
+ * a processor-time limit ({@link HOOK_CPU_SECONDS}), so a hook stuck in
+ * synchronous work ends and blocks too. It holds no
  * single quote or backslash, so one single-quoted word carries it through
  * sh, bash, zsh and fish alike (Codex runs a hook command with the user's
  * `$SHELL -lc`); the shell form is `/bin/sh -c GUARD rclass-hook WORDS…`,
@@ -38,12 +40,34 @@
 const GUARD_SHELL = '/bin/sh';
 
 /**
- * The guard program (`sh -c`): the hook's words are its positional
- * parameters. The reason names the exit status (128 + N for signal N).
+ * The processor time a hook may use (seconds), set with the shell's
+ * `ulimit -t` before it runs. A decision takes well under a second of it;
+ * the hook's own watchdog cannot interrupt synchronous work (a loop, a
+ * pattern that backtracks), so this ends such a hook (SIGXCPU or SIGKILL,
+ * exit 152 or 137) well before Claude Code's 15 s timeout, which would let
+ * the call run. `ulimit -t` is a builtin of dash, bash, zsh and BusyBox sh;
+ * where it fails (a lower limit already set) the guard goes on without it.
  */
-export const HOOK_GUARD =
-  'out=$("$@"); s=$?; case $s:$out in "0:{"*"}") printf %s "$out"; exit 0;; esac; ' +
-  'echo "rclass: the hook ended without an answer (exit status $s); the call is blocked rather than let through" >&2; exit 2';
+export const HOOK_CPU_SECONDS = 6;
+
+/**
+ * The guard program (`sh -c`) with a given processor-time limit: the hook's
+ * words are its positional parameters. The reason names the exit status
+ * (128 + N for signal N).
+ * @param cpuSeconds the `ulimit -t` the hook runs under (a whole number of seconds, at least 1)
+ * @throws RangeError when `cpuSeconds` is not a whole number of at least 1
+ */
+export function hookGuardProgram(cpuSeconds: number): string {
+  if (!Number.isInteger(cpuSeconds) || cpuSeconds < 1)
+    throw new RangeError(`the processor-time limit must be a whole number of seconds, at least 1; got ${cpuSeconds}`);
+  return (
+    `ulimit -t ${cpuSeconds} 2>/dev/null; out=$("$@"); s=$?; case $s:$out in "0:{"*"}") printf %s "$out"; exit 0;; esac; ` +
+    'echo "rclass: the hook ended without an answer (exit status $s); the call is blocked rather than let through" >&2; exit 2'
+  );
+}
+
+/** The guard program every generated POSIX hook command runs ({@link hookGuardProgram} at {@link HOOK_CPU_SECONDS}). */
+export const HOOK_GUARD = hookGuardProgram(HOOK_CPU_SECONDS);
 
 /** `$0` of the guard's shell: the name its own messages carry. */
 const GUARD_NAME = 'rclass-hook';

@@ -12,12 +12,13 @@
  */
 import { randomBytes } from 'node:crypto';
 // node:fs/promises through `promises`, loaded on first use: importing it cost every hook call about 1 ms of CPU (issue 14).
-import { mkdirSync, promises as fsp, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, promises as fsp, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ReversibilityClass, isClass } from '../core/classes.ts';
 import { sha256Hex } from '../node/digest.ts';
 import { withFileLock } from '../node/lock.ts';
 import { messageOf } from '../core/errors.ts';
+import { readRegularFileSync } from '../node/read-regular.ts';
 
 /** The state file's format version. */
 const STATE_VERSION = 1;
@@ -123,7 +124,7 @@ function describe(error: unknown): string {
 async function load(file: string, options: SessionStateOptions): Promise<LoadedState> {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFileSync(file).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { status: 'lost', reason: `the session state could not be read (${describe(error)})` };
     const prior = await options.priorActivity();
@@ -146,7 +147,7 @@ async function load(file: string, options: SessionStateOptions): Promise<LoadedS
  */
 export async function peekSessionState(dir: string, sessionId: string): Promise<SessionFile | undefined> {
   try {
-    const value: unknown = JSON.parse(readFileSync(sessionStateFile(dir, sessionId), 'utf8'));
+    const value: unknown = JSON.parse(readRegularFileSync(sessionStateFile(dir, sessionId)).toString('utf8'));
     return isSessionFile(value, sessionId) ? value : undefined;
   } catch {
     return undefined;

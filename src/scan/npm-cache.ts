@@ -31,9 +31,10 @@
  * `_npx.packages` into its `package.json` once the install has finished.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { homeFrom } from '../node/state-dir.ts';
+import { readRegularFileSync } from '../node/read-regular.ts';
 
 /** rclass's own npm cache: `$XDG_CACHE_HOME/rclass/npm`, else `~/.cache/rclass/npm` (`%LOCALAPPDATA%\rclass\npm-cache` on Windows); undefined when no home is known. */
 export function scanNpmCache(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string | undefined {
@@ -157,7 +158,7 @@ export function npxInstallDir(cache: string, packages: readonly string[]): strin
 /** Whether npx finished installing into `dir` (its `package.json` carries `_npx.packages`). */
 export function npxInstallFinished(dir: string): boolean {
   try {
-    const json = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { _npx?: { packages?: unknown } };
+    const json = JSON.parse(readRegularFileSync(path.join(dir, 'package.json')).toString('utf8')) as { _npx?: { packages?: unknown } };
     return Array.isArray(json._npx?.packages);
   } catch {
     return false;

@@ -2,14 +2,17 @@
  * `rclass audit verify --anchor` (SPEC 10.3): with the chain head written
  * to an anchor on every append, a log cut at the end and a chain rewritten
  * after an edit both fail (exit 1, saying which); a clean log passes. Heads
- * only move forward: a head appended with a lower `seq` fails too.
+ * only move forward: a head appended with a lower `seq` fails too. A
+ * decision that went to the pending folder leaves a pending mark in the
+ * anchor, so deleting its file before it is chained in fails as well.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../src/audit/chain.ts';
 import { appendAudit } from '../../src/audit/log.ts';
-import { readAnchorHeads } from '../../src/audit/anchor.ts';
+import { AnchorWriteError, readAnchorHeads } from '../../src/audit/anchor.ts';
+import { withFileLock } from '../../src/node/lock.ts';
 import { runCli, tempDir } from '../cli/harness.ts';
 import { record } from './support/entries.ts';
 
@@ -138,5 +141,73 @@ describe('rclass audit verify --anchor', () => {
     const result = await verify(log, anchor);
     expect(result.code).toBe(0);
     expect(await readAnchorHeads(anchor)).toMatchObject({ heads: { length: 5 } });
+  });
+
+  describe('pending marks (issue 23, item 5)', () => {
+    /** An anchored log of five lines, then one decision written to the pending folder while another process holds the lock. */
+    async function withPending(): Promise<{ log: string; anchor: string }> {
+      const { log, anchor } = await anchoredLog();
+      let release: () => void = () => undefined;
+      const held = withFileLock(log, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(appendAudit(log, [record({ tool_use_id: 'waiting' })], { deadline: Date.now() + 200, anchor: { file: anchor } })).rejects.toThrow(
+        AnchorWriteError,
+      );
+      release();
+      await held;
+      return { log, anchor };
+    }
+
+    it('a decision written to the pending folder leaves a pending mark in the anchor', async () => {
+      const { anchor } = await withPending();
+      expect(lines(anchor).at(-1)).toMatch(/^\{"pending":"[0-9a-f]{64}"\}$/);
+      expect((await readAnchorHeads(anchor)).pending).toHaveLength(1);
+    });
+
+    it('regression (issue 23): a pending file deleted before it is chained in fails verify --anchor (exit 1), where it passed before', async () => {
+      const { log, anchor } = await withPending();
+      for (const name of readdirSync(`${log}.pending`)) rmSync(path.join(`${log}.pending`, name));
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('1 decision the anchor recorded as waiting in the pending folder is neither in the log nor in');
+      expect(result.stderr).toContain('its pending file was deleted before being chained in');
+    });
+
+    it('a pending decision that still waits verifies, with the note that it waits', async () => {
+      const { log, anchor } = await withPending();
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`1 decision waits in \`${log}.pending/\``);
+    });
+
+    it('a pending decision chained in by the next append verifies', async () => {
+      const { log, anchor } = await withPending();
+      await appendAudit(log, [record({ tool_use_id: 'next' })], { anchor: { file: anchor } });
+      expect(readdirSync(`${log}.pending`)).toEqual([]);
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('ok: 7 lines');
+    });
+
+    it('regression (issue 23): a pending decision edited in its file before it is chained in fails, since its digest no longer matches the mark', async () => {
+      const { log, anchor } = await withPending();
+      const [name] = readdirSync(`${log}.pending`);
+      const file = path.join(`${log}.pending`, name!);
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"waiting"', '"changed"'));
+      await appendAudit(log, [record({ tool_use_id: 'next' })], { anchor: { file: anchor } });
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('neither in the log nor in');
+    });
+
+    it('with no log left, a pending mark whose file is gone fails instead of reading as "nothing logged yet"', async () => {
+      const { log, anchor } = await withPending();
+      rmSync(log);
+      rmSync(`${log}.pending`, { recursive: true });
+      writeFileSync(anchor, `${lines(anchor).at(-1)}\n`);
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('is not there');
+    });
   });
 });

@@ -128,7 +128,8 @@ describe('BR-25: concurrent appends', () => {
       AnchorWriteError,
     );
     expect(readdirSync(`${file}.pending`)).toHaveLength(1);
-    expect(readFileSync(anchor, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    // The head of the first append, then the pending mark of the decision that waits.
+    expect(readFileSync(anchor, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
     release();
     await held;
     const next = await appendAudit(file, [record({ tool_use_id: 'next' })], { anchor: { file: anchor } });

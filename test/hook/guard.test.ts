@@ -14,6 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderAgentHook } from '../../src/export/agent-hooks.ts';
 import { renderClaudeHook } from '../../src/export/claude-hook.ts';
+import { HOOK_GUARD, hookGuardProgram } from '../../src/export/hook-guard.ts';
 import { tempDir } from '../cli/harness.ts';
 
 /** Stand-ins for the hook's launcher: each reads its stdin, then ends one way. */
@@ -99,5 +100,20 @@ describe('the guard of the generated hook commands', () => {
     expect(String(run('{}').stderr)).toContain('(exit status 139)');
     const [, kill] = forms([process.execPath, standIn(dir, 'kill-status', STAND_INS.killed!)])[0]!;
     expect(String(kill('{}').stderr)).toContain('(exit status 137)');
+  });
+
+  it('issue 23: a hook stuck in synchronous work (which its own watchdog cannot interrupt) is ended by the processor-time limit and blocks (exit 2)', () => {
+    const dir = tempDir();
+    const spin = standIn(dir, 'spin', 'for (;;) {}');
+    const result = spawnSync('/bin/sh', ['-c', hookGuardProgram(1), 'rclass-hook', process.execPath, spin], { input: '{}', encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    // SIGXCPU (24) at the soft limit or SIGKILL (9) at the hard one, as 128 + N.
+    expect(result.stderr).toMatch(/rclass: the hook ended without an answer \(exit status (152|137)\); the call is blocked rather than let through/);
+  });
+
+  it('issue 23: the generated guard sets a processor-time limit of 6 s, and refuses a limit that is not a whole number of seconds', () => {
+    expect(HOOK_GUARD.startsWith('ulimit -t 6 2>/dev/null; ')).toBe(true);
+    expect(() => hookGuardProgram(0)).toThrow(RangeError);
+    expect(() => hookGuardProgram(1.5)).toThrow(RangeError);
   });
 });

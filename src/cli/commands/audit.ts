@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseCommandLine } from '../parse-args.ts';
 import { defaultAuditLog } from '../../node/state-dir.ts';
 import { pendingRecords } from '../../audit/log.ts';
+import { decisionDigest } from '../../audit/chain.ts';
 import { reportFile, reportLines } from '../../audit/report.ts';
 import { type VerifyResult, verifyAnchored, verifyAuditFile } from '../../audit/verify.ts';
 import { readAnchorHeads } from '../../audit/anchor.ts';
@@ -138,9 +139,19 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
     return EXIT.incomplete;
   }
   let verdict: Awaited<ReturnType<typeof verifyAnchored>>;
+  const waiting = pendingRecords(file);
+  const waitingDigests = waiting.records.map((record) => decisionDigest(record as unknown as Record<string, unknown>));
   try {
-    verdict = await verifyAnchored(file, heads);
+    verdict = await verifyAnchored(file, heads, waitingDigests);
   } catch (error) {
+    const lost = heads.pending.filter((digest) => !waitingDigests.includes(digest)).length;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && lost > 0) {
+      complain(
+        io,
+        `the audit log does not verify against the anchor: there is no log at \`${shown}\`, and ${lost} decision${lost === 1 ? '' : 's'} the anchor recorded as waiting in its pending folder ${lost === 1 ? 'is' : 'are'} not there`,
+      );
+      return EXIT.threshold;
+    }
     // No log at all while the anchor holds heads: every line was removed.
     if (defaultLog && (error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length === 0) return noLogYet(io, 'verify', shown);
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && heads.heads.length > 0) {
@@ -170,7 +181,7 @@ async function verifyWithAnchor(io: CliIO, file: string, shown: string, anchorAr
       io,
       `note: the last ${verdict.unanchored} line${verdict.unanchored === 1 ? '' : 's'} came after the anchor's last head, so cutting ${verdict.unanchored === 1 ? 'it' : 'them'} off would not be detected`,
     );
-  notePending(io, pendingRecords(file), shown);
+  notePending(io, waiting, shown);
   complain(io, `note: ${ANCHORED_LIMITS}`);
   return EXIT.ok;
 }

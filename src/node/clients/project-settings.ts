@@ -10,9 +10,10 @@
  * - bun: `bunfig.toml` and `.npmrc`;
  * - uv: `uv.toml`, or a `pyproject.toml` with a `[tool.uv…]` table.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { PackageLauncher } from '../../clients/identify/index.ts';
+import { readRegularFileSync } from '../read-regular.ts';
 
 const FILES: Readonly<Record<PackageLauncher, readonly string[]>> = {
   npm: ['.npmrc'],
@@ -35,7 +36,7 @@ function exists(file: string): boolean {
 
 function hasUvTable(file: string): boolean {
   try {
-    return /^\s*\[\s*tool\s*\.\s*uv\b/m.test(readFileSync(file, 'utf8'));
+    return /^\s*\[\s*tool\s*\.\s*uv\b/m.test(readRegularFileSync(file).toString('utf8'));
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
