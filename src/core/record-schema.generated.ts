@@ -285,7 +285,7 @@ export interface Server {
      */
     name: string;
     /**
-     * For a PyPI package whose executables are not named as the package: the console scripts its own `[project.scripts]` declares, each of which runs exactly this server, so that `uvx --from <package> <script>` (the form its README gives) is recognised as this server (SPEC 6.1). The package's own name needs no entry.
+     * For a package whose executables are not named as the package: for PyPI, the console scripts its own `[project.scripts]` declares, so that `uvx --from <package> <script>` is recognised; for npm, the executables its own `package.json` `bin` declares, so that `npx --package <package> <bin>` is recognised (the forms their READMEs give). Each listed name must run exactly this server (SPEC 6.1). The package's own name needs no entry.
      *
      * @minItems 1
      */

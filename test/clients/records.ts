@@ -35,6 +35,10 @@ export const IDENTITY_RECORDS: ServerRecord[] = [
     repository: 'GongRzhe/Office-Word-MCP-Server',
     packages: [{ registry: 'pypi', name: 'office-word-mcp-server', scripts: ['word_mcp_server'] }],
   }),
+  record('launchdarkly', {
+    repository: 'launchdarkly/mcp-server',
+    packages: [{ registry: 'npm', name: '@launchdarkly/mcp-server', scripts: ['mcp'] }],
+  }),
   record('office-powerpoint', {
     repository: 'GongRzhe/Office-PowerPoint-MCP-Server',
     packages: [{ registry: 'pypi', name: 'office-powerpoint-mcp-server', scripts: ['ppt_mcp_server'] }],

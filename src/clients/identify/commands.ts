@@ -111,7 +111,7 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   let found: Step<Found>;
   switch (name) {
     case 'npx':
-      found = identifyNpx(words, 1, 'npx', { yes: true, registry: true }, index);
+      found = identifyNpx(words, 1, 'npx', { yes: true, registry: true, package: true }, index);
       break;
     case 'bunx':
       found = identifyNpx(words, 1, 'bunx', { yes: true, registry: false }, index);

@@ -87,6 +87,7 @@ function pastBefore(index: IdentityIndex, registry: 'npm' | 'pypi', name: string
 const NPX_REFUSED: Readonly<Record<string, string>> = {
   '-p': 'runs a command from `--package`, not the package itself',
   '--package': 'runs a command from `--package`, not the package itself',
+  '--': 'ends its options only after `--package`',
   '-c': 'runs a shell command instead of a package',
   '--call': 'runs a shell command instead of a package',
   '--registry': 'installs from a custom registry',
@@ -172,6 +173,44 @@ interface NpxOptions {
   yes: boolean;
   /** `--registry URL`/`--registry=URL`: npx only; the public default registry counts as none, another needs a server mapping file (SPEC 6.3). */
   registry: boolean;
+  /**
+   * `-p`/`--package PKG [--] BIN`: npx only; installs PKG and runs the command BIN, which is recognised only when the
+   * record of PKG lists BIN among the executables its `package.json` declares (`server.packages[].scripts`, SPEC 6.1).
+   */
+  package?: boolean;
+}
+
+/** Read `-p PKG`, `--package PKG` or `--package=PKG` at `words[i]`: the value and the index of its last word, or an error. */
+function packageOption(words: string[], i: number, launcher: string, seen: boolean): Step<{ value: string; last: number }> {
+  if (seen) return { error: `\`${launcher} --package\` is given twice, so it installs more than one package` };
+  const word = words[i]!;
+  if (word.startsWith('--package=')) return { value: word.slice('--package='.length), last: i };
+  const value = words[i + 1];
+  if (value === undefined || value.startsWith('-')) return { error: `\`${launcher} ${optionName(word)}\` has no value` };
+  return { value, last: i + 1 };
+}
+
+/**
+ * `npx --package PKG [--] BIN [args…]` (LaunchDarkly's README form): npx
+ * installs PKG and runs BIN, which can be any command on the PATH, so only
+ * an executable the record of PKG lists as running this server is
+ * recognised (`scripts`, SPEC 6.1, 6.2).
+ * @param packageWord PKG as written; `words[i]` is the first word after the options
+ */
+function identifyNpxBin(words: string[], i: number, packageWord: string, launcher: string, index: IdentityIndex, registry?: string): Step<Found> {
+  const at = words[i] === '--' ? i + 1 : i;
+  const command = words[at];
+  if (command === undefined) return { error: `\`${launcher} --package\` names no command to run` };
+  const spec = parseNpmSpec(packageWord);
+  if (failed(spec)) return spec;
+  if (index.scripts?.get(`npm ${spec.name}`)?.has(command) !== true) {
+    return {
+      error: `\`${launcher} --package ${packageWord}\` runs the command \`${command}\`, which no record lists as an executable of \`${spec.name}\` that runs its server`,
+    };
+  }
+  const found = identifyNpmPackage(packageWord, words.slice(at + 1), launcher, index, registry);
+  if (failed(found)) return found;
+  return { ...found, launcher: `${launcher} --package` };
 }
 
 /**
@@ -184,11 +223,20 @@ export function identifyNpx(words: string[], start: number, launcher: string, op
   let i = start;
   let registry: string | undefined;
   let seenRegistry = false;
+  let packageWord: string | undefined;
   for (; i < words.length; i += 1) {
     const word = words[i]!;
     if (!word.startsWith('-')) break;
+    if (word === '--' && packageWord !== undefined) break;
     const option = optionName(word);
     if (options.yes && (word === '-y' || word === '--yes')) continue;
+    if (options.package === true && (option === '-p' || option === '--package')) {
+      const read = packageOption(words, i, launcher, packageWord !== undefined);
+      if (failed(read)) return read;
+      packageWord = read.value;
+      i = read.last;
+      continue;
+    }
     if (options.registry && option === '--registry') {
       const read = registryOption(words, i, launcher, seenRegistry);
       if (failed(read)) return read;
@@ -201,6 +249,7 @@ export function identifyNpx(words: string[], start: number, launcher: string, op
     if (Object.hasOwn(NPX_REFUSED, option)) return { error: `\`${launcher} ${option}\` ${NPX_REFUSED[option]}` };
     return { error: `the \`${launcher}\` option \`${option}\` is not understood` };
   }
+  if (packageWord !== undefined) return identifyNpxBin(words, i, packageWord, launcher, index, registry);
   const word = words[i];
   if (word === undefined) return { error: `\`${launcher}\` names no package` };
   return identifyNpmPackage(word, words.slice(i + 1), launcher, index, registry);

@@ -48,7 +48,7 @@ export interface IdentityIndex {
    * `pypi NORMALISED-NAME` → the record's `before` version (SPEC 5.3).
    */
   before?: Map<string, string>;
-  /** `pypi NORMALISED-NAME` → the console scripts a record says the package declares (`server.packages[].scripts`, SPEC 6.1). */
+  /** `pypi NORMALISED-NAME` or `npm NAME` → the console scripts or `bin` executables a record says the package declares, each running its server (`server.packages[].scripts`, SPEC 6.1). */
   scripts?: Map<string, Set<string>>;
   /** Record id → the server's own options and variables that make it run other code (`server.code_options`, SPEC 6.2). */
   codeOptions?: Map<string, readonly CodeOption[]>;
