@@ -22,25 +22,43 @@ import { type ReaderAnswer, compareAnswers, drawSample } from '../src/records/re
 import { ROOT } from './lib/paths.ts';
 
 const LEDGER = path.join(ROOT, 'docs', 'reviews', 'accuracy.json');
-const [command, ...rest] = process.argv.slice(2);
-const { values, positionals } = parseArgs({
-  args: rest,
-  allowPositionals: true,
-  options: {
-    seed: { type: 'string' },
-    size: { type: 'string', default: '100' },
-    since: { type: 'string' },
-    record: { type: 'boolean', default: false },
-    date: { type: 'string' },
-    reader: { type: 'string' },
-    report: { type: 'string' },
-    sampling: { type: 'string' },
-  },
-});
+const USAGE =
+  'usage: npm run reread -- sample --seed SEED [--size N] [--since REF] | compare ANSWERS.json [--record --date D --reader WHO --report FILE --sampling TEXT]';
 
 function fail(message: string): never {
   console.error(`reread: ${message}`);
   process.exit(1);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === '--help' || command === '-h' || rest.includes('--help') || rest.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+let parsed: ReturnType<typeof parseOptions>;
+try {
+  parsed = parseOptions(rest);
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const { values, positionals } = parsed;
+
+/** The options of both commands; an unknown option throws. */
+function parseOptions(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      size: { type: 'string', default: '100' },
+      since: { type: 'string' },
+      record: { type: 'boolean', default: false },
+      date: { type: 'string' },
+      reader: { type: 'string' },
+      report: { type: 'string' },
+      sampling: { type: 'string' },
+    },
+  });
 }
 
 const { records, problems } = await loadRegistryDir();
@@ -107,7 +125,5 @@ if (command === 'sample') {
     console.log(`added the re-read to ${path.relative(ROOT, LEDGER)}; fill in changed_after and open from the report`);
   }
 } else {
-  fail(
-    'usage: npm run reread -- sample --seed SEED [--size N] [--since REF] | compare ANSWERS.json [--record --date D --reader WHO --report FILE --sampling TEXT]',
-  );
+  fail(USAGE);
 }
