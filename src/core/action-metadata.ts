@@ -43,7 +43,7 @@ export const ACTION_METADATA_KEY = 'io.modelcontextprotocol/action-metadata';
 export const EVIDENCE_TYPE = 'rclass.tool-class.v1';
 
 /** The canonicalization the digest is taken under (RFC 8785, as the trust-annotations vectors name it). */
-export const EVIDENCE_CANONICALIZATION = 'jcs/rfc8785';
+const EVIDENCE_CANONICALIZATION = 'jcs/rfc8785';
 
 /** action-metadata's outcome classifier (SEP-2061's `Outcomes`, lower case). */
 export type Outcome = 'benign' | 'consequential' | 'irreversible';
