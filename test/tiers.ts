@@ -40,6 +40,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/child.test.ts', // the hook as installed, as a child process
   'test/hook/guard.test.ts', // the generated hook commands through sh and bash, against stand-ins that crash
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
+  'test/hook/proxy-annotate.test.ts', // rclass proxy --annotate as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts

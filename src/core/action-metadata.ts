@@ -98,12 +98,18 @@ const REVERSIBILITY: Readonly<Record<ReversibilityClass, Reversibility>> = {
 /**
  * The shapes of one tool's class (SPEC 7.4). The static worst case is used,
  * as every export does (SPEC 8.1): R4 for a tool marked `egress`.
- * - `readOnlyHint` only for R0; `destructiveHint` for R3 and R4;
+ * - `readOnlyHint` only for R0; `destructiveHint` from R2, the classes
+ *   whose prior state cannot be written back (not "only additive updates",
+ *   MCP's meaning of false), so that a client deciding on hints asks where
+ *   the default policy asks: Codex's automatic mode runs a tool unasked when
+ *   it is not read-only, `destructiveHint` is false and `openWorldHint` is
+ *   false (openai/codex `codex-rs/core/src/mcp_tool_call.rs`, commit
+ *   002500f2, `requires_mcp_tool_approval`);
  *   `openWorldHint` for a tool that discloses or sends data out;
  *   `idempotentHint` only for R0 (a call with no effect repeats with none;
  *   nothing else in a record says a write is idempotent);
  * - `outcome`: R0 benign, R1–R2 consequential, R3–R4 irreversible;
- * - `requiresReview` from the default policy's approval class, R2 (SPEC 3);
+ * - `requiresReview` from the default policy's approval class, R2 (SPEC 3), as `destructiveHint`;
  * - `reversibility`: R0 auto, R1–R2 manual, R3–R4 none.
  * @param tool the listed tool, or undefined for a tool no record lists, which gets R4's values (SPEC 4.3)
  */
@@ -111,14 +117,15 @@ export function classMetadata(tool: ClassInput | undefined): ClassMetadata {
   const egress = tool?.egress === true;
   const cls: ReversibilityClass = tool === undefined || egress ? 'R4' : tool.class;
   const openWorld = tool === undefined || egress || tool.disclosure === true;
+  const review = classRank(cls) >= classRank(APPROVAL_FROM);
   return {
     class: cls,
     outcome: OUTCOME[cls],
-    requiresReview: classRank(cls) >= classRank(APPROVAL_FROM),
+    requiresReview: review,
     reversibility: REVERSIBILITY[cls],
     hints: {
       readOnlyHint: cls === 'R0',
-      destructiveHint: cls === 'R3' || cls === 'R4',
+      destructiveHint: review,
       idempotentHint: cls === 'R0',
       openWorldHint: openWorld,
     },

@@ -43,10 +43,11 @@ describe('rclass export --format tool-metadata', () => {
     }
   });
 
-  it('readOnlyHint is true only for tools whose worst case is R0, and destructiveHint only for R3 and R4', () => {
+  it('readOnlyHint is true only for tools whose worst case is R0, and destructiveHint exactly where review is required (R2 up)', () => {
     for (const entry of exported.tools) {
       expect(entry.annotations.readOnlyHint).toBe(entry.evidence.worst_class === 'R0');
-      expect(entry.annotations.destructiveHint).toBe(entry.evidence.worst_class === 'R3' || entry.evidence.worst_class === 'R4');
+      expect(entry.annotations.destructiveHint).toBe(!['R0', 'R1'].includes(entry.evidence.worst_class));
+      expect(entry._meta[META].requiresReview).toBe(entry.annotations.destructiveHint);
     }
   });
 

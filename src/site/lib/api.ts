@@ -6,7 +6,7 @@
  * records and tools are exactly as `registry.json` holds them.
  */
 import { CLASSES } from '../../core/classes.ts';
-import { listedToolFields } from '../../export/tool-metadata.ts';
+import { listedToolFields } from '../../core/tool-fields.ts';
 import { countClasses, worstClass, type RegistryDocument, type ServerRecord, type ToolRecord } from './registry.ts';
 import { apiServerPath, apiToolPath, badgePath, serverPath, toolPath } from './urls.ts';
 
