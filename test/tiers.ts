@@ -77,6 +77,7 @@ export const CEDAR_TESTS = [
   'test/export/cedar.test.ts',
   'test/export/cedar-docker-examples.test.ts',
   'test/export/toolhive.test.ts',
+  'test/export/cedar-entities.test.ts',
 ] as const;
 
 /** Site tier (vitest part): checks of the built site's files. */

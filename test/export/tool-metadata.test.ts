@@ -99,10 +99,20 @@ describe('the export command', () => {
     expect(out.tools.find((entry) => entry.tool === 'remove_sub_issue')).toEqual(byName('github', 'remove_sub_issue'));
   });
 
+  it('writes Cedar entities with --format cedar-entities: the server, then each tool with its class as attributes', async () => {
+    const small = { ...document, servers: document.servers.filter((record) => record.id === 'memory') };
+    const result = await runCli(['export', '--format', 'cedar-entities', '--registry', writeRegistry(small)]);
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as Array<{ uid: { type: string; id: string }; attrs: Record<string, unknown> }>;
+    expect(out[0]!.uid).toEqual({ type: 'MCP', id: 'memory' });
+    expect(out.find((entity) => entity.uid.id === 'read_graph')!.attrs).toMatchObject({ rclass: 0, requiresReview: false });
+    expect(out.find((entity) => entity.uid.id === 'delete_entities')!.attrs).toMatchObject({ rclass: 4, requiresReview: true });
+  });
+
   it('refuses a format it does not know, with usage exit code 2', async () => {
     const result = await runCli(['export', '--format', 'cedar']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('`--format` must be `registry` or `tool-metadata`; got `cedar`');
+    expect(result.stderr).toContain('`--format` must be `registry`, `tool-metadata` or `cedar-entities`; got `cedar`');
   });
 });
 
