@@ -41,6 +41,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/guard.test.ts', // the generated hook commands through sh and bash, against stand-ins that crash
   'test/node/read-regular.test.ts', // FIFOs made with mkfifo in place of files the hook reads
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
+  'test/hook/proxy-annotate.test.ts', // rclass proxy --annotate as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
@@ -77,6 +78,7 @@ export const CEDAR_TESTS = [
   'test/export/cedar.test.ts',
   'test/export/cedar-docker-examples.test.ts',
   'test/export/toolhive.test.ts',
+  'test/export/cedar-entities.test.ts',
 ] as const;
 
 /** Site tier (vitest part): checks of the built site's files. */

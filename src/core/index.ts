@@ -5,6 +5,9 @@
 export { CLASSES, CLASS_NAMES, DEFAULT_POLICY, classRank, isBelow, isClass, lowerClass, parseClass, worseClass } from './classes.ts';
 export type { PolicyDecision, ReversibilityClass } from './classes.ts';
 export { hintClass } from './annotations.ts';
+export { canonicalJson } from './canonical-json.ts';
+export { ACTION_METADATA_KEY, EVIDENCE_TYPE, actionMetadata, classMetadata, evidenceDocument, evidenceRef } from './action-metadata.ts';
+export type { ActionMetadata, ClassHints, ClassInput, ClassMetadata, EvidenceDocument, EvidenceRef, Outcome, Reversibility } from './action-metadata.ts';
 export { Classifier } from './classify.ts';
 export type { CheckOptions, Classification, ClassificationSource, ClassifierOptions } from './classify.ts';
 export { egressAllowed } from './egress.ts';

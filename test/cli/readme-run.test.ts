@@ -64,6 +64,19 @@ const RUN: Record<string, Expectation> = {
     code: 0,
     check: (_, project) => expect((json(path.join(project, 'registry.json')) as { servers: unknown[] }).servers.length).toBeGreaterThan(50),
   },
+  'npx rclass export --format tool-metadata --out tool-metadata.json': {
+    code: 0,
+    check: (_, project) => {
+      const out = json(path.join(project, 'tool-metadata.json')) as { tools: Array<{ _meta: Record<string, { outcome: string }> }> };
+      expect(out.tools.length).toBeGreaterThan(100);
+      expect(out.tools[0]!._meta['io.modelcontextprotocol/action-metadata']!.outcome).toMatch(/^(benign|consequential|irreversible)$/);
+    },
+  },
+  'npx rclass export --format cedar-entities --out rclass-entities.json': {
+    code: 0,
+    check: (_, project) =>
+      expect((json(path.join(project, 'rclass-entities.json')) as Array<{ uid: { type: string } }>).some((entity) => entity.uid.type === 'Tool')).toBe(true),
+  },
   'npx rclass policy --format cedar --deny-from R4 > rclass.cedar': {
     code: 0,
     check: (_, project) => expect(readFileSync(path.join(project, 'rclass.cedar'), 'utf8')).toMatch(/^forbid \(/m),

@@ -15,7 +15,7 @@ import { parseEgressAllowlist, registrableDomain } from '../../node/egress-allow
 
 /** The usage line of `proxy`. */
 export const PROXY_USAGE =
-  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
+  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--annotate] [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
 
 /** The help text of `proxy`. */
 export const PROXY_HELP = `usage: ${PROXY_USAGE}
@@ -43,6 +43,13 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
                         no public suffix, and never past a name of its own on the Public Suffix
                         List (SPEC 9.4)
   --allow-tool NAME     forward this tool without asking, whatever its class (logged as allow); repeatable
+  --annotate            rewrite every listed tool's hints from the registry (SPEC 7.4): readOnlyHint
+                        only for R0, destructiveHint from R2, openWorldHint for tools that
+                        disclose or send data out, SEP-2793's reversibility, and _meta's
+                        io.modelcontextprotocol/action-metadata (outcome, requiresReview,
+                        evidenceRef); the server's own hints stay under _meta's
+                        com.twomuchlabs.reversibility/server-declared; a tool the record does
+                        not list, or an unrecognised server's, is annotated as R4
   --log FILE            append decisions to FILE (absolute) instead of
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log              do not log decisions
@@ -81,6 +88,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
       'deny-from': { type: 'string' },
       'egress-allow': { type: 'string', multiple: true },
       'allow-tool': { type: 'string', multiple: true },
+      annotate: { type: 'boolean', default: false },
       log: { type: 'string' },
       'no-log': { type: 'boolean', default: false },
       'anchor-file': { type: 'string' },
@@ -136,6 +144,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
         ...(values.name !== undefined ? { name: values.name } : {}),
       },
       allowTools: values['allow-tool'] ?? [],
+      annotate: values.annotate,
     },
     upstream,
     downstream,

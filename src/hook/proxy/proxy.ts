@@ -14,6 +14,11 @@
  *   it run (`--allow-tool`), and never reaches the server;
  * - `deny` (from `--deny-from`): a tool error, without asking.
  *
+ * With `--annotate`, each `tools/list` result is rewritten on its way to the
+ * client (./annotate.ts, SPEC 7.4): every tool carries the hints and action
+ * metadata of its registry class, so a client that acts on hints acts on
+ * the registry's, not the server's.
+ *
  * The proxy's questions and the server's own requests to the client never
  * share an id (./ids.ts): the proxy's are random, the server's are rewritten
  * on the way to the client and mapped back on the way up, and a response to
@@ -43,6 +48,7 @@ import { classifyResolved, errorVerdict } from '../core/classify-call.ts';
 import { identityIndex } from '../core/identity.ts';
 import { logVerdict } from '../core/log-verdict.ts';
 import type { CallIdentity, Verdict } from '../core/verdict.ts';
+import { type AnnotationSource, annotateToolList } from './annotate.ts';
 import { resolveWrapped, type WrappedServer } from './identify.ts';
 import { ClientIds, type RequestId } from './ids.ts';
 
@@ -51,6 +57,8 @@ export interface ProxyOptions {
   server: WrappedServer;
   /** `--allow-tool NAME`: tools the user lets through without asking, whatever their class (logged as `allow`). */
   allowTools: readonly string[];
+  /** `--annotate`: rewrite each listed tool's hints and action metadata from the registry (SPEC 7.4). */
+  annotate?: boolean;
 }
 
 /** How long one log append may wait for the log's lock (ms); the proxy runs for hours, so each append gets its own budget. */
@@ -140,6 +148,8 @@ export async function runProxy(
   const asked = new Map<string, PendingApproval>();
   /** Forwarded calls, by id: what their outcome line needs. */
   const forwarded = new Map<Id, { server: string | null; tool: string; input: unknown }>();
+  /** The client's `tools/list` requests whose results `--annotate` rewrites, by id. */
+  const listing = new Set<Id>();
   let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let toClient: Promise<void> = Promise.resolve();
@@ -155,6 +165,25 @@ export async function runProxy(
       return { registry, resolution: found };
     })();
     return resolution;
+  };
+
+  /** The record the server was identified as, with the whole record loaded, for `--annotate`; undefined (every tool R4) when there is none or on an error. */
+  const annotationSource = async (): Promise<AnnotationSource> => {
+    try {
+      const { registry, resolution: found } = await resolve();
+      if (found.status !== 'recognised') return undefined;
+      return { registry: await registry.record(found.recordId), recordId: found.recordId, version: found.version };
+    } catch (error) {
+      note(`rclass: the server's record could not be read, so every listed tool is annotated as R4: ${messageOf(error)}`);
+      return undefined;
+    }
+  };
+
+  /** A `tools/list` response with each tool's fields from the registry (SPEC 7.4); an error response passes unchanged. */
+  const annotateListing = async (message: JSONRPCMessage): Promise<JSONRPCMessage> => {
+    const result = 'result' in message ? (message.result as unknown) : undefined;
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) return message;
+    return { ...message, result: await annotateToolList(result as Record<string, unknown>, await annotationSource(), note) } as JSONRPCMessage;
   };
 
   /** Decide one call under the session's state, in arrival order. */
@@ -344,6 +373,7 @@ export async function runProxy(
       return;
     }
     if (isRequest(message) && message.method === 'initialize') elicitation = supportsFormElicitation(message.params);
+    if (options.annotate === true && isRequest(message) && message.method === 'tools/list') listing.add(message.id);
     if (isRequest(message) && message.method === 'tools/call') {
       onCall(message).catch(async (error: unknown) => {
         note(`rclass: ${messageOf(error)}`);
@@ -373,10 +403,11 @@ export async function runProxy(
       isResponse(message) && forwarded.has(message.id)
         ? { id: message.id, failed: message.error !== undefined || message.result?.isError === true }
         : undefined;
+    const listed = isResponse(message) && listing.delete(message.id);
     toClient = toClient
       .then(async () => {
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
-        await downstream.send(message);
+        await downstream.send(listed ? await annotateListing(message) : message);
       })
       .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));
   };

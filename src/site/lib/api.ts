@@ -6,6 +6,7 @@
  * records and tools are exactly as `registry.json` holds them.
  */
 import { CLASSES } from '../../core/classes.ts';
+import { listedToolFields } from '../../core/tool-fields.ts';
 import { countClasses, worstClass, type RegistryDocument, type ServerRecord, type ToolRecord } from './registry.ts';
 import { apiServerPath, apiToolPath, badgePath, serverPath, toolPath } from './urls.ts';
 
@@ -48,14 +49,24 @@ export function serverDocument(registry: RegistryDocument, record: ServerRecord,
   return { ...header(registry, API_SCHEMAS.server, site), page: `${site}${serverPath(record.id)}`, record };
 }
 
-/** `api/v1/servers/<id>/<tool>.json`: the tool as registry.json holds it, with its record's identity and provenance. */
-export function toolDocument(registry: RegistryDocument, record: ServerRecord, tool: ToolRecord, site: string) {
+/**
+ * `api/v1/servers/<id>/<tool>.json`: the tool as registry.json holds it,
+ * with its record's identity and provenance, the MCP fields its class gives
+ * (`mcp`: `annotations` and `_meta` with the action metadata) and the
+ * evidence document their `evidenceRef` digests, which `ref` names as this
+ * document's `#/evidence` (SPEC 7.4).
+ */
+export async function toolDocument(registry: RegistryDocument, record: ServerRecord, tool: ToolRecord, site: string) {
+  const toolApi = `${site}${apiToolPath(record.id, tool.name)}`;
+  const { fields, evidence } = await listedToolFields(registry, record, tool, { ref: `${toolApi}#/evidence`, schema: `${site}${API_SCHEMAS.tool}` });
   return {
     ...header(registry, API_SCHEMAS.tool, site),
     page: `${site}${toolPath(record.id, tool.name)}`,
     server: { id: record.id, name: record.name, api: `${site}${apiServerPath(record.id)}`, provenance: record.provenance },
     tool,
-    tool_api: `${site}${apiToolPath(record.id, tool.name)}`,
+    tool_api: toolApi,
+    mcp: fields,
+    evidence,
   };
 }
 

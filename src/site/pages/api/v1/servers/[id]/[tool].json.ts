@@ -10,7 +10,7 @@ export function getStaticPaths() {
   );
 }
 
-export const GET: APIRoute = ({ props, site }) => {
+export const GET: APIRoute = async ({ props, site }) => {
   const { record, tool } = props as { record: ServerRecord; tool: ToolRecord };
-  return apiJson(toolDocument(loadRegistry(), record, tool, siteRoot(site)));
+  return apiJson(await toolDocument(loadRegistry(), record, tool, siteRoot(site)));
 };
