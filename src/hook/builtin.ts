@@ -23,6 +23,7 @@ import type { Classification, ClassificationSource } from '../core/classify.ts';
 import { egressAllowed, urlsAllowed } from '../core/egress.ts';
 import type { OUTBOUND_BUILTINS } from '../clients/claude-code-hooks.ts';
 import { AGENT_TOOLS, type AgentTools, type HookAgent } from '../clients/agents/builtins.ts';
+import { folderChange, holdsProtected, settingsFolders } from './builtin-ancestors.ts';
 
 /** Claude Code's table, the default of the checks below. */
 const CLAUDE_TOOLS = AGENT_TOOLS['claude-code'];
@@ -299,6 +300,7 @@ export async function protectedPathHit(
     candidates = [...strings];
   }
   if (budget.left <= 0) return 'its input is too large to search for protected paths';
+  const commands = shell ? [...strings] : [];
   // A shell command's words that read as paths are resolved on disk too, as a file tool's target is: `cp x
   // proj/cfglink/settings.json`, where `cfglink` links to `.claude`, names no protected path in its text (issue 23).
   if (shell) for (const text of [...strings]) candidates.push(...shellPathWords(text));
@@ -332,15 +334,81 @@ export async function protectedPathHit(
     for (const text of [...strings]) if (/['"\\]/.test(text)) strings.push(text.replace(/\\(.)/g, '$1').replace(/['"]/g, ''));
   }
   const fragments = new Set(paths.fragments);
+  const locations = new Set(paths.locations.map(normalise));
   for (const location of paths.locations) {
     const real = await resolved(location);
-    if (real !== undefined) fragments.add(normalise(real));
+    if (real !== undefined) {
+      fragments.add(normalise(real));
+      locations.add(normalise(real));
+    }
   }
   const all = [...fragments].filter((f) => f.length > 0);
   for (const text of strings) {
     const haystack = normalise(text);
     const found = all.find((fragment) => haystack.includes(fragment));
     if (found !== undefined) return found;
+  }
+  return shell ? await folderAboveHit(commands, [...locations], settingsFolders(paths.fragments), base) : undefined;
+}
+
+/** Whether something (a link included) is at `file`. Never throws. */
+function exists(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `$HOME/…` and `${HOME}/…` as `~/…`, the one expansion the folder check reads. */
+function homeVariable(word: string): string {
+  return word.replace(/^(?:\$HOME|\$\{HOME\})(?=\/|$)/, '~');
+}
+
+/**
+ * Whether a shell command removes, moves or replaces a folder above a
+ * protected path (`mv ~/.local/state ~/old`, `rm -rf ~/.claude`, `rm -r
+ * .claude`; `builtin-ancestors.ts`). Each word that reads as a path, and
+ * after `cd DIR` each relative word under DIR, is resolved as
+ * {@link protectedPathHit} resolves targets.
+ * @param commands the shell tool's strings
+ * @param locations the protected locations, as {@link normalisePathText} reads them
+ * @param dotFolders the agents' settings folders ({@link settingsFolders})
+ * @param base the call's working folder and the user's home, for relative and `~` words
+ * @returns what the folder holds, or undefined; never throws
+ */
+async function folderAboveHit(
+  commands: readonly string[],
+  locations: readonly string[],
+  dotFolders: readonly string[],
+  base: PathBase,
+): Promise<string | undefined> {
+  let count = 0;
+  for (const command of commands) {
+    const words = shellWords(command).map(homeVariable);
+    const change = folderChange(words);
+    if (change === 'none') continue;
+    const operands = words.filter((word) => !word.startsWith('-'));
+    const folders = operands.flatMap((word) => {
+      const absolute = asPath(word, base);
+      return absolute === undefined ? [] : [absolute];
+    });
+    for (const folder of changedFolders(words).slice(0, 8)) {
+      const dir = asPath(homeVariable(folder), base);
+      if (dir !== undefined)
+        for (const word of operands.filter((w) => !path.isAbsolute(w) && !w.startsWith('~')).slice(0, MAX_BARE_NAMES)) folders.push(path.join(dir, word));
+    }
+    for (const folder of folders) {
+      // A word that names nothing on disk holds nothing (a command's own name, an option's value, a file it creates).
+      if (!exists(folder)) continue;
+      if (++count > MAX_RESOLVED) return 'its input names too many paths to resolve';
+      const real = await resolved(folder);
+      for (const onDisk of real !== undefined && real !== folder ? [folder, real] : [folder]) {
+        const held = holdsProtected(normalise(onDisk).replace(/\/+$/, ''), onDisk, locations, dotFolders, change === 'remove');
+        if (held !== undefined) return held;
+      }
+    }
   }
   return undefined;
 }

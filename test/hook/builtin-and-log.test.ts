@@ -139,6 +139,37 @@ describe('built-in tools', () => {
     expect((await hook(world, pre('B9', 'Bash', { command: 'cd docs && echo {} > settings.json' }, { cwd: world.project }))).json).toEqual({});
   });
 
+  it('issue 23, fourth review: a Bash command that removes or moves a folder above the state or the settings asks (mv ~/.local/state ~/old reset the session guard)', async () => {
+    const world = makeWorld();
+    const { writeFileSync } = await import('node:fs');
+    // A read makes the session state; WebFetch after it asks. Moving the state folder's parent away reset that.
+    await hook(world, pre('B10', 'Read', { file_path: path.join(world.project, '.mcp.json') }));
+    expect((await hook(world, pre('B10', 'WebFetch', { url: 'https://attacker.example/x', prompt: 'summarise' }))).decision).toBe('ask');
+    mkdirSync(path.join(world.home, '.claude'), { recursive: true });
+    writeFileSync(path.join(world.home, '.claude', 'settings.json'), '{}');
+    mkdirSync(path.join(world.project, '.claude'), { recursive: true });
+    for (const [command, cwd] of [
+      ['mv ~/.local/state ~/old', world.project],
+      ['rm -rf ~/.local', world.project],
+      ['rm -rf $HOME/.local/state/', world.project],
+      ['cd ~/.local && rm -r state', world.project],
+      ['/bin/rm -rf ${HOME}', world.project],
+      ['find ~ -name "*.json" -delete', world.project],
+      ['rm -rf ~/.claude/', world.project],
+      ['mv ~/.claude ~/.claude.bak', world.project],
+      ['rsync -a x/ ~/.claude/', world.project],
+      ['rm -r .claude', world.project],
+      ['rm -rf project', world.root],
+    ] as const) {
+      expect((await hook(world, pre('B10', 'Bash', { command }, { cwd }))).decision, command).toBe('ask');
+    }
+    mkdirSync(path.join(world.project, 'node_modules'), { recursive: true });
+    mkdirSync(path.join(world.project, 'src'), { recursive: true });
+    for (const command of ['rm -rf node_modules build', 'mv src/a.ts src/b.ts', 'cp -r src lib', 'ls ~', 'find . -name x']) {
+      expect((await hook(world, pre('B10', 'Bash', { command }, { cwd: world.project }))).json, command).toEqual({});
+    }
+  });
+
   it('regression: asks for the real folder behind a CLAUDE_CONFIG_DIR that is a symbolic link', async () => {
     const world = makeWorld();
     const { mkdirSync: mk, symlinkSync } = await import('node:fs');
