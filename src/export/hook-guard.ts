@@ -48,7 +48,7 @@ const GUARD_SHELL = '/bin/sh';
  * the call run. `ulimit -t` is a builtin of dash, bash, zsh and BusyBox sh;
  * where it fails (a lower limit already set) the guard goes on without it.
  */
-export const HOOK_CPU_SECONDS = 6;
+const HOOK_CPU_SECONDS = 6;
 
 /**
  * The guard program (`sh -c`) with a given processor-time limit: the hook's
