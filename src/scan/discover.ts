@@ -208,6 +208,7 @@ function targetsOf(
         target.identity.subject = identification.subject;
         target.identity.version = identification.version;
         if (identification.mapping !== undefined) target.identity.mapping = identification.mapping;
+        if (identification.gatedBy !== undefined) target.identity.gatedBy = identification.gatedBy;
       }
     } else {
       target.identity.unrecognised = server.unrecognised ?? 'it is not identified';

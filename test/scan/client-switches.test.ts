@@ -151,3 +151,20 @@ describe('Qwen Code', () => {
     expect(names(await listed(empty, other))).toEqual([]);
   });
 });
+
+describe('scan --list and rclass proxy', () => {
+  it("regression: an OpenCode entry wrapped in `rclass proxy -- …` (the README's proxy setup) is the wrapped server, and the report says rclass gates it", async () => {
+    const { home, project } = folders();
+    put(
+      path.join(home, '.config', 'opencode', 'opencode.json'),
+      json({ mcp: { 'p-memproxy': { type: 'local', command: ['rclass', 'proxy', '--', 'npx', '-y', '@modelcontextprotocol/server-memory'] } } }),
+    );
+    const report = (await listed(home, project)) as Listed & { servers: Array<{ gated_by?: string; unrecognised: string | null }> };
+    expect(report.servers).toEqual([
+      expect.objectContaining({ name: 'p-memproxy', client: 'opencode', record: 'memory', gated_by: 'rclass proxy', unrecognised: null }),
+    ]);
+    const env = { HOME: home, PATH: process.env.PATH ?? '', GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(home, 'none.json') };
+    const text = await runCli(['scan', '--list', '--yes'], { env, cwd: project });
+    expect(text.stdout).toContain('  started behind `rclass proxy`, which gates each call by its class\n');
+  });
+});
