@@ -16,7 +16,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { homeFrom } from '../node/state-dir.ts';
 import { type IdentityIndex, identifyConfig } from '../clients/identify/index.ts';
-import { ConfigError, familyValues } from '../clients/parse.ts';
+import { ConfigError, detectClient, familyValues } from '../clients/parse.ts';
 import { readConfigFileWithValues } from '../node/clients/read-config.ts';
 import { loadEnvFiles } from '../node/clients/env-file.ts';
 import type { ClientKind, ConfigEntry, EntryValues, ParsedConfig } from '../clients/types.ts';
@@ -125,6 +125,9 @@ async function readOne(
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
     config.problem = messageOf(error);
+    // The file's name still says whose it is (`~/.gemini/settings.json`), as it would had the file been read.
+    const client = options.client ?? detectClient(file, {});
+    if (client !== undefined) config.client = client;
     return { config, members: [], skippedProjects: 0 };
   }
   const client = parsed.config.client;

@@ -168,3 +168,16 @@ describe('scan --list and rclass proxy', () => {
     expect(text.stdout).toContain('  started behind `rclass proxy`, which gates each call by its class\n');
   });
 });
+
+describe('a configuration file that cannot be read', () => {
+  it("names its client from the file's name: a Gemini CLI settings.json that does not parse is reported as Gemini CLI's, not client null", async () => {
+    const { home, project } = folders();
+    const file = path.join(home, '.gemini', 'settings.json');
+    put(file, '{ "mcpServers": {');
+    const env = { HOME: home, PATH: process.env.PATH ?? '' };
+    const result = await runCli(['scan', '--list', '--json', file], { env, cwd: project });
+    const report = JSON.parse(result.stdout) as { configs: Array<{ client: string | null; problem?: string }>; complete: boolean };
+    expect(report.configs).toEqual([expect.objectContaining({ client: 'gemini-cli', problem: expect.any(String) })]);
+    expect(report.complete).toBe(false);
+  });
+});
