@@ -70,7 +70,9 @@ function serverBlock(server: ServerResult): string[] {
     case 'unlisted':
       lines.push(`${server.name}  unrecognised · tools unknown (${where})`);
       lines.push(`  every tool counts as R4: ${server.unrecognised ?? 'it is not identified'}`);
-      if (server.transport !== 'stdio') lines.push('  a remote server: rclass does not connect to it');
+      // A Goose built-in or a Zed extension has no transport rclass knows (`unknown`): it is not a remote server.
+      if (server.transport === 'http' || server.transport === 'sse' || server.transport === 'ws')
+        lines.push('  a remote server: rclass does not connect to it');
       return lines;
     default:
       break;

@@ -181,3 +181,19 @@ describe('a configuration file that cannot be read', () => {
     expect(report.complete).toBe(false);
   });
 });
+
+describe("Goose's built-in extensions", () => {
+  it('a Goose builtin extension is unrecognised for its own reason and not called a remote server; a remote entry still is', async () => {
+    const { home, project } = folders();
+    put(
+      path.join(home, '.config', 'goose', 'config.yaml'),
+      'extensions:\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n  far:\n    enabled: true\n    type: streamable_http\n    name: far\n    uri: https://mcp.example.com/mcp\n',
+    );
+    const env = { HOME: home, PATH: process.env.PATH ?? '' };
+    const text = (await runCli(['scan', '--list', '--yes'], { env, cwd: project })).stdout;
+    const block = (name: string) => text.split('\n\n').find((part) => part.startsWith(`${name}  `)) ?? '';
+    expect(block('developer')).toContain('Goose `builtin` extension');
+    expect(block('developer')).not.toContain('a remote server');
+    expect(block('far')).toContain('  a remote server: rclass does not connect to it');
+  });
+});
