@@ -144,7 +144,7 @@ function inFamily(upper: string, family: EnvFamily): boolean {
  * @param key the variable's name, any case
  * @param container also refuse variables that choose a container daemon or registry configuration
  */
-export function changesWhatRuns(key: string, container = false): boolean {
+function changesWhatRuns(key: string, container = false): boolean {
   const upper = key.toUpperCase();
   if (HARMLESS_KEYS.has(upper)) return false;
   if (CODE_FAMILIES.some((family) => inFamily(upper, family))) return true;
