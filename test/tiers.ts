@@ -31,6 +31,7 @@ export const INTEGRATION_TESTS = [
   'test/evidence/documentation-cli.test.ts', // scripts/evidence.ts as a child, against a loopback stand-in for a vendor's documentation site
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
+  'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex and Qwen Code switches (a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server

@@ -123,6 +123,7 @@ export function detectClient(path: string | undefined, document: Record<string, 
     const grand = parts.at(-3) ?? '';
     if (/\.toml$/i.test(base)) return 'codex';
     if (base === 'settings.json' && (parent === '.gemini' || /^gemini-?cli$/i.test(parent))) return 'gemini-cli';
+    if (base === 'settings.json' && (parent === '.qwen' || parent === 'qwen-code')) return 'qwen-code';
     if (base === 'settings.json' && (parent === '.zed' || parent === 'zed' || parent === 'Zed')) return 'zed';
     if (base === 'mcp-config.json') return 'copilot-cli';
     if (base === 'mcp.json' && parent === '.github') return 'copilot-cli';
@@ -173,6 +174,7 @@ function projectOf(path: string | undefined, client: ClientKind, home: string | 
   const grand = parts.at(-3) ?? '';
   if (client === 'codex' && parent === '.codex') return notHome(dirname(dirname(path)));
   if (client === 'gemini-cli' && parent === '.gemini') return notHome(dirname(dirname(path)));
+  if (client === 'qwen-code' && parent === '.qwen') return notHome(dirname(dirname(path)));
   if (client === 'zed' && parent === '.zed') return notHome(dirname(dirname(path)));
   if ((client === 'roo-code' && parent === '.roo') || (client === 'kilo-code' && parent === '.kilocode' && base === 'mcp.json'))
     return notHome(dirname(dirname(path)));
@@ -348,6 +350,7 @@ const SERVER_KEYS: Readonly<Record<ClientKind, readonly string[]>> = {
   windsurf: ['mcpServers'],
   codex: ['mcp_servers'],
   'gemini-cli': ['mcpServers'],
+  'qwen-code': ['mcpServers'],
   'copilot-cli': ['mcpServers'],
   cline: ['mcpServers'],
   'roo-code': ['mcpServers'],
@@ -538,6 +541,11 @@ export function configValuesFromDocument(parsed: ParsedDocument, format: ReturnT
       serverLists = geminiServerLists(document);
       if (projectDir !== undefined)
         notes.push("Gemini CLI ignores a project's `.gemini/settings.json` in a folder it does not trust; its servers are listed anyway");
+      break;
+    case 'qwen-code':
+      // Qwen Code is a fork of Gemini CLI and reads the same `mcpServers` entries (@qwen-code/qwen-code 0.15.10, `isEnabled`, `httpUrl`).
+      take(readGemini(document, projectDir, 'Qwen Code'));
+      serverLists = geminiServerLists(document);
       break;
     case 'opencode':
       take(readOpenCode(document, projectDir));

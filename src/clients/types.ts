@@ -13,6 +13,7 @@ export const CLIENTS = [
   'windsurf',
   'codex',
   'gemini-cli',
+  'qwen-code',
   'copilot-cli',
   'cline',
   'roo-code',
@@ -38,6 +39,7 @@ export const CLIENT_NAMES: Readonly<Record<ClientKind, string>> = {
   windsurf: 'Windsurf',
   codex: 'Codex',
   'gemini-cli': 'Gemini CLI',
+  'qwen-code': 'Qwen Code',
   'copilot-cli': 'GitHub Copilot CLI',
   cline: 'Cline',
   'roo-code': 'Roo Code',
@@ -81,6 +83,8 @@ export interface ConfigEntry {
   headerKeys: string[];
   /** `disabled: true` (or `enabled: false`, as the client spells it): the client does not run it. */
   disabled: boolean;
+  /** Why the client does not run it, when a switch outside the entry decides (Claude Code's per-project `disabledMcpServers`, Copilot CLI's `disabledMcpServers`, an untrusted Codex project), as a clause starting `it is`: said when the server is skipped. */
+  disabledWhy?: string;
   /** The folder the client starts a stdio server in (`cwd`), as written. */
   cwd?: string;
   /** VS Code's and Cursor's `envFile`, as written (unexpanded); its keys are added to `envKeys` where the file is read (`src/node/clients/env-file.ts`). */

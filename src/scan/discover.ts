@@ -16,13 +16,14 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { homeFrom } from '../node/state-dir.ts';
 import { type IdentityIndex, identifyConfig } from '../clients/identify/index.ts';
-import { ConfigError, familyValues } from '../clients/parse.ts';
+import { ConfigError, detectClient, familyValues } from '../clients/parse.ts';
 import { readConfigFileWithValues } from '../node/clients/read-config.ts';
 import { loadEnvFiles } from '../node/clients/env-file.ts';
 import type { ClientKind, ConfigEntry, EntryValues, ParsedConfig } from '../clients/types.ts';
-import { consolidateGeminiLists, geminiBlocked } from '../clients/formats/gemini.ts';
+import { consolidateGeminiLists, consolidateQwenLists, geminiBlocked, qwenBlocked } from '../clients/formats/gemini.ts';
 import { expandValue } from './expand.ts';
 import { readClaudeServers } from '../node/clients/claude-code.ts';
+import { codexProjectIgnored, copilotDisabledServers, type TurnedOff } from '../node/clients/client-switches.ts';
 import { type ClientLocations, showPath, userConfigFiles } from '../node/clients/locations.ts';
 import type { ScanTarget, ScannedConfig, SkippedServer } from './types.ts';
 import { messageOf } from '../core/errors.ts';
@@ -124,6 +125,9 @@ async function readOne(
   } catch (error) {
     if (error instanceof ConfigError && error.kind === 'missing') throw error;
     config.problem = messageOf(error);
+    // The file's name still says whose it is (`~/.gemini/settings.json`), as it would had the file been read.
+    const client = options.client ?? detectClient(file, {});
+    if (client !== undefined) config.client = client;
     return { config, members: [], skippedProjects: 0 };
   }
   const client = parsed.config.client;
@@ -181,7 +185,7 @@ function targetsOf(
   const { servers, disabled } = identifyConfig({ client, entries, notes: [] }, index);
   const skipped: SkippedServer[] = disabled.map((name) => {
     const member = members.find((item) => item.entry.name === name);
-    return { name, config: member?.config.shown ?? '', why: 'it is disabled in its configuration' };
+    return { name, config: member?.config.shown ?? '', why: member?.entry.disabledWhy ?? 'it is disabled in its configuration' };
   });
   const targets: ScanTarget[] = [];
   for (const server of servers) {
@@ -207,6 +211,7 @@ function targetsOf(
         target.identity.subject = identification.subject;
         target.identity.version = identification.version;
         if (identification.mapping !== undefined) target.identity.mapping = identification.mapping;
+        if (identification.gatedBy !== undefined) target.identity.gatedBy = identification.gatedBy;
       }
     } else {
       target.identity.unrecognised = server.unrecognised ?? 'it is not identified';
@@ -215,6 +220,31 @@ function targetsOf(
     targets.push(target);
   }
   return { targets, skipped };
+}
+
+/** The note `configFromDocument` adds to any `.codex/config.toml` of a project, replaced here by what Codex decides. */
+const CODEX_TRUST_NOTE = "Codex reads a project's `.codex/config.toml` only once the project is trusted; its servers are listed anyway";
+
+/** A discovered project `.codex/config.toml` that Codex does not load (an untrusted project): its servers are off. */
+async function applyCodexTrust(config: ScannedConfig, members: readonly Member[], options: DiscoverOptions): Promise<void> {
+  config.notes = config.notes.filter((note) => note !== CODEX_TRUST_NOTE);
+  const ignored = await codexProjectIgnored(options.env, config.file, options.cwd);
+  if (ignored === undefined) return;
+  config.notes.push(`Codex does not load this file: ${ignored}`);
+  for (const member of members) {
+    member.entry.disabled = true;
+    member.entry.disabledWhy = 'it is in a project file Codex does not load until the project is trusted';
+  }
+}
+
+/** Copilot CLI's `disabledMcpServers` turns off servers of those names in each of its files. */
+function applyCopilotSwitch(config: ScannedConfig, members: readonly Member[], off: TurnedOff, shown: string): void {
+  if (off.problem !== undefined) config.notes.push(`${off.problem}; servers its \`disabledMcpServers\` may turn off are counted`);
+  for (const member of members) {
+    if (!off.names.includes(member.entry.name)) continue;
+    member.entry.disabled = true;
+    member.entry.disabledWhy = `it is turned off in Copilot CLI (\`disabledMcpServers\` in \`${shown}\`, what \`copilot mcp disable\` writes)`;
+  }
 }
 
 /** Options for {@link discover}. */
@@ -311,8 +341,10 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
   }
   addGroup('claude-code', claudeMembers, locations.projectDir);
 
-  // Gemini CLI combines `mcp.allowed` / `mcp.excluded` across its settings files, so its files are grouped after all are read.
+  // Gemini CLI and Qwen Code combine `mcp.allowed` / `mcp.excluded` across their settings files, so their files are grouped after all are read.
   const gemini: Array<{ members: Member[]; lists: NonNullable<ParsedConfig['serverLists']> }> = [];
+  const qwen: typeof gemini = [];
+  let copilotOff: TurnedOff | undefined;
   for (const location of locations.files) {
     result.searched.push(location.file);
     const found = await probe(location.file);
@@ -336,7 +368,13 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
       ...(home !== undefined ? { home } : {}),
     });
     result.configs.push(config);
+    if (location.client === 'codex' && config.client === 'codex' && location.repository) await applyCodexTrust(config, members, options);
+    if (location.client === 'copilot-cli' && config.client === 'copilot-cli') {
+      copilotOff ??= locations.copilotSettings === undefined ? { names: [] } : await copilotDisabledServers(locations.copilotSettings);
+      applyCopilotSwitch(config, members, copilotOff, locations.copilotSettings === undefined ? '' : show(locations.copilotSettings));
+    }
     if (location.client === 'gemini-cli' && config.client === 'gemini-cli') gemini.push({ members, lists: serverLists ?? { excluded: [] } });
+    else if (location.client === 'qwen-code' && config.client === 'qwen-code') qwen.push({ members, lists: serverLists ?? { excluded: [] } });
     else addGroup(location.client, members, locations.projectDir);
   }
   if (gemini.length > 0) {
@@ -344,6 +382,13 @@ export async function discover(options: DiscoverOptions): Promise<Discovery> {
     for (const item of gemini) {
       for (const member of item.members) member.entry.disabled = geminiBlocked(member.entry.name, lists);
       addGroup('gemini-cli', item.members, locations.projectDir);
+    }
+  }
+  if (qwen.length > 0) {
+    const lists = consolidateQwenLists(qwen.map((item) => item.lists));
+    for (const item of qwen) {
+      for (const member of item.members) member.entry.disabled = qwenBlocked(member.entry.name, lists);
+      addGroup('qwen-code', item.members, locations.projectDir);
     }
   }
 

@@ -13,6 +13,10 @@
  * - Gemini CLI: `$VAR` and `${VAR}` in `env` values only; an unset
  *   variable becomes empty (gemini-cli `docs/tools/mcp-server.md`,
  *   "Environment variable expansion").
+ * - Qwen Code: `$VAR` and `${VAR}` in every string of its settings files
+ *   (`command`, `args`, `env` alike); an unset variable stays as written
+ *   (@qwen-code/qwen-code 0.15.10, `resolveEnvVarsInObject` over each
+ *   settings file as it is loaded).
  * - Claude Desktop, Codex and the other clients: nothing is expanded (none
  *   documents expansion in these fields), so values are used as written.
  *
@@ -80,6 +84,11 @@ export function expandValue(value: string, context: ExpandContext): string {
     return value.replace(
       /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
       (_match, braced: string | undefined, bare: string | undefined) => context.env[braced ?? bare ?? ''] ?? '',
+    );
+  if (context.client === 'qwen-code')
+    return value.replace(
+      /\$(?:(\w+)|\{([^}]+)\})/g,
+      (match, bare: string | undefined, braced: string | undefined) => context.env[bare ?? braced ?? ''] ?? match,
     );
   if (!value.includes('${')) return value;
   if (context.client === 'claude-code') return expandClaude(value, context);

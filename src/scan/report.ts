@@ -70,7 +70,9 @@ function serverBlock(server: ServerResult): string[] {
     case 'unlisted':
       lines.push(`${server.name}  unrecognised · tools unknown (${where})`);
       lines.push(`  every tool counts as R4: ${server.unrecognised ?? 'it is not identified'}`);
-      if (server.transport !== 'stdio') lines.push('  a remote server: rclass does not connect to it');
+      // A Goose built-in or a Zed extension has no transport rclass knows (`unknown`): it is not a remote server.
+      if (server.transport === 'http' || server.transport === 'sse' || server.transport === 'ws')
+        lines.push('  a remote server: rclass does not connect to it');
       return lines;
     default:
       break;
@@ -78,6 +80,7 @@ function serverBlock(server: ServerResult): string[] {
   const source = server.status === 'registry' ? (server.transport === 'stdio' ? ', from the registry' : ', from the registry (remote, not connected)') : '';
   lines.push(`${server.name}  ${who} · ${plural(server.toolCount ?? 0, 'tool')}${source} (${where})`);
   lines.push(`  ${countsLine(server)}${server.recordBasis === 'documentation' ? ` · ${DOCUMENTATION_MARK}` : ''}`);
+  if (server.gatedBy !== undefined) lines.push(`  started behind \`${server.gatedBy}\`, which gates each call by its class`);
   if (server.record === undefined && server.unrecognised !== undefined) lines.push(`  unrecognised, so every tool counts as R4: ${server.unrecognised}`);
   const r4 = toolNames(server, 'R4');
   if (r4 !== '') lines.push(`  irreversible (R4): ${r4}`);
@@ -196,6 +199,7 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
       identified_by: server.identifiedBy ?? null,
       mapping: server.mapping ?? null,
       subject: server.subject ?? null,
+      ...(server.gatedBy !== undefined ? { gated_by: server.gatedBy } : {}),
       unrecognised: server.unrecognised ?? null,
       reason: server.reason ?? null,
       tool_count: server.toolCount,

@@ -134,6 +134,7 @@ function withRecord(result: ServerResult, plan: Plan, registry: Registry): void 
   if (plan.identifiedBy === 'mapping' && plan.target.identity.mapping !== undefined) result.mapping = plan.target.identity.mapping;
   if (plan.identifiedBy === 'assume') result.subject = `--assume ${plan.target.name}=${plan.recordId}`;
   else if (plan.target.identity.subject !== undefined) result.subject = plan.target.identity.subject;
+  if (plan.target.identity.gatedBy !== undefined) result.gatedBy = plan.target.identity.gatedBy;
 }
 
 /** The words to start: `command` split when it holds a whole command line (SPEC 6.1), as identification reads it. */

@@ -37,6 +37,8 @@ interface TargetIdentity {
   version?: ServerVersion;
   /** Where the server mapping file vouched for it (`FILE:LINE:COL`), when it did (SPEC 6.3). */
   mapping?: string;
+  /** `rclass proxy` when the entry starts the server behind it. */
+  gatedBy?: string;
   /** Why it is not recognised (SPEC 6.2), with no values from `env`, headers or arguments. */
   unrecognised?: string;
   /** A record the entry is known not to run (its package past `before`, SPEC 5.3): `--assume` may not name it, nor a suggestion. */
@@ -137,6 +139,8 @@ export interface ServerResult {
   /** The mapping's `FILE:LINE:COL`, when `identifiedBy` is `mapping`. */
   mapping?: string;
   subject?: string;
+  /** `rclass proxy` when the entry starts the server behind it, so rclass gates its calls. */
+  gatedBy?: string;
   /** Why the server is not identified (SPEC 6.2). */
   unrecognised?: string;
   /** Why it was not scanned (failed, not started, invalid); our words only. */

@@ -160,7 +160,16 @@ describe("container mounts that can replace the image's code (SPEC 6.2)", () => 
     ['--mount type=bind,src=./evil,dst=/app', ['--mount', 'type=bind,src=./evil,dst=/app'], '`docker run --mount` mounts a folder at `/app`'],
     ['--mount with target=//app/./', ['--mount', 'type=bind,source=./evil,target=//app/./'], '`docker run --mount` mounts a folder at `/app`'],
     ['--volumes-from evilc', ['--volumes-from', 'evilc'], '`docker run --volumes-from` mounts every volume of another container'],
-    ['--tmpfs /app/node_modules', ['--tmpfs', '/app/node_modules:rw'], '`docker run --tmpfs` mounts a folder at `/app/node_modules`'],
+    [
+      '--tmpfs /app/node_modules',
+      ['--tmpfs', '/app/node_modules:rw'],
+      '`docker run --tmpfs` mounts an empty folder at `/app/node_modules`, and rclass knows no folder of `mcp/memory` that holds data only, so the empty folder may hide part of the server and let other code run in its place',
+    ],
+    [
+      '--mount type=tmpfs,dst=/app (an empty folder hides the code, it brings none)',
+      ['--mount', 'type=tmpfs,dst=/app'],
+      '`docker run --mount` mounts an empty folder at `/app`, and rclass knows no folder of `mcp/memory` that holds data only, so the empty folder may hide',
+    ],
     [
       '-v /srv/evil:/data -w /data (mcp/memory runs `node dist/index.js`)',
       ['-v', '/srv/evil:/data', '-w', '/data'],

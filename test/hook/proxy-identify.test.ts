@@ -92,3 +92,56 @@ describe('rclass proxy and a server told to run other code (SPEC 6.2)', () => {
     if (vouched.status === 'unrecognised') expect(vouched.reason).toContain('`--record playwright` does not apply');
   });
 });
+
+describe("rclass proxy in the client's whole environment: a variable counts only for the launcher it changes (SPEC 6.2, issue 26)", () => {
+  const fs = (record?: string) => ({
+    command: 'npx',
+    args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+    ...(record !== undefined ? { record } : {}),
+  });
+  const pip = { PIP_CERT: '/etc/ssl/corp.pem', PIP_FIND_LINKS: 'https://mirror.example/simple', PATH: '/usr/bin', HOME: '/home/u' };
+
+  it('regression: an npx server is still recognised with PIP_CERT and PIP_FIND_LINKS in the environment, with and without --record', () => {
+    expect(resolveWrapped(fs(), pip, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'filesystem', via: 'config' });
+    expect(resolveWrapped(fs('filesystem'), pip, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'filesystem', via: 'map' });
+  });
+
+  it("a uvx server is still recognised with PIP_* set (uv reads none of pip's variables), and refused with UV_INDEX_URL", () => {
+    const time = { command: 'uvx', args: ['mcp-server-time'] };
+    expect(resolveWrapped(time, pip, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'time' });
+    const uv = resolveWrapped(time, { UV_INDEX_URL: 'https://mirror.example/simple' }, index, hasRecord);
+    expect(uv.status).toBe('unrecognised');
+    if (uv.status === 'unrecognised') expect(uv.reason).toContain('`UV_INDEX_URL`');
+  });
+
+  it('an npx server with NODE_OPTIONS or npm_config_registry in the environment stays unrecognised, and --record does not vouch for it', () => {
+    for (const [key, value] of [
+      ['NODE_OPTIONS', '--require /tmp/x.js'],
+      ['npm_config_registry', 'https://mirror.example/'],
+    ] as const) {
+      const plain = resolveWrapped(fs(), { [key]: value }, index, hasRecord);
+      expect(plain.status, key).toBe('unrecognised');
+      if (plain.status === 'unrecognised') expect(plain.reason, key).toContain(`\`${key}\``);
+      const vouched = resolveWrapped(fs('filesystem'), { [key]: value }, index, hasRecord);
+      expect(vouched, key).toMatchObject({
+        status: 'unrecognised',
+        reason: `\`--record filesystem\` does not apply: the proxy's environment sets \`${key}\`, which changes what code runs`,
+      });
+    }
+  });
+
+  it('a docker server with DOCKER_HOST in the environment is unrecognised; PIP_* and NODE_OPTIONS do not change what docker runs', () => {
+    const git = { command: 'docker', args: ['run', '-i', '--rm', 'mcp/git'] };
+    expect(resolveWrapped(git, { ...pip, NODE_OPTIONS: '--require /tmp/x.js' }, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'git' });
+    const daemon = resolveWrapped(git, { DOCKER_HOST: 'tcp://203.0.113.9:2375' }, index, hasRecord);
+    expect(daemon.status).toBe('unrecognised');
+    if (daemon.status === 'unrecognised') expect(daemon.reason).toContain('`DOCKER_HOST`');
+  });
+
+  it('a launcher rclass does not know counts every family: PIP_CERT leaves --record unapplied', () => {
+    expect(resolveWrapped({ command: '/opt/corp/server', args: [], record: 'filesystem' }, { PIP_CERT: '/etc/ssl/corp.pem' }, index, hasRecord)).toMatchObject({
+      status: 'unrecognised',
+      reason: "`--record filesystem` does not apply: the proxy's environment sets `PIP_CERT`, which changes what code runs",
+    });
+  });
+});

@@ -65,6 +65,9 @@ function scanEverything(): { report: Report; stdout: string; stderr: string } {
     path.join(project, '.gemini', 'settings.json'),
     json({ mcpServers: { 'gemini-project': { command: 'node', args: ['server.js'] }, 'gemini-excluded': TIME } }),
   );
+  // Qwen Code: user and project settings, as `qwen mcp add -s user|project` writes them (@qwen-code/qwen-code 0.15.10)
+  put(path.join(home, '.qwen', 'settings.json'), json({ mcpServers: { 'qwen-time': TIME }, $version: 4 }));
+  put(path.join(project, '.qwen', 'settings.json'), json({ mcpServers: { 'qwen-memory': MEMORY } }));
   // GitHub Copilot CLI: user file and the repository's .github/mcp.json
   put(path.join(home, '.copilot', 'mcp-config.json'), json({ mcpServers: { 'copilot-memory': { type: 'local', ...MEMORY, tools: ['*'] } } }));
   put(path.join(project, '.github', 'mcp.json'), json({ mcpServers: { 'copilot-repo': { type: 'http', url: 'https://mcp.example.com/mcp' } } }));
@@ -103,7 +106,13 @@ function scanEverything(): { report: Report; stdout: string; stderr: string } {
     json({ servers: { 'vscode-input': { type: 'stdio', command: 'npx', args: ['-y', '${input:pkg}'] } } }),
   );
 
-  const env = { PATH: process.env.PATH ?? '', HOME: home, RCLASS_SOURCE: '1', GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(home, 'no-system-settings.json') };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    RCLASS_SOURCE: '1',
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(home, 'no-system-settings.json'),
+    QWEN_CODE_SYSTEM_SETTINGS_PATH: path.join(home, 'no-qwen-system-settings.json'),
+  };
   const result = spawnSync(process.execPath, [BIN, 'scan', '--list', '--json'], { cwd: project, env, encoding: 'utf8' });
   return { report: JSON.parse(result.stdout) as Report, stdout: result.stdout, stderr: result.stderr };
 }
@@ -122,6 +131,10 @@ const EXPECTED: Record<ClientKind, Array<[name: string, want: string | RegExp, c
   'gemini-cli': [
     ['gemini-time', 'time', '~/.gemini/settings.json'],
     ['gemini-project', /is not a package launcher/, '.gemini/settings.json'],
+  ],
+  'qwen-code': [
+    ['qwen-time', 'time', '~/.qwen/settings.json'],
+    ['qwen-memory', 'memory', '.qwen/settings.json'],
   ],
   'copilot-cli': [
     ['copilot-memory', 'memory', '~/.copilot/mcp-config.json'],

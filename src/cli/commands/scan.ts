@@ -51,7 +51,8 @@ Desktop, Cursor (~/.cursor/mcp.json, ./.cursor/mcp.json), VS Code (the user
 profile's mcp.json, ./.vscode/mcp.json), Windsurf
 (~/.codeium/windsurf/mcp_config.json), Codex (~/.codex/config.toml,
 ./.codex/config.toml), Gemini CLI (~/.gemini/settings.json, the system
-settings, ./.gemini/settings.json), GitHub Copilot CLI
+settings, ./.gemini/settings.json), Qwen Code (~/.qwen/settings.json,
+the system settings, ./.qwen/settings.json), GitHub Copilot CLI
 (~/.copilot/mcp-config.json), Cline, Roo Code and Kilo Code (VS Code global
 storage, their CLIs' files, ./.roo/mcp.json, ./.kilocode/mcp.json), Kiro
 (~/.kiro/settings/mcp.json, ./.kiro/settings/mcp.json), OpenCode
@@ -62,7 +63,13 @@ storage, their CLIs' files, ./.roo/mcp.json, ./.kilocode/mcp.json), Kiro
 (~/.aws/amazonq/, ./.amazonq/). The README's client table has every path
 per OS. Tools a client's own filter hides (enabled_tools, disabled_tools,
 includeTools, excludeTools, disabledTools, available_tools, tools) are not
-reachable and not counted; the report names them.
+reachable and not counted; the report names them. Servers a client's own
+switch turns off are skipped, naming it: Claude Code's disabledMcpServers
+for the project in ~/.claude.json (/mcp disable), Copilot CLI's
+disabledMcpServers in ~/.copilot/settings.json, a project's
+.codex/config.toml in a project Codex does not trust, and Gemini CLI's and
+Qwen Code's mcp.allowed / mcp.excluded. An entry wrapped in
+rclass proxy -- COMMAND… is read as COMMAND, and said to be gated.
 
 Each local (stdio) server is started as its client would start it, asked
 for its tools, and killed. A project's config (.mcp.json, a project scope

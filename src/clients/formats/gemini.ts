@@ -64,11 +64,31 @@ export function geminiBlocked(name: string, lists: GeminiServerLists): boolean {
 }
 
 /**
- * Read Gemini CLI's `mcpServers`.
+ * Qwen Code's lists across its settings files (@qwen-code/qwen-code 0.15.10,
+ * its settings schema: `mcp.allowed` and `mcp.excluded` both merge by
+ * concatenation): every list of each kind joined; the allowed list is
+ * absent only when no file sets one.
+ * @param lists one per file
+ */
+export function consolidateQwenLists(lists: readonly GeminiServerLists[]): GeminiServerLists {
+  const excluded = lists.flatMap((list) => list.excluded);
+  if (lists.every((list) => list.allowed === undefined)) return { excluded };
+  return { allowed: lists.flatMap((list) => list.allowed ?? []), excluded };
+}
+
+/** Whether Qwen Code leaves a server out by these lists (`getMcpServers` keeps only allowed names, even when the allowed list is empty; `isMcpServerDisabled`: excluded names; empty names are dropped). */
+export function qwenBlocked(name: string, lists: GeminiServerLists): boolean {
+  if (lists.allowed !== undefined && !lists.allowed.filter(Boolean).includes(name)) return true;
+  return lists.excluded.filter(Boolean).includes(name);
+}
+
+/**
+ * Read Gemini CLI's `mcpServers` (or Qwen Code's, the same format).
  * @param document the parsed settings file
  * @param projectDir the project, for a project's `.gemini/settings.json`
+ * @param clientName the client as notes name it
  */
-export function readGemini(document: Record<string, unknown>, projectDir: string | undefined): FormatResult {
+export function readGemini(document: Record<string, unknown>, projectDir: string | undefined, clientName = 'Gemini CLI'): FormatResult {
   const lists = geminiServerLists(document);
   const result = readNamedEntries(document.mcpServers, 'mcpServers', projectDir, 'object', (entry, raw, values) => {
     if (geminiBlocked(entry.name, lists)) entry.disabled = true;
@@ -110,7 +130,7 @@ export function readGemini(document: Record<string, unknown>, projectDir: string
   });
   if (result.entries.length > 0 && (lists.allowed !== undefined || lists.excluded.length > 0))
     result.notes.push(
-      '`mcp.allowed` / `mcp.excluded` decide which servers Gemini CLI connects to, together with the same lists in its other settings files; servers they leave out are reported as disabled',
+      `\`mcp.allowed\` / \`mcp.excluded\` decide which servers ${clientName} connects to, together with the same lists in its other settings files; servers they leave out are reported as disabled`,
     );
   return result;
 }

@@ -64,15 +64,27 @@ export function mountTarget(option: string, value: string): string | undefined {
 }
 
 /**
+ * Whether a mount puts an empty in-memory folder there (`--tmpfs`, `--mount type=tmpfs`), which
+ * brings no files of its own: it can hide the image's code, not put other code in its place.
+ */
+export function mountIsEmpty(option: string, value: string): boolean {
+  if (option === '--tmpfs') return true;
+  return option === '--mount' && value.split(',').some((field) => /^\s*type\s*=\s*tmpfs\s*$/i.test(field));
+}
+
+/**
  * Why a mount at `target` could change what an image runs, or undefined
  * when it lands inside one of the image's data folders.
  * @param image the canonical image name, e.g. `mcp/filesystem`
  * @param target from {@link mountTarget}
+ * @param empty the mount is an empty in-memory folder ({@link mountIsEmpty}): it hides what is there rather than replacing it
  */
-export function mountProblem(image: string, target: string): string | undefined {
+export function mountProblem(image: string, target: string, empty = false): string | undefined {
   const folders = Object.hasOwn(DATA_FOLDERS, image) ? DATA_FOLDERS[image]! : [];
   if (folders.some((folder) => target === folder || target.startsWith(`${folder}/`))) return undefined;
-  if (folders.length === 0)
-    return `mounts a folder at \`${target}\`, and rclass knows no folder of \`${image}\` that holds data only, so the mount may replace the server's code`;
-  return `mounts a folder at \`${target}\`, outside the image's data folders (${folders.map((folder) => `\`${folder}\``).join(', ')}), so the mount may replace the server's code`;
+  // An empty folder over code hides it; a loader that then looks elsewhere (a parent `node_modules`, another path entry) runs other code.
+  const effect = empty ? 'the empty folder may hide part of the server and let other code run in its place' : "the mount may replace the server's code";
+  const what = empty ? 'an empty folder' : 'a folder';
+  if (folders.length === 0) return `mounts ${what} at \`${target}\`, and rclass knows no folder of \`${image}\` that holds data only, so ${effect}`;
+  return `mounts ${what} at \`${target}\`, outside the image's data folders (${folders.map((folder) => `\`${folder}\``).join(', ')}), so ${effect}`;
 }

@@ -3,7 +3,7 @@
  * 6.2, 6.4). Browser-safe.
  */
 import { canonicalImageName, hasRegistryHost, parseImageRef } from '../image-ref.ts';
-import { MOUNT_OPTIONS, MOUNT_REFUSED, mountProblem, mountTarget } from './container-mounts.ts';
+import { MOUNT_OPTIONS, MOUNT_REFUSED, mountIsEmpty, mountProblem, mountTarget } from './container-mounts.ts';
 import { envProblem, failed, optionName, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
@@ -132,7 +132,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
     return { error: `\`${`${launcher} ${words[i] ?? ''}`.trim()}\` is not \`${launcher} run\`` };
   }
   i += 1;
-  const targets: Array<{ option: string; target: string | undefined }> = [];
+  const targets: Array<{ option: string; target: string | undefined; empty: boolean }> = [];
   const envKeys: string[] = [];
   for (; i < words.length; i += 1) {
     const word = words[i]!;
@@ -153,7 +153,7 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
       if (value === undefined) return { error: `the \`${launcher} run\` option \`${option}\` has no value` };
     }
     if (MOUNT_OPTIONS.has(option)) {
-      targets.push({ option, target: mountTarget(option, value) });
+      targets.push({ option, target: mountTarget(option, value), empty: mountIsEmpty(option, value) });
     }
     if (option === '-e' || option === '--env') envKeys.push(value.split('=')[0] ?? '');
   }
@@ -178,9 +178,9 @@ export function identifyContainer(words: string[], launcher: string, index: Iden
   const ids = new Set([...(index.images.get(name) ?? []), ...(mapped?.keys() ?? [])]);
   if (ids.size === 0) return { error: `no record names the image \`${image.name}\`` };
   if (ids.size > 1) return { error: `the image \`${image.name}\` is named by several records (${[...ids].sort().join(', ')})` };
-  for (const { option, target } of targets) {
+  for (const { option, target, empty } of targets) {
     if (target === undefined) return { error: `the \`${launcher} run ${option}\` value is not understood, so what it mounts where is unknown` };
-    const problem = mountProblem(name, target);
+    const problem = mountProblem(name, target, empty);
     if (problem !== undefined) return { error: `\`${launcher} run ${option}\` ${problem}` };
   }
   const recordId = [...ids][0]!;

@@ -7,6 +7,7 @@ import type { ConfigEntry, ParsedConfig } from '../types.ts';
 import { hasShellSpecial } from '../words.ts';
 import { codeOptionProblem } from './code-options.ts';
 import { identifyCommand } from './commands.ts';
+import { PROXY_WRAPPER, unwrapRclassProxy } from './proxy-wrapper.ts';
 import { failed, isAbsolutePath } from './shared.ts';
 import type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
 import { identifyUrl } from './urls.ts';
@@ -26,6 +27,15 @@ function unrecognisedStep(step: { error: string; notRecord?: string }): Identifi
  *   one its client cannot use, `unrecognised` with a reason, or the record
  */
 export function identifyEntry(entry: ConfigEntry, index: IdentityIndex): Identification {
+  // `rclass proxy -- COMMAND…` runs COMMAND, behind rclass's gate.
+  const wrapped = entry.disabled || entry.problems.length > 0 ? undefined : unwrapRclassProxy(entry);
+  if (wrapped !== undefined) {
+    if ('error' in wrapped) return { status: 'unrecognised', reason: shownReason(wrapped.error) };
+    const inner = identifyEntry(wrapped, index);
+    if (inner.status === 'recognised') return { ...inner, gatedBy: PROXY_WRAPPER };
+    if (inner.status === 'unrecognised' || inner.status === 'invalid') return { ...inner, reason: `the server behind \`${PROXY_WRAPPER}\`: ${inner.reason}` };
+    return inner;
+  }
   const result = identifyParsedEntry(entry, index);
   if (result.status === 'unrecognised' || result.status === 'invalid') return { ...result, reason: shownReason(result.reason) };
   if (result.status === 'recognised' && result.via !== 'url') {

@@ -5,11 +5,16 @@
  * the proxy variables are read in both cases). Browser-safe.
  */
 
+/** A launcher family whose own variables are known: the package launchers, and `docker`/`podman`. */
+export type EnvLauncher = 'npm' | 'pnpm' | 'bun' | 'uv' | 'container';
+
 /** One group of variables and the documentation that says a launcher reads them. */
 interface EnvFamily {
   exact?: readonly string[];
   prefixes?: readonly string[];
   source: string;
+  /** The launchers that read them; absent for every launcher (the loader's and the home folders' variables). */
+  launchers?: readonly EnvLauncher[];
 }
 
 /**
@@ -36,10 +41,11 @@ export const USER_FOLDER_KEYS: ReadonlySet<string> = new Set([
 /** Variables that change what runs on their own. */
 const CODE_FAMILIES: readonly EnvFamily[] = [
   { exact: ['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT'], prefixes: ['DYLD_'], source: 'ld.so(8), dyld(1): the program and libraries that load' },
-  { exact: ['NODE_OPTIONS', 'NODE_PATH'], source: 'nodejs.org/api/cli.html#environment-variables' },
+  { exact: ['NODE_OPTIONS', 'NODE_PATH'], source: 'nodejs.org/api/cli.html#environment-variables', launchers: ['npm', 'pnpm', 'bun'] },
   {
     exact: ['PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'PYTHONUSERBASE', 'PYTHONPLATLIBDIR', 'PYTHONEXECUTABLE', 'VIRTUAL_ENV'],
     source: 'docs.python.org/3/using/cmdline.html#environment-variables; pip reads $VIRTUAL_ENV/pip.conf (pip.pypa.io/en/stable/topics/configuration/)',
+    launchers: ['uv'],
   },
   // Home and XDG folders hold each launcher's user configuration, cache and tool folders:
   // npm `$HOME/.npmrc` (docs.npmjs.com/cli/configuring-npm/npmrc), pnpm `$XDG_CONFIG_HOME/pnpm/rc` (pnpm.io/cli/config),
@@ -53,20 +59,22 @@ const CODE_FAMILIES: readonly EnvFamily[] = [
     source: "the launchers' user configuration, cache and tool folders (see the comment above)",
   },
   // npm reads every `npm_config_*` variable as a setting and `$PREFIX/etc/npmrc` as its global configuration (docs.npmjs.com/cli/using-npm/config#environment-variables, .../npmrc).
-  { exact: ['PREFIX'], prefixes: ['NPM_CONFIG_'], source: 'docs.npmjs.com/cli/using-npm/config#environment-variables' },
+  // bunx and pnpm read npm's registry settings too (bun.com/docs/runtime/bunfig, pnpm.io/npmrc).
+  { exact: ['PREFIX'], prefixes: ['NPM_CONFIG_'], source: 'docs.npmjs.com/cli/using-npm/config#environment-variables', launchers: ['npm', 'pnpm', 'bun'] },
   // pnpm reads `pnpm_config_*` settings and keeps its global store and tools under PNPM_HOME (pnpm.io/settings, pnpm.io/installation).
-  { exact: ['PNPM_HOME'], prefixes: ['PNPM_CONFIG_'], source: 'pnpm.io/settings, pnpm.io/installation' },
+  { exact: ['PNPM_HOME'], prefixes: ['PNPM_CONFIG_'], source: 'pnpm.io/settings, pnpm.io/installation', launchers: ['pnpm'] },
   // SPEC 6.2 names the index settings of these families; all of each is refused, since cache and tool folders decide what runs as surely as an index does.
-  {
-    prefixes: ['UV_', 'PIP_', 'PIPX_', 'BUN_'],
-    source:
-      'docs.astral.sh/uv/reference/environment, pip.pypa.io/en/stable/topics/configuration/#environment-variables, pipx.pypa.io/stable/docs/, bun.com/docs/runtime/env',
-  },
+  { prefixes: ['UV_'], source: 'docs.astral.sh/uv/reference/environment', launchers: ['uv'] },
+  // uv reads none of pip's variables or files (docs.astral.sh/uv/pip/compatibility, "Configuration files and environment variables"): pip and pipx are no launcher rclass recognises.
+  { prefixes: ['PIP_', 'PIPX_'], source: 'pip.pypa.io/en/stable/topics/configuration/#environment-variables, pipx.pypa.io/stable/docs/', launchers: [] },
+  { prefixes: ['BUN_'], source: 'bun.com/docs/runtime/env', launchers: ['bun'] },
   // Switching certificate checks off lets whoever is on the network path serve other code.
   {
-    exact: ['NODE_TLS_REJECT_UNAUTHORIZED', 'PYTHONHTTPSVERIFY'],
-    source: 'nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue; peps.python.org/pep-0493',
+    exact: ['NODE_TLS_REJECT_UNAUTHORIZED'],
+    source: 'nodejs.org/api/cli.html#node_tls_reject_unauthorizedvalue',
+    launchers: ['npm', 'pnpm', 'bun'],
   },
+  { exact: ['PYTHONHTTPSVERIFY'], source: 'peps.python.org/pep-0493', launchers: ['uv'] },
 ];
 
 /** For container launchers: variables that choose another daemon, its certificates, or the registry and storage configuration. */
@@ -136,11 +144,44 @@ function inFamily(upper: string, family: EnvFamily): boolean {
  * @param key the variable's name, any case
  * @param container also refuse variables that choose a container daemon or registry configuration
  */
-export function changesWhatRuns(key: string, container = false): boolean {
+function changesWhatRuns(key: string, container = false): boolean {
   const upper = key.toUpperCase();
   if (HARMLESS_KEYS.has(upper)) return false;
   if (CODE_FAMILIES.some((family) => inFamily(upper, family))) return true;
   return container && inFamily(upper, CONTAINER_FAMILY);
+}
+
+/**
+ * Whether one variable of the environment a launcher inherits changes which
+ * code that launcher runs (SPEC 6.2): as {@link changesWhatRuns}, but a
+ * family counts only for the launchers that read it (`PIP_*` changes
+ * nothing `npx` or `uvx` runs; `DOCKER_HOST` only `docker` and `podman`).
+ * Used for `rclass proxy`'s own environment, which clients fill with
+ * everything they have.
+ * @param key the variable's name, any case
+ * @param launcher the launcher family, or undefined when it is not known (then every family counts)
+ */
+export function changesWhatLauncherRuns(key: string, launcher: EnvLauncher | undefined): boolean {
+  if (launcher === undefined) return changesWhatRuns(key, true);
+  const upper = key.toUpperCase();
+  if (HARMLESS_KEYS.has(upper)) return false;
+  const families = launcher === 'container' ? [...CODE_FAMILIES, CONTAINER_FAMILY] : CODE_FAMILIES;
+  return families.some(
+    (family) => inFamily(upper, family) && (family.launchers === undefined || family.launchers.includes(launcher) || family === CONTAINER_FAMILY),
+  );
+}
+
+/**
+ * The launcher family of an entry's launcher words (`Identification.launcher`, e.g. `npx -y`, `cmd /c uvx`, `docker run -i --rm`).
+ * @returns the family, or undefined when the words name none of them
+ */
+export function envLauncherOf(words: string): EnvLauncher | undefined {
+  if (/(^|\s)(npx|npm exec|npm x)(\s|$)/.test(words)) return 'npm';
+  if (/(^|\s)(pnpm dlx|pnpx)(\s|$)/.test(words)) return 'pnpm';
+  if (/(^|\s)bunx(\s|$)/.test(words)) return 'bun';
+  if (/(^|\s)(uvx|uv tool run)(\s|$)/.test(words)) return 'uv';
+  if (/(^|\s)(docker|podman)(\s|$)/.test(words)) return 'container';
+  return undefined;
 }
 
 /**

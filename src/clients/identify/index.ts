@@ -14,7 +14,7 @@ export { buildIdentityIndex, withMappings } from './identity-index.ts';
 export { identifyConfig, identifyEntry } from './entries.ts';
 export type { IdentifiedServer } from './entries.ts';
 export { parseNpmSpec, parsePypiSpec } from './packages.ts';
-export { changesWhatRuns, envProblem, isInside } from './shared.ts';
+export { envProblem, isInside } from './shared.ts';
 export type { IdentifiedVia, Identification, IdentityIndex, PackageLauncher } from './types.ts';
 export { parseImageRef } from '../image-ref.ts';
 export { vouchFor } from './vouch.ts';

@@ -11,7 +11,7 @@ export function failed<T>(value: Step<T>): value is { error: string } {
   return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'string';
 }
 
-export { changesWhatRuns, envProblem } from './env-keys.ts';
+export { envProblem } from './env-keys.ts';
 
 /** A URL path's non-empty segments, e.g. `/a//b/` → `['a', 'b']`. */
 export function segmentsOf(pathname: string): string[] {

@@ -22,6 +22,8 @@ export type Identification =
       launcher: string;
       /** Where the server mapping file says so (`FILE:LINE:COL`), when a mapping recognised it (SPEC 6.3). */
       mapping?: string;
+      /** `rclass proxy` when the entry starts the server behind it, so rclass gates its calls. */
+      gatedBy?: string;
     }
   | {
       status: 'unrecognised';

@@ -3,12 +3,13 @@
  * line is read as a stdio configuration entry and identified like any
  * other; `--record ID` vouches for it instead, as `--map` does for the
  * Claude Code hook. Variables in the proxy's own environment that change
- * what a launcher runs (SPEC 6.2, `PATH` and the home and XDG folders
- * excepted: every process has them, and they are the user's own)
- * leave the server unrecognised. Node-only.
+ * what its launcher runs (SPEC 6.2, `PATH` and the home and XDG folders
+ * excepted: every process has them, and they are the user's own; and only
+ * the families that launcher reads, since clients pass their whole
+ * environment on) leave the server unrecognised. Node-only.
  */
-import { USER_FOLDER_KEYS } from '../../clients/identify/env-keys.ts';
-import { changesWhatRuns, identifyEntry, type IdentityIndex, vouchFor } from '../../clients/identify/index.ts';
+import { changesWhatLauncherRuns, envLauncherOf, USER_FOLDER_KEYS } from '../../clients/identify/env-keys.ts';
+import { identifyEntry, type IdentityIndex, vouchFor } from '../../clients/identify/index.ts';
 import type { ConfigEntry } from '../../clients/types.ts';
 import type { ServerResolution } from '../identify-session.ts';
 
@@ -36,23 +37,27 @@ export function resolveWrapped(
   index: IdentityIndex,
   hasRecord: (id: string) => boolean,
 ): ServerResolution {
-  // Every process has PATH and the user's home and XDG folders; in the proxy's own environment they are the user's, not a configuration's.
-  const envKeys = Object.keys(env).filter(
-    (key) => key.toUpperCase() !== 'PATH' && !USER_FOLDER_KEYS.has(key.toUpperCase()) && changesWhatRuns(key) && (env[key] ?? '') !== '',
-  );
-  const entry: ConfigEntry = {
+  const bare: ConfigEntry = {
     name: server.name ?? 'proxy',
     scope: 'rclass proxy',
     transport: 'stdio',
     command: server.command,
     args: server.args,
-    envKeys,
+    envKeys: [],
     headerKeys: [],
     disabled: false,
     problems: [],
     ...(server.cwd !== undefined ? { projectDir: server.cwd } : {}),
   };
-  const identification = identifyEntry(entry, index);
+  // Clients hand stdio servers their whole environment, so a variable counts only for the launcher it changes (`PIP_*` not for npx);
+  // with no launcher known, every one counts. PATH and the home and XDG folders are the user's own here, not a configuration's.
+  const plain = identifyEntry(bare, index);
+  const launcher = plain.status === 'recognised' ? envLauncherOf(plain.launcher) : undefined;
+  const envKeys = Object.keys(env).filter(
+    (key) => key.toUpperCase() !== 'PATH' && !USER_FOLDER_KEYS.has(key.toUpperCase()) && changesWhatLauncherRuns(key, launcher) && (env[key] ?? '') !== '',
+  );
+  const entry: ConfigEntry = { ...bare, envKeys };
+  const identification = envKeys.length === 0 ? plain : identifyEntry(entry, index);
   const fallbackName = server.command.split(/[\\/]/).at(-1) ?? server.command;
   if (server.record !== undefined) {
     const name = server.name ?? server.record;

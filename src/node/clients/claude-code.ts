@@ -143,6 +143,28 @@ function sameFolder(key: string, forms: ReadonlySet<string>): boolean {
   return [...folderForms(key)].some((form) => forms.has(form));
 }
 
+/**
+ * The servers turned off for one project in `~/.claude.json`:
+ * `projects["<project>"].disabledMcpServers`, which `/mcp disable` writes.
+ * Claude Code skips a server named there whatever scope defines it
+ * (@anthropic-ai/claude-code 2.1.197, its `isMcpServerDisabled`: the current
+ * project's `disabledMcpServers` includes the name; the one server enabled
+ * by `enabledMcpServers` instead, `computer-use`, is built in and never in a
+ * file rclass reads).
+ * @param document the parsed `~/.claude.json`, if it parsed
+ * @param forms the project folder's spellings
+ * @returns the names, from every project key naming this folder
+ */
+function projectDisabledServers(document: Record<string, unknown> | undefined, forms: ReadonlySet<string>): string[] {
+  if (document === undefined || !isObject(document.projects) || forms.size === 0) return [];
+  const names: string[] = [];
+  for (const [key, project] of Object.entries(document.projects)) {
+    if (!isObject(project) || !sameFolder(key, forms)) continue;
+    if (Array.isArray(project.disabledMcpServers)) names.push(...project.disabledMcpServers.filter((name): name is string => typeof name === 'string'));
+  }
+  return names;
+}
+
 /** What {@link readClaudeServersCached} derived from the files, and the key that says which versions of them. */
 export interface ServersCache {
   /** SHA-256 over the project folder and, per file read, its path, size, modification time and SHA-256 (or that it is missing). */
@@ -256,9 +278,9 @@ function readFrom(
   const projectDir = locations.projectDir;
   const home = locations.claudeJson === undefined ? undefined : path.dirname(locations.claudeJson);
 
-  const readInto = (file: string, keep: (entry: ConfigEntry) => ConfigOrigin | undefined): void => {
+  const readInto = (file: string, keep: (entry: ConfigEntry) => ConfigOrigin | undefined): Record<string, unknown> | undefined => {
     const text = texts.get(file)?.bytes.toString('utf8');
-    if (text === undefined) return;
+    if (text === undefined) return undefined;
     try {
       const parsed = parseConfigJson(text, `\`${file}\``);
       const config = configFromDocument(parsed, { path: file, client: 'claude-code', ...(home !== undefined ? { home } : {}) });
@@ -273,8 +295,10 @@ function readFrom(
         }
         views.push({ origin, file, entry, raw: isObject(container) ? container[entry.name] : undefined });
       }
+      return raw;
     } catch (error) {
       problems.push(messageOf(error));
+      return undefined;
     }
   };
 
@@ -282,14 +306,21 @@ function readFrom(
     if (locations.managedMcp !== undefined) readInto(locations.managedMcp, () => 'managed');
   } else {
     const forms = projectDir === undefined ? new Set<string>() : folderForms(projectDir);
+    let turnedOff: string[] = [];
     if (locations.claudeJson !== undefined) {
-      readInto(locations.claudeJson, (entry) => {
+      const document = readInto(locations.claudeJson, (entry) => {
         if (entry.scope === 'mcpServers') return 'user';
         if (entry.projectDir !== undefined && sameFolder(entry.projectDir, forms)) return 'local';
         return undefined;
       });
+      turnedOff = projectDisabledServers(document, forms);
     }
     if (projectDir !== undefined) readInto(path.join(projectDir, '.mcp.json'), (entry) => (entry.scope === 'mcpServers' ? 'project' : undefined));
+    for (const view of views) {
+      if (!turnedOff.includes(view.entry.name)) continue;
+      view.entry.disabled = true;
+      view.entry.disabledWhy = `it is turned off for this project in Claude Code (\`disabledMcpServers\` in \`${path.basename(locations.claudeJson ?? '.claude.json')}\`, what \`/mcp disable\` writes)`;
+    }
   }
 
   const servers = new Map<string, ServerView>();

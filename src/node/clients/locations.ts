@@ -23,13 +23,20 @@
  *   (`/etc/gemini-cli/settings.json`, `/Library/Application Support/GeminiCli/`,
  *   `C:\ProgramData\gemini-cli\`; `$GEMINI_CLI_SYSTEM_SETTINGS_PATH`) from
  *   gemini-cli `packages/cli/src/config/settings.ts`, `packages/core/src/utils/paths.ts`.
+ * - Qwen Code: `~/.qwen/settings.json` (`$QWEN_HOME/settings.json`), the
+ *   project's `.qwen/settings.json` and the system file
+ *   (`/etc/qwen-code/settings.json`, `/Library/Application Support/QwenCode/`,
+ *   `C:\ProgramData\qwen-code\`; `$QWEN_CODE_SYSTEM_SETTINGS_PATH`), in
+ *   Gemini CLI's format (@qwen-code/qwen-code 0.15.10, `Storage.getGlobalSettingsPath`,
+ *   `getSystemSettingsPath`).
  * - GitHub Copilot CLI: `$COPILOT_HOME/mcp-config.json` (default
  *   `~/.copilot/mcp-config.json`) and the repository's `.github/mcp.json`;
  *   it also reads every `.mcp.json` from the working folder up to the
  *   repository root, which scan reads as Claude Code's (github/docs
  *   `content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md`,
  *   "Adding per-repository MCP servers";
- *   `content/copilot/reference/copilot-cli-reference/cli-config-dir-reference.md`, `COPILOT_HOME`).
+ *   `content/copilot/reference/copilot-cli-reference/cli-config-dir-reference.md`, `COPILOT_HOME`);
+ *   `settings.json` beside it holds `disabledMcpServers` (`copilot mcp disable`).
  * - Cline: the VS Code extension's global storage
  *   (`<VS Code user>/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json`)
  *   and the CLI's `~/.cline/data/settings/cline_mcp_settings.json` (docs.cline.bot).
@@ -90,6 +97,8 @@ export interface ClientLocations {
   claudeSettings: { user: string[]; managed: string[] };
   /** The project folder: the working folder. */
   projectDir: string;
+  /** GitHub Copilot CLI's `settings.json`, whose `disabledMcpServers` turns servers off; undefined without a home folder. */
+  copilotSettings?: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -118,7 +127,7 @@ function appDataDir(env: Env, platform: NodeJS.Platform): string | undefined {
 
 /**
  * The configuration files of every client, for one user and project.
- * @param env the environment (HOME or USERPROFILE, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, COPILOT_HOME)
+ * @param env the environment (HOME or USERPROFILE, APPDATA, XDG_CONFIG_HOME, CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME, QWEN_HOME, COPILOT_HOME)
  * @param cwd the project folder (absolute)
  * @param platform which platform's paths to use
  */
@@ -156,6 +165,21 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
     repository: false,
   });
   project('gemini-cli', '.gemini', 'settings.json');
+  // Qwen Code (Gemini CLI's format)
+  const qwenHome = absolute(env.QWEN_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.qwen'));
+  if (qwenHome !== undefined) files.push({ client: 'qwen-code', file: p.join(qwenHome, 'settings.json'), repository: false });
+  files.push({
+    client: 'qwen-code',
+    file:
+      absolute(env.QWEN_CODE_SYSTEM_SETTINGS_PATH, platform) ??
+      (platform === 'darwin'
+        ? '/Library/Application Support/QwenCode/settings.json'
+        : platform === 'win32'
+          ? 'C:\\ProgramData\\qwen-code\\settings.json'
+          : '/etc/qwen-code/settings.json'),
+    repository: false,
+  });
+  project('qwen-code', '.qwen', 'settings.json');
   // GitHub Copilot CLI
   const copilotHome = absolute(env.COPILOT_HOME, platform) ?? (home === undefined ? undefined : p.join(home, '.copilot'));
   if (copilotHome !== undefined) files.push({ client: 'copilot-cli', file: p.join(copilotHome, 'mcp-config.json'), repository: false });
@@ -229,6 +253,7 @@ export function clientLocations(env: Env, cwd: string, platform: NodeJS.Platform
     },
     projectDir: cwd,
   };
+  if (copilotHome !== undefined) locations.copilotSettings = p.join(copilotHome, 'settings.json');
   const claudeJson = claudeJsonFile(env);
   if (claudeJson !== undefined) locations.claudeJson = claudeJson;
   return locations;
