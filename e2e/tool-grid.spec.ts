@@ -2,7 +2,7 @@
  * Server pages lead with the tool grid (issue 16): the first tool row is on
  * the first screen on desktop and within the first two on a phone, sorting
  * and filtering work in the browser, the largest record's page stays under
- * 600 elements plus 10 a tool, and the numbered pages of every class list exactly the
+ * 600 elements plus 12 a tool, and the numbered pages of every class list exactly the
  * registry's tools of that class (and those of every effect the tools with the effect).
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
@@ -42,14 +42,15 @@ test('the first tool row of /servers/github/ is within the second screen on a ph
 });
 
 // A server page lists every tool in one table, so the filter works without JavaScript; each row
-// needs its name link, its class link, the lowest class by a rule, its effects and its gates, about
-// ten elements. The page around the table stays under 600 elements, and a row under ten: the
-// largest record (azure, 395 tools) is about 3,900 elements, the second (gitlab-zereight, 217) 2,300.
-test('the largest server page stays under 600 elements plus 10 a tool', async ({ page }) => {
+// needs its name link, the fold with its rationale (details and summary), its class link, the lowest
+// class by a rule, its effects and its gates, about twelve elements. The page around the table stays
+// under 600 elements, and a row under twelve: before the rationale fold, the largest record (azure,
+// 395 tools) was about 3,900 elements, the second (gitlab-zereight, 217) 2,300.
+test('the largest server page stays under 600 elements plus 12 a tool', async ({ page }) => {
   const largest = [...registry.servers].sort((a, b) => b.tools.length - a.tools.length)[0]!;
   await page.goto(`servers/${largest.id}/`);
   expect(await page.locator('tr[data-tool]').count()).toBe(largest.tools.length);
-  expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(600 + 10 * largest.tools.length);
+  expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(600 + 12 * largest.tools.length);
 });
 
 test('filtering the github grid by class R4 shows exactly its R4 tools, and the address keeps the filter', async ({ page }) => {
