@@ -66,7 +66,8 @@ describe('site budget (site-budget.json)', () => {
   beforeAll(() => {
     requireSite();
     weighed = pages().map((page) => ({ page, weight: weigh(page) }));
-  });
+    // Weighing is synchronous and minutes long at the synthetic 10x site (bench/site-budget.ts), past vitest's 60 s hook timeout.
+  }, 1_800_000);
 
   it('every page has a kind the budget knows', () => {
     const unknown = weighed.filter(({ page }) => budget.kinds[page.kind] === undefined).map(({ page }) => `${page.file} (${page.kind})`);
