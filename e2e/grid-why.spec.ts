@@ -1,0 +1,60 @@
+/**
+ * Reasons in every grid (issue 27 item 2): each row of the server, class,
+ * effect and compare grids folds its tool's one-sentence rationale under the
+ * tool's name, and the fold opens without JavaScript. Axe runs with every
+ * fold on the page open.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { blocking, TAGS } from './axe.ts';
+import { readRegistry } from './support.ts';
+
+const registry = readRegistry();
+const tool = (server: string, name: string) => registry.servers.find((record) => record.id === server)!.tools.find((entry) => entry.name === name)!;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript, memory’s delete_entities row opens to why it is R4, and delete_observations to why it is R2', async ({ page }) => {
+    await page.goto('servers/memory/');
+    for (const name of ['delete_entities', 'delete_observations']) {
+      const { class: cls, rationale } = tool('memory', name);
+      const fold = page.locator(`tr[data-tool][data-name="${name}"] details.why`);
+      await expect(fold.locator('summary')).toHaveText(`Why ${cls}`);
+      await expect(fold).not.toHaveAttribute('open');
+      await fold.locator('summary').click();
+      await expect(fold).toHaveAttribute('open');
+      await expect(fold).toHaveText(`Why ${cls}${rationale}`);
+      await expect(fold).toBeVisible();
+    }
+  });
+
+  test('every row of the first R4 page, of the first read page and of the compare page carries its tool’s rationale', async ({ page }) => {
+    for (const path of ['classes/R4/', 'effects/read/', 'compare/']) {
+      await page.goto(path);
+      const rows = await page.locator('table.tool-grid tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          server: tr.querySelector('td.srv a')?.textContent ?? '',
+          name: tr.querySelector('th.tn > a')?.textContent ?? '',
+          why: tr.querySelector('details.why')?.textContent ?? '',
+        })),
+      );
+      expect(rows.length, path).toBeGreaterThan(0);
+      for (const row of rows) {
+        const { class: cls, rationale } = tool(row.server, row.name);
+        expect(row.why, `${path} ${row.server}/${row.name}`).toBe(`Why ${cls}${rationale}`);
+      }
+    }
+  });
+});
+
+for (const path of ['servers/memory/', 'effects/read/']) {
+  test(`axe finds nothing serious on /${path} with every rationale open`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(path);
+    await page.locator('details.why').evaluateAll((folds) => {
+      for (const fold of folds) (fold as HTMLDetailsElement).open = true;
+    });
+    expect(blocking(`${path} (folds open)`, await new AxeBuilder({ page }).withTags(TAGS).analyze())).toEqual([]);
+  });
+}
