@@ -22,7 +22,7 @@ describe('the accuracy page', () => {
     const latest = rereads[0]!;
     expect(latest.date).toBe('2026-12-05');
     expect(html).toContain(`the same class for ${percent(latest.class)}`);
-    expect(html).toContain('the same class for 89.0%');
+    expect(html).toContain('the same class for 91.0%');
     for (const r of rereads) expect(html).toContain(`${r.class.agree} of ${r.class.of} (${percent(r.class)})`);
     expect(html.indexOf('2026-12-05')).toBeLessThan(html.indexOf('2026-11-30'));
   });
