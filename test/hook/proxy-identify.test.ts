@@ -116,7 +116,7 @@ describe("rclass proxy in the client's whole environment: a variable counts only
 
   it('an npx server with NODE_OPTIONS or npm_config_registry in the environment stays unrecognised, and --record does not vouch for it', () => {
     for (const [key, value] of [
-      ['NODE_OPTIONS', '--require /tmp/x.js'],
+      ['NODE_OPTIONS', '--require ./x.js'],
       ['npm_config_registry', 'https://mirror.example/'],
     ] as const) {
       const plain = resolveWrapped(fs(), { [key]: value }, index, hasRecord);
@@ -132,7 +132,7 @@ describe("rclass proxy in the client's whole environment: a variable counts only
 
   it('a docker server with DOCKER_HOST in the environment is unrecognised; PIP_* and NODE_OPTIONS do not change what docker runs', () => {
     const git = { command: 'docker', args: ['run', '-i', '--rm', 'mcp/git'] };
-    expect(resolveWrapped(git, { ...pip, NODE_OPTIONS: '--require /tmp/x.js' }, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'git' });
+    expect(resolveWrapped(git, { ...pip, NODE_OPTIONS: '--require ./x.js' }, index, hasRecord)).toMatchObject({ status: 'recognised', recordId: 'git' });
     const daemon = resolveWrapped(git, { DOCKER_HOST: 'tcp://203.0.113.9:2375' }, index, hasRecord);
     expect(daemon.status).toBe('unrecognised');
     if (daemon.status === 'unrecognised') expect(daemon.reason).toContain('`DOCKER_HOST`');
