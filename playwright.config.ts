@@ -11,7 +11,7 @@
  * (playwright.crawl.config.ts, `npm run test:crawl`), never in `npm test`.
  */
 import { defineConfig } from '@playwright/test';
-import { BASE_PATH, BASE_URL, CHROMIUM_ARGS, ROOT_URL, SITE_DIR } from './e2e/support.ts';
+import { BASE_PATH, BASE_PORT, BASE_URL, CHROMIUM_ARGS, ROOT_PORT, ROOT_URL, SITE_DIR } from './e2e/support.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,13 +35,13 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx tsx e2e/serve.ts --dir ${JSON.stringify(SITE_DIR)} --port 4321`,
+      command: `npx tsx e2e/serve.ts --dir ${JSON.stringify(SITE_DIR)} --port ${ROOT_PORT}`,
       url: ROOT_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
-      command: `npx tsx e2e/build-base.ts && npx tsx e2e/serve.ts --dir build/site-base --port 4322 --base ${BASE_PATH}`,
+      command: `npx tsx e2e/build-base.ts && npx tsx e2e/serve.ts --dir build/site-base --port ${BASE_PORT} --base ${BASE_PATH}`,
       url: BASE_URL,
       reuseExistingServer: !process.env.CI,
       timeout: 300_000,

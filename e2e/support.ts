@@ -11,10 +11,18 @@ export const ROOT = process.cwd();
 
 /** The root-served build and its local address; `SITE_DIR` overrides the folder. */
 export const SITE_DIR = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : join(ROOT, 'build/site');
-export const ROOT_URL = 'http://127.0.0.1:4321/';
+/**
+ * The two local ports the e2e run serves on: `E2E_PORT` (default 4321) for the
+ * root-served site and the next one for the base-path copy. Outside CI
+ * Playwright reuses a server already listening there, so two checkouts on one
+ * machine must each set their own `E2E_PORT` or they test each other's site.
+ */
+export const ROOT_PORT = Number(process.env.E2E_PORT ?? 4321);
+export const BASE_PORT = ROOT_PORT + 1;
+export const ROOT_URL = `http://127.0.0.1:${ROOT_PORT}/`;
 
 export const BASE_PATH = '/reversibility-classes/';
-export const BASE_URL = `http://127.0.0.1:4322${BASE_PATH}`;
+export const BASE_URL = `http://127.0.0.1:${BASE_PORT}${BASE_PATH}`;
 
 /** Where the e2e run writes its screenshots. */
 export const SCREENSHOT_DIR = join(ROOT, 'build/screenshots');
