@@ -16,6 +16,8 @@ const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
 
 // Reads and validates registry/ once per run for every file that needs it (test/loaded-registry.ts).
 const REGISTRY_SETUP = 'test/registry-setup.ts';
+// One temporary folder per run, set as TMPDIR for every worker and child process, removed at the end (test/temp-root.ts).
+const TEMP_ROOT = 'test/temp-root.ts';
 
 export default defineConfig({
   test: {
@@ -36,7 +38,7 @@ export default defineConfig({
           include: [TEST_GLOB],
           exclude: [...configDefaults.exclude, ...NOT_UNIT],
           setupFiles: ['test/unit-setup.ts'],
-          globalSetup: [REGISTRY_SETUP],
+          globalSetup: [TEMP_ROOT, REGISTRY_SETUP],
           // Each worker imports the source modules once and runs its files one after another in them,
           // instead of a fresh process per file that imports them all again. The unit tier (2,067
           // tests) took 651 s wall and 150 s of CPU isolated, 165 s and 47 s not, on a loaded
@@ -44,9 +46,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'integration', include: [...INTEGRATION_TESTS], globalSetup: ['test/servers/install.ts', REGISTRY_SETUP] } },
-      { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [REGISTRY_SETUP] } },
-      { extends: true, test: { name: 'site', include: [...SITE_TESTS] } },
+      { extends: true, test: { name: 'integration', include: [...INTEGRATION_TESTS], globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP] } },
+      { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP] } },
+      { extends: true, test: { name: 'site', include: [...SITE_TESTS], globalSetup: [TEMP_ROOT] } },
     ],
   },
 });
