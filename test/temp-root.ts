@@ -27,7 +27,8 @@ const shared = globalThis as { [KEY]?: TempRoot };
 
 /** Make (first project) or join the run's temporary folder; the returned teardown removes it after the last project. */
 export default function setup(): () => void {
-  const root = (shared[KEY] ??= { users: 0 });
+  shared[KEY] ??= { users: 0 };
+  const root = shared[KEY];
   if (root.users === 0) {
     root.previous = process.env.TMPDIR;
     root.dir = mkdtempSync(path.join(tmpdir(), 'rclass-run-'));
