@@ -61,6 +61,11 @@ describe('rclass scan --list over the forms real configurations use', () => {
         cloudflareApi: { type: 'http', url: 'https://mcp.cloudflare.com/mcp', headers: { Authorization: 'Bearer ${CLOUDFLARE_API_TOKEN}' } },
         sentrySse: { type: 'sse', url: 'https://mcp.sentry.dev/sse' },
         enterprise: { type: 'http', url: 'https://copilot-api.octocorp.ghe.com/mcp' },
+        huggingface: { type: 'http', url: 'https://huggingface.co/mcp' },
+        huggingfaceLogin: { type: 'http', url: 'https://huggingface.co/mcp?login' },
+        huggingfaceBouquet: { type: 'http', url: 'https://huggingface.co/mcp?bouquet=search&mix=jobs' },
+        huggingfaceBridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://huggingface.co/mcp?login'] },
+        huggingfaceSite: { type: 'http', url: 'https://huggingface.co/models' },
       },
     });
     const result = await scanList(file, '--json');
@@ -81,6 +86,11 @@ describe('rclass scan --list over the forms real configurations use', () => {
       cloudflareApi: 'cloudflare-api',
       sentrySse: 'unlisted',
       enterprise: 'unlisted',
+      huggingface: 'huggingface',
+      huggingfaceLogin: 'huggingface',
+      huggingfaceBouquet: 'huggingface',
+      huggingfaceBridged: 'huggingface',
+      huggingfaceSite: 'unlisted',
     });
   });
 
