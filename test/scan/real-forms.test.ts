@@ -66,6 +66,12 @@ describe('rclass scan --list over the forms real configurations use', () => {
         huggingfaceBouquet: { type: 'http', url: 'https://huggingface.co/mcp?bouquet=search&mix=jobs' },
         huggingfaceBridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://huggingface.co/mcp?login'] },
         huggingfaceSite: { type: 'http', url: 'https://huggingface.co/models' },
+        neon: { type: 'http', url: 'https://mcp.neon.tech/mcp' },
+        neonSse: { type: 'sse', url: 'https://mcp.neon.tech/sse' },
+        neonReadonlyProject: { type: 'http', url: 'https://mcp.neon.tech/mcp?readonly=true&projectId=my-project-id' },
+        neonCategories: { type: 'http', url: 'https://mcp.neon.tech/mcp?category=querying&category=schema' },
+        neonApiKey: { type: 'http', url: 'https://mcp.neon.tech/mcp', headers: { Authorization: 'Bearer ${NEON_API_KEY}' } },
+        neonListTools: { type: 'http', url: 'https://mcp.neon.tech/api/list-tools' },
       },
     });
     const result = await scanList(file, '--json');
@@ -91,6 +97,12 @@ describe('rclass scan --list over the forms real configurations use', () => {
       huggingfaceBouquet: 'huggingface',
       huggingfaceBridged: 'huggingface',
       huggingfaceSite: 'unlisted',
+      neon: 'neon-hosted',
+      neonSse: 'neon-hosted',
+      neonReadonlyProject: 'neon-hosted',
+      neonCategories: 'neon-hosted',
+      neonApiKey: 'neon-hosted',
+      neonListTools: 'unlisted',
     });
   });
 
