@@ -72,6 +72,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
         neonCategories: { type: 'http', url: 'https://mcp.neon.tech/mcp?category=querying&category=schema' },
         neonApiKey: { type: 'http', url: 'https://mcp.neon.tech/mcp', headers: { Authorization: 'Bearer ${NEON_API_KEY}' } },
         neonListTools: { type: 'http', url: 'https://mcp.neon.tech/api/list-tools' },
+        mapbox: { type: 'http', url: 'https://mcp.mapbox.com/mcp' },
+        mapboxBridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.mapbox.com/mcp'] },
       },
     });
     const result = await scanList(file, '--json');
@@ -103,6 +105,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
       neonCategories: 'neon-hosted',
       neonApiKey: 'neon-hosted',
       neonListTools: 'unlisted',
+      mapbox: 'mapbox',
+      mapboxBridged: 'mapbox',
     });
   });
 
