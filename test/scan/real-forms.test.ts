@@ -74,6 +74,9 @@ describe('rclass scan --list over the forms real configurations use', () => {
         neonListTools: { type: 'http', url: 'https://mcp.neon.tech/api/list-tools' },
         mapbox: { type: 'http', url: 'https://mcp.mapbox.com/mcp' },
         mapboxBridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.mapbox.com/mcp'] },
+        brightdata: { type: 'http', url: 'https://mcp.brightdata.com/mcp?token=YOUR_API_TOKEN&groups=ecommerce,browser' },
+        browserstack: { type: 'http', url: 'https://mcp.browserstack.com/mcp' },
+        browserstackSetupPage: { type: 'http', url: 'https://mcp.browserstack.com/one-click-setup?client=cursor' },
       },
     });
     const result = await scanList(file, '--json');
@@ -107,6 +110,9 @@ describe('rclass scan --list over the forms real configurations use', () => {
       neonListTools: 'unlisted',
       mapbox: 'mapbox',
       mapboxBridged: 'mapbox',
+      brightdata: 'brightdata',
+      browserstack: 'browserstack',
+      browserstackSetupPage: 'unlisted',
     });
   });
 
