@@ -77,6 +77,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
         brightdata: { type: 'http', url: 'https://mcp.brightdata.com/mcp?token=YOUR_API_TOKEN&groups=ecommerce,browser' },
         browserstack: { type: 'http', url: 'https://mcp.browserstack.com/mcp' },
         browserstackSetupPage: { type: 'http', url: 'https://mcp.browserstack.com/one-click-setup?client=cursor' },
+        browserbase: { type: 'http', url: 'https://mcp.browserbase.com/mcp' },
+        browserbaseBridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.browserbase.com/mcp'] },
       },
     });
     const result = await scanList(file, '--json');
@@ -113,6 +115,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
       brightdata: 'brightdata',
       browserstack: 'browserstack',
       browserstackSetupPage: 'unlisted',
+      browserbase: 'browserbase-hosted',
+      browserbaseBridged: 'browserbase-hosted',
     });
   });
 
