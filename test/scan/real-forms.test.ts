@@ -79,6 +79,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
         browserstackSetupPage: { type: 'http', url: 'https://mcp.browserstack.com/one-click-setup?client=cursor' },
         browserbase: { type: 'http', url: 'https://mcp.browserbase.com/mcp' },
         browserbaseBridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.browserbase.com/mcp'] },
+        figma: { type: 'http', url: 'https://mcp.figma.com/mcp', headers: { 'X-Figma-Plugin-Bundle': 'figma_prod@2_2_96' } },
+        figmaDesktop: { type: 'http', url: 'http://127.0.0.1:3845/mcp' },
       },
     });
     const result = await scanList(file, '--json');
@@ -117,6 +119,8 @@ describe('rclass scan --list over the forms real configurations use', () => {
       browserstackSetupPage: 'unlisted',
       browserbase: 'browserbase-hosted',
       browserbaseBridged: 'browserbase-hosted',
+      figma: 'figma',
+      figmaDesktop: 'unlisted',
     });
   });
 
