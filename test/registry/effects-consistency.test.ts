@@ -149,7 +149,7 @@ describe('the patterns the effects issue found are gone', () => {
 
   it('11. every record whose rules depend on a published release names the release it was checked against', () => {
     // Hosted-only servers have no release a configuration can pin; Docker Hub's image tags do not match its tags in git (record notes).
-    const noPublishedVersion = new Set(['cloudflare-radar', 'cloudflare-workers-bindings', 'docker-hub']);
+    const noPublishedVersion = new Set(['cloudflare-radar', 'cloudflare-workers-bindings', 'docker-hub', 'neon-hosted', 'browserbase-hosted']);
     const missing = records
       .filter((r) => r.tools.some((t) => (t.rules ?? []).length > 0))
       .filter((r) => r.server.min_version === undefined && !noPublishedVersion.has(r.id))
