@@ -39,6 +39,7 @@ const TEMPLATES = [
   'effects/widen/',
   'compare/',
   'changelog/',
+  'changelog/server/azure/',
   'api/',
   'search/?q=slack',
   'downloads/',

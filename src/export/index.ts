@@ -102,6 +102,17 @@ export function renderPolicy(
   }
 }
 
+/** The formats that install a hook rather than list tools: they take no `--server`, so they have no per-server file. */
+export const HOOK_FORMATS: ReadonlySet<PolicyFormat> = new Set(['claude-hook', 'gemini-hook', 'codex-hook', 'cursor-hook']);
+
+/** One server, or one tool of it, to limit {@link policyFiles} to (what `rclass policy --server ID` covers, then only that tool). */
+export interface PolicyScope {
+  /** Record id, used as the server's name as `rclass policy` without CONFIG uses it. */
+  server: string;
+  /** One tool of that record; the files then list only it. */
+  tool?: string;
+}
+
 /** One ready-made policy file, as the build writes it under `build/policies/`. */
 export interface PolicyFile {
   /** File name, e.g. `rclass.cedar`. */
@@ -128,18 +139,20 @@ export interface PolicyFile {
  * @param document the registry document (SPEC 5.8)
  * @param generator e.g. `rclass 0.1.0`
  */
-export function policyFiles(document: RegistryDocument, generator: string): PolicyFile[] {
-  const plan = (thresholds: Thresholds): PolicyPlan => planPolicy(document, { generator, thresholds });
+export function policyFiles(document: RegistryDocument, generator: string, only?: PolicyScope): PolicyFile[] {
+  const servers = only === undefined ? undefined : [{ name: only.server, recordId: only.server, ...(only.tool === undefined ? {} : { tools: [only.tool] }) }];
+  const plan = (thresholds: Thresholds): PolicyPlan => planPolicy(document, { generator, thresholds, ...(servers === undefined ? {} : { servers }) });
+  const scope = only === undefined ? '' : ` --server ${only.server}`;
   const file = (name: string, format: PolicyFormat, target: string, description: string, thresholds: Thresholds, flags = ''): PolicyFile => ({
     file: name,
     format,
     target,
     description,
     thresholds,
-    command: `rclass policy --format ${format}${flags}`,
+    command: `rclass policy --format ${format}${flags}${scope}`,
     content: renderPolicy(format, plan(thresholds), ['rclass']),
   });
-  return [
+  const files = [
     file(
       'rclass.cedar',
       'cedar',
@@ -228,4 +241,6 @@ export function policyFiles(document: RegistryDocument, generator: string): Poli
       {},
     ),
   ];
+  // The hook formats identify servers each time they run and take no --server (rclass policy refuses it), so one server's files are the listing formats.
+  return only === undefined ? files : files.filter((entry) => !HOOK_FORMATS.has(entry.format));
 }

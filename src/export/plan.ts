@@ -60,8 +60,8 @@ export interface PolicyPlan {
   servers: PlannedServer[];
 }
 
-/** A server to include under a name: a record id, or an unrecognised entry with its reason. */
-export type ServerSelection = { name: string; recordId: string } | { name: string; unrecognised: string };
+/** A server to include under a name: a record id (with `tools`, only those of its tools), or an unrecognised entry with its reason. */
+export type ServerSelection = { name: string; recordId: string; tools?: readonly string[] } | { name: string; unrecognised: string };
 
 /** Options for {@link planPolicy}. */
 export interface PlanOptions {
@@ -110,7 +110,8 @@ export function planPolicy(document: RegistryDocument, options: PlanOptions): Po
     if ('unrecognised' in selection) return { name: selection.name, unrecognised: selection.unrecognised, tools: [] };
     const record = byId.get(selection.recordId);
     if (record === undefined) throw new Error(`no record \`${selection.recordId}\` in the registry`);
-    return { name: selection.name, record, tools: toolsOf(record) };
+    const tools = toolsOf(record);
+    return { name: selection.name, record, tools: selection.tools === undefined ? tools : tools.filter((tool) => selection.tools!.includes(tool.name)) };
   });
   servers.sort((a, b) => compare(a.name, b.name));
   return {

@@ -16,7 +16,7 @@ import { readConfigFile } from '../../node/clients/read-config.ts';
 import { loadEnvFiles } from '../../node/clients/env-file.ts';
 import { expandValue } from '../../scan/expand.ts';
 import { CLIENTS, type ClientKind } from '../../clients/types.ts';
-import { POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
+import { HOOK_FORMATS, POLICY_FORMATS, type PolicyFormat, isPolicyFormat, renderPolicy } from '../../export/index.ts';
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
 import { agentHookNote } from '../../export/agent-hooks.ts';
@@ -30,9 +30,6 @@ import { fixedLauncher, inNpxCache } from '../../node/package-paths.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
 import { messageOf } from '../../core/errors.ts';
 import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
-
-/** The formats that install a hook rather than list tools. */
-const HOOK_FORMATS: ReadonlySet<string> = new Set(['claude-hook', 'gemini-hook', 'codex-hook', 'cursor-hook']);
 
 /** The usage line of `policy`. */
 export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--anchor-file FILE] [--anchor-command CMD] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;

@@ -51,7 +51,8 @@ export function serverDocument(registry: RegistryDocument, record: ServerRecord,
 
 /**
  * `api/v1/servers/<id>/<tool>.json`: the tool as registry.json holds it,
- * with its record's identity and provenance, the MCP fields its class gives
+ * with its record's identity and provenance (without the reviewer notes,
+ * which the server's document keeps), the MCP fields its class gives
  * (`mcp`: `annotations` and `_meta` with the action metadata) and the
  * evidence document their `evidenceRef` digests, which `ref` names as this
  * document's `#/evidence` (SPEC 7.4).
@@ -62,12 +63,18 @@ export async function toolDocument(registry: RegistryDocument, record: ServerRec
   return {
     ...header(registry, API_SCHEMAS.tool, site),
     page: `${site}${toolPath(record.id, tool.name)}`,
-    server: { id: record.id, name: record.name, api: `${site}${apiServerPath(record.id)}`, provenance: record.provenance },
+    server: { id: record.id, name: record.name, api: `${site}${apiServerPath(record.id)}`, provenance: provenanceWithoutNotes(record) },
     tool,
     tool_api: toolApi,
     mcp: fields,
     evidence,
   };
+}
+
+/** A record's provenance without its reviewer notes, which its server document keeps: they would repeat in every tool's file (issue 27 item 6). */
+function provenanceWithoutNotes(record: ServerRecord): Omit<ServerRecord['provenance'], 'notes'> {
+  const { notes: _notes, ...rest } = record.provenance;
+  return rest;
 }
 
 /** JSON as the API serves it: two-space indentation and a final newline. */

@@ -1,0 +1,236 @@
+/**
+ * Issue 27 items 6, 7 and 8 in the real browser: reviewer notes that open
+ * with a summary and fold the rest (without JavaScript); an Atom entry per
+ * server per release, a feed per server named by its page, and a changelog
+ * that can be read by server; and from a tool page to action: a policy
+ * snippet for the tool, a playground link with the tool filled in, the
+ * version checked in the server's header, and the terms in plain words.
+ * Axe runs on each new state (folds open) in both themes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { blocking, TAGS } from './axe.ts';
+import { readRegistry, ROOT } from './support.ts';
+
+const registry = readRegistry();
+const azure = registry.servers.find((record) => record.id === 'azure')!;
+const github = registry.servers.find((record) => record.id === 'github')!;
+const changes = (JSON.parse(readFileSync(join(ROOT, 'build/changelog.json'), 'utf8')) as { changes: Array<{ date: string; server: string; tool: string }> })
+  .changes;
+/** Server and release pairs: one Atom entry each. */
+const pairs = new Set(changes.map((change) => `${change.date} ${change.server}`));
+
+async function axeBothThemes(page: Page, what: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    found.push(...blocking(`${what} (${colorScheme})`, await new AxeBuilder({ page }).withTags(TAGS).analyze()));
+  }
+  return found;
+}
+
+/** A feed read by Chromium's XML parser: a parse error is a <parsererror> document. */
+async function parseFeed(page: Page, xml: string) {
+  return page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    const ns = 'http://www.w3.org/2005/Atom';
+    const feed = doc.documentElement;
+    const child = (el: Element, name: string) => Array.from(el.children).filter((c) => c.namespaceURI === ns && c.localName === name);
+    return {
+      error: doc.getElementsByTagName('parsererror').length,
+      root: `${feed.namespaceURI} ${feed.localName}`,
+      head: ['id', 'title', 'updated', 'author'].map((name) => child(feed, name).length),
+      self:
+        child(feed, 'link')
+          .find((l) => l.getAttribute('rel') === 'self')
+          ?.getAttribute('href') ?? '',
+      entries: child(feed, 'entry').map((entry) => ({
+        counts: ['id', 'title', 'updated', 'content'].map((name) => child(entry, name).length),
+        title: child(entry, 'title')[0]?.textContent ?? '',
+        updated: child(entry, 'updated')[0]?.textContent ?? '',
+        link: child(entry, 'link')[0]?.getAttribute('href') ?? '',
+      })),
+    };
+  }, xml);
+}
+
+test.describe('readable provenance (item 6)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("azure's reviewer notes open with the pinned commit and fold the other sentences, which open without JavaScript", async ({ page }) => {
+    await page.goto('servers/azure/');
+    const section = page.locator('section[aria-labelledby="notes-h"]');
+    await expect(section.locator('p').first()).toHaveText(/^Pinned to 2712e19d \('prepare for 2\.0\.5 release'\)/);
+    const folds = section.locator('details');
+    expect(await folds.count()).toBeGreaterThan(5);
+    const settled = folds.filter({ has: page.locator('summary', { hasText: /^Not settled from this repository$/ }) });
+    await expect(settled).not.toHaveAttribute('open');
+    await settled.locator('summary').click();
+    await expect(settled.locator('p')).toBeVisible();
+    await expect(settled.locator('p')).toHaveText(
+      /^Not settled from this repository: in all mode the server also lists every tool of three external MCP servers/,
+    );
+    // Every sentence is there, in order: the summary and the folds together are the record's text.
+    const text = await section.evaluate((el) =>
+      [el.querySelector('p')!.textContent, ...[...el.querySelectorAll('details p')].map((p) => p.textContent)].join(' '),
+    );
+    expect(text).toBe(azure.provenance.notes);
+  });
+
+  test("the notes stay in azure's API file and leave every tool's", async ({ request }) => {
+    const server = (await (await request.get('api/v1/servers/azure.json')).json()) as { record: { provenance: { notes?: string } } };
+    expect(server.record.provenance.notes).toBe(azure.provenance.notes);
+    const tool = (await (await request.get(`api/v1/servers/azure/${azure.tools[0]!.name}.json`)).json()) as { server: { provenance: Record<string, unknown> } };
+    expect(tool.server.provenance.notes).toBeUndefined();
+    expect(tool.server.provenance.commit).toBe(azure.provenance.commit);
+  });
+});
+
+test('axe finds nothing serious on azure’s page with every note open, in both themes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('servers/azure/');
+  await page.locator('section[aria-labelledby="notes-h"] details').evaluateAll((folds) => {
+    for (const fold of folds) (fold as HTMLDetailsElement).open = true;
+  });
+  expect(await axeBothThemes(page, 'servers/azure/ (notes open)')).toEqual([]);
+});
+
+test.describe('watching for changes (item 7)', () => {
+  test('changelog.xml parses as Atom with one entry per server per release, each linking to that server’s changelog', async ({ page, request }) => {
+    await page.goto('api/');
+    const feed = await parseFeed(page, await (await request.get('changelog.xml')).text());
+    expect(feed.error).toBe(0);
+    expect(feed.root).toBe('http://www.w3.org/2005/Atom feed');
+    expect(feed.head).toEqual([1, 1, 1, 1]);
+    expect(feed.self).toMatch(/\/changelog\.xml$/);
+    expect(feed.entries).toHaveLength(pairs.size);
+    for (const entry of feed.entries) {
+      expect(entry.counts).toEqual([1, 1, 1, 1]);
+      expect(entry.updated).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+      expect(entry.link).toMatch(/\/changelog\/server\/[a-z0-9-]+\/#d-\d{4}-\d{2}-\d{2}$/);
+    }
+    const azureDates = [...new Set(changes.filter((change) => change.server === 'azure').map((change) => change.date))];
+    const count = changes.filter((change) => change.server === 'azure' && change.date === azureDates[0]).length;
+    expect(feed.entries.map((entry) => entry.title)).toContain(`azure: ${count} class changes in release ${azureDates[0]!.replaceAll('-', '.')}`);
+  });
+
+  test("azure's page names its own feed, which parses and has one entry per release", async ({ page, request }) => {
+    await page.goto('servers/azure/');
+    const alternate = page.locator('link[rel="alternate"][type="application/atom+xml"][href$="changelog/server/azure.xml"]');
+    await expect(alternate).toHaveCount(1);
+    const href = (await alternate.getAttribute('href'))!;
+    const feed = await parseFeed(page, await (await request.get(href)).text());
+    expect(feed.error).toBe(0);
+    expect(feed.head).toEqual([1, 1, 1, 1]);
+    expect(feed.entries).toHaveLength(new Set(changes.filter((change) => change.server === 'azure').map((change) => change.date)).size);
+    expect(feed.entries.every((entry) => entry.title.startsWith('azure: '))).toBe(true);
+  });
+
+  test('a server with no change still has a feed, with no entry', async ({ page, request }) => {
+    const quiet = registry.servers.find((record) => !changes.some((change) => change.server === record.id))!;
+    await page.goto('api/');
+    const feed = await parseFeed(page, await (await request.get(`changelog/server/${quiet.id}.xml`)).text());
+    expect(feed.error).toBe(0);
+    expect(feed.head).toEqual([1, 1, 1, 1]);
+    expect(feed.entries).toHaveLength(0);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the changelog lists one row per server per release, and azure’s row leads to every azure change', async ({ page }) => {
+      await page.goto('changelog/');
+      await expect(page.locator('#changelog-filter')).toBeHidden();
+      const rows = page.locator('main li[data-server]');
+      expect(await rows.count()).toBe(Math.min(pairs.size, 100));
+      const row = rows.filter({ has: page.locator('a', { hasText: /^azure$/ }) }).first();
+      await row.getByRole('link', { name: 'azure', exact: true }).click();
+      await expect(page).toHaveURL(/\/changelog\/server\/azure\/#d-\d{4}-\d{2}-\d{2}$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Class changes of ${azure.name}`);
+      expect(await page.locator('main li').count()).toBe(changes.filter((change) => change.server === 'azure').length);
+    });
+  });
+
+  test('with JavaScript, typing a server name filters the changelog to that server’s rows', async ({ page }) => {
+    await page.goto('changelog/');
+    const input = page.getByLabel('Filter by server');
+    await expect(input).toBeVisible();
+    await input.fill('playwright');
+    const shown = page.locator('main li[data-server]:visible');
+    const expected = [...pairs].filter((pair) => pair.split(' ')[1]!.includes('playwright')).length;
+    await expect(shown).toHaveCount(expected);
+    expect(await shown.evaluateAll((lis) => lis.every((li) => (li as HTMLElement).dataset.server!.includes('playwright')))).toBe(true);
+    await expect(page).toHaveURL(/\?server=playwright$/);
+    expect(await axeBothThemes(page, 'changelog/ (filtered)')).toEqual([]);
+  });
+
+  test('axe finds nothing serious on azure’s changelog page, in both themes', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('changelog/server/azure/');
+    expect(await axeBothThemes(page, 'changelog/server/azure/')).toEqual([]);
+  });
+});
+
+test.describe('from a tool page to action (item 8)', () => {
+  test("github's header names the version checked", async ({ page }) => {
+    await page.goto('servers/github/');
+    await expect(page.locator('.server-version')).toHaveText(`Version checked: ${github.provenance.release}`);
+  });
+
+  test("memory's delete_entities page gives Claude Code and Cedar rules for that tool alone, and axe passes with them open", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('servers/memory/delete_entities/');
+    const claude = page.locator('details.policy-snippet[data-format="claude-settings"]');
+    await expect(claude).not.toHaveAttribute('open');
+    await claude.locator('summary').click();
+    const settings = JSON.parse((await claude.locator('pre').textContent())!) as unknown;
+    expect(settings).toEqual({ permissions: { allow: [], ask: ['mcp__memory__delete_entities'], deny: [] } });
+    const cedar = page.locator('details.policy-snippet[data-format="cedar"]');
+    await cedar.locator('summary').click();
+    await expect(cedar.locator('pre')).toContainText('@id("rclass/memory/delete_entities")\n@requireApproval("R4 Irreversible');
+    await expect(page.getByRole('link', { name: 'What “lowest by a rule”, “gate” and the default policies mean' })).toHaveAttribute(
+      'href',
+      /\/servers\/memory\/#terms$/,
+    );
+    expect(await axeBothThemes(page, 'servers/memory/delete_entities/ (snippets open)')).toEqual([]);
+  });
+
+  test("the server's policy files are served, each what rclass policy --server writes", async ({ page, request }) => {
+    await page.goto('servers/memory/');
+    const links = page.locator('section[aria-labelledby="policy-h"] li a');
+    expect(await links.count()).toBe(8);
+    const claude = await request.get((await page.locator('section[aria-labelledby="policy-h"] a', { hasText: 'claude-settings.json' }).getAttribute('href'))!);
+    expect(claude.status()).toBe(200);
+    const memory = registry.servers.find((record) => record.id === 'memory')!;
+    const asked = memory.tools.filter((tool) => ['R2', 'R3', 'R4'].includes(tool.class)).map((tool) => `mcp__memory__${tool.name}`);
+    expect(((await claude.json()) as { permissions: { ask: string[] } }).permissions.ask.sort()).toEqual(asked.sort());
+    await expect(page.locator('section[aria-labelledby="policy-h"]')).toContainText('rclass policy --format cedar --server memory');
+  });
+
+  test('"Try in the playground" opens the playground with the server and tool filled in and classifies the call', async ({ page }) => {
+    await page.goto('servers/memory/delete_entities/');
+    await page.locator('a.playground-link').click();
+    await expect(page).toHaveURL(/\/playground\/\?server=memory&tool=delete_entities&args=%7B%7D$/);
+    await expect(page.locator('#pg-server')).toHaveValue('memory');
+    await expect(page.locator('#pg-tool')).toHaveValue('delete_entities');
+    await expect(page.locator('#pg-result .pg-result[data-class]')).toHaveAttribute('data-class', 'R4');
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the terms open in plain words where the grid first uses them: a gate never changes a class', async ({ page }) => {
+      await page.goto('servers/github/');
+      const terms = page.locator('details#terms');
+      await terms.locator('summary').click();
+      await expect(terms).toContainText('A gate never changes a class');
+      await expect(terms).toContainText('R4 never_autonomous');
+      const box = await terms.boundingBox();
+      const grid = await page.locator('table.tool-grid').boundingBox();
+      expect(box!.y).toBeLessThan(grid!.y);
+      expect(await axeBothThemes(page, 'servers/github/ (terms open)')).toEqual([]);
+    });
+  });
+});
