@@ -38,6 +38,7 @@ const TEMPLATES = [
   'effects/',
   'effects/widen/',
   'compare/',
+  'compare/list_projects/',
   'changelog/',
   'changelog/server/azure/',
   'api/',

@@ -29,8 +29,8 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('every row of the first R4 page, of the first read page and of the compare page carries its tool’s rationale', async ({ page }) => {
-    for (const path of ['classes/R4/', 'effects/read/', 'compare/']) {
+  test('every row of the first R4 page, of the first read page and of the comparison of list_projects carries its tool’s rationale', async ({ page }) => {
+    for (const path of ['classes/R4/', 'effects/read/', 'compare/list_projects/']) {
       await page.goto(path);
       const rows = await page.locator('table.tool-grid tbody tr').evaluateAll((trs) =>
         trs.map((tr) => ({

@@ -45,7 +45,7 @@ test('the main navigation reaches every section and marks the current page', asy
 
 test('from the servers list to a server and one of its tools, and back by breadcrumb', async ({ page }) => {
   await page.goto('servers/');
-  await expect(page.locator('#server-list > li')).toHaveCount(registry.totals.servers);
+  await page.getByLabel('Name').fill('filesystem');
   await page.getByRole('link', { name: 'Filesystem (MCP reference server)' }).click();
   await expect(page).toHaveURL(/\/servers\/filesystem\/$/);
   // The tool's row in the server's tool grid keeps the tool's anchor.
@@ -81,7 +81,7 @@ test('keyboard: the skip link comes first, moves focus to the content, and Tab r
 
 test('the servers list filters by class present and status, and sorts', async ({ page }) => {
   await page.goto('servers/');
-  const items = page.locator('#server-list > li:not([hidden])');
+  const items = page.locator('#server-match-list > li');
   const withR3 = registry.servers.filter((record) => record.tools.some((tool) => tool.class === 'R3')).length;
   await page.getByRole('checkbox', { name: 'R3 Hard to recover' }).check();
   await expect(items).toHaveCount(withR3);
@@ -94,14 +94,13 @@ test('the servers list filters by class present and status, and sorts', async ({
 
   const statuses = new Set(registry.servers.map((record) => record.provenance.status));
   await page.getByLabel('Status').selectOption('draft');
-  await expect(items).toHaveCount(registry.servers.filter((record) => record.provenance.status === 'draft').length);
+  await expect(items).toHaveCount(Math.min(100, registry.servers.filter((record) => record.provenance.status === 'draft').length));
   await page.getByLabel('Status').selectOption('');
   expect(statuses.size).toBeGreaterThan(0);
 
   await page.getByLabel('Sort by').selectOption('tools');
   const most = Math.max(...registry.servers.map((record) => record.tools.length));
   await expect(items.first()).toHaveAttribute('data-tools', String(most));
-  // Sorting moves the DOM nodes, so keyboard order follows what is shown.
   const order = await items.evaluateAll((lis) => lis.map((li) => Number((li as HTMLElement).dataset.tools)));
   expect(order).toEqual([...order].sort((a, b) => b - a));
 });

@@ -9,6 +9,12 @@ import type { ToolRef } from './tools.ts';
 /** Tool rows on one page of a class or effect grid. */
 export const GRID_PAGE_SIZE = 100;
 
+/** Tool names on one page of the comparison index (`compare/`, `compare/2/` …). */
+export const COMPARE_INDEX_SIZE = 100;
+
+/** Servers on one page of the servers list (`servers/`, `servers/2/` …). */
+export const SERVER_PAGE_SIZE = 50;
+
 /** Page numbers shown on either side of the current one in the pager. */
 const WINDOW = 2;
 

@@ -61,6 +61,15 @@ export function effectPath(effect: string): string {
   return `effects/${segment(effect)}/`;
 }
 
+/**
+ * The page comparing one tool name across servers: `compare/<name>/`, for a
+ * normalised name (lib/tools.ts normaliseToolName). A name of digits only
+ * gets a `tool-` prefix, since `compare/2/` is the second page of the index.
+ */
+export function comparePath(name: string): string {
+  return `compare/${/^[0-9]+$/.test(name) ? `tool-${name}` : segment(name)}/`;
+}
+
 /** A server's JSON in the API: `api/v1/servers/<id>.json`. */
 export function apiServerPath(id: string): string {
   return `api/v1/servers/${segment(id)}.json`;
