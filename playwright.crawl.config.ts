@@ -9,9 +9,10 @@
  */
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config.ts';
-import { SITE_DIR } from './e2e/support.ts';
+import { ROOT_PORT, SITE_DIR } from './e2e/support.ts';
 
-const PORT = 4331;
+// Ten past `npm test`'s port (E2E_PORT, default 4321), so both tiers can run side by side.
+const PORT = ROOT_PORT + 10;
 const URL = `http://127.0.0.1:${PORT}/`;
 const site = base.projects?.find((project) => project.name === 'site');
 

@@ -5,10 +5,14 @@
  * integration, and the site checks; see test/tiers.ts) and the browser
  * tests (Playwright on Debian's Chromium), then prints the time of each
  * step and one closing line `N passed, N failed`. Exits non-zero if any
- * step failed.
+ * step failed. The vitest projects that keep the processor busy (unit,
+ * Cedar, site) run first; then the integration tier, which mostly waits on
+ * its processes, servers and the network, runs side by side with the
+ * browser tests (issue 30). Reports: build/test-reports/vitest.json,
+ * vitest-integration.json and playwright.json.
  *
  * Before the tests: Biome (lint and format), Knip (unused code), tsc and
- * `astro check` (these two side by side), each with zero diagnostics.
+ * `astro check` (the four side by side, after the build), each with zero diagnostics.
  *
  * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Biome,
  * type check and the unit tier only: no build, no processes, under a minute.
@@ -21,7 +25,7 @@
  * Nightly in .github/workflows/crawl.yml.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_DIR } from './lib/paths.ts';
 
@@ -41,23 +45,36 @@ function step(name: string, command: string, args: string[], extraEnv: Record<st
 }
 
 /**
- * Run one step while others run: its output is held and printed in one piece
- * when it ends, so the logs of steps running side by side do not interleave.
- * Its time is its own wall-clock time. Resolves to [name, whether it exited 0].
+ * Run one step while others run. By default its output is held and printed
+ * in one piece when it ends, so the logs of steps running side by side do not
+ * interleave; `stream` lets one of them (at most one at a time) print as it
+ * goes. Its time is its own wall-clock time. Resolves to [name, whether it
+ * exited 0].
  */
-function stepAlongside(name: string, command: string, args: string[]): Promise<[string, boolean]> {
+function stepAlongside(
+  name: string,
+  command: string,
+  args: string[],
+  options: { extraEnv?: Record<string, string>; stream?: boolean } = {},
+): Promise<[string, boolean]> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    if (options.stream) console.log(`\n> ${name} (alongside other checks; their output follows when they end): ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, {
+      stdio: ['ignore', options.stream ? 'inherit' : 'pipe', options.stream ? 'inherit' : 'pipe'],
+      env: { ...env, ...options.extraEnv },
+    });
     const output: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     let ended = false;
     const done = (ok: boolean): void => {
       if (ended) return; // 'error' may be followed by 'close'
       ended = true;
-      console.log(`\n> ${name} (alongside other checks): ${command} ${args.join(' ')}`);
-      process.stdout.write(Buffer.concat(output));
+      if (!options.stream) {
+        console.log(`\n> ${name} (alongside other checks): ${command} ${args.join(' ')}`);
+        process.stdout.write(Buffer.concat(output));
+      }
       times.push([`${name} (alongside)`, (Date.now() - started) / 1000]);
       resolve([name, ok]);
     };
@@ -137,10 +154,11 @@ const ASTRO_CHECK: [string, string, string[]] = ['astro check', 'npx', ['--no-in
 const before: Array<[string, string, string[]]> = quick
   ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
     [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), LINT, TYPECHECK]
-  : [['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']], LINT, UNUSED];
+  : [['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']]];
 // tsc and `astro check` each keep about one core busy for most of a minute and read only the sources
-// and the types the build generated, so in `npm test` they run side by side (issue 30).
-const together: Array<[string, string, string[]]> = quick ? [] : [TYPECHECK, ASTRO_CHECK];
+// and the types the build generated, so in `npm test` they run side by side (issue 30); Biome and Knip
+// (5 and 12 s) join them and fill the core tsc leaves idle when it ends before `astro check`.
+const together: Array<[string, string, string[]]> = quick ? [] : [TYPECHECK, ASTRO_CHECK, LINT, UNUSED];
 // The MCP server packages the integration tier starts (test/servers) install
 // alongside the build, which waits on the CPU while npm waits on the disk
 // and the network; the tier's own set-up then finds them installed.
@@ -165,28 +183,50 @@ if (servers !== undefined) {
   if (!ok) failedSteps.push('servers install');
 }
 
-const vitestJson = path.join(reports, quick ? 'vitest-unit.json' : 'vitest.json');
-const vitestOk = step(quick ? 'unit tests' : 'unit, integration and site tests (vitest)', 'npx', [
-  '--no-install',
-  'vitest',
-  'run',
-  ...(quick ? ['--project', 'unit'] : []),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-countVitest(vitestJson);
-if (!vitestOk) failedSteps.push('vitest');
-
-if (!quick) {
-  if (existsSync('playwright.config.ts')) {
-    const playwrightJson = path.join(reports, 'playwright.json');
-    const e2eOk = step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
-    countPlaywright(playwrightJson);
-    if (!e2eOk) failedSteps.push('playwright');
-  } else {
-    failedSteps.push('playwright (no playwright.config.ts)');
-  }
+/** Vitest's reporters, its JSON report written to build/test-reports/`json` (a previous run's report removed first, so it is never counted again). */
+function vitestArgs(json: string): string[] {
+  rmSync(path.join(reports, json), { force: true });
+  return ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, json)}`];
+}
+if (quick) {
+  if (!step('unit tests', 'npx', ['--no-install', 'vitest', 'run', '--project', 'unit', ...vitestArgs('vitest-unit.json')])) failedSteps.push('vitest');
+  countVitest(path.join(reports, 'vitest-unit.json'));
+} else {
+  // The processor-bound vitest projects first, on both cores.
+  if (
+    !step('unit, Cedar and site tests (vitest)', 'npx', [
+      '--no-install',
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--project',
+      'integration-cedar',
+      '--project',
+      'site',
+      ...vitestArgs('vitest.json'),
+    ])
+  )
+    failedSteps.push('vitest');
+  countVitest(path.join(reports, 'vitest.json'));
+  // Then the integration tier, which mostly waits on its processes, servers and the network, side by
+  // side with the browser tests, which keep the processor busy (issue 30).
+  const playwrightJson = path.join(reports, 'playwright.json');
+  rmSync(playwrightJson, { force: true });
+  const alongside: Array<Promise<[string, boolean]>> = [
+    stepAlongside('integration tests (vitest)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...vitestArgs('vitest-integration.json')]),
+  ];
+  if (existsSync('playwright.config.ts'))
+    alongside.push(
+      stepAlongside('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], {
+        extraEnv: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+        stream: true,
+      }),
+    );
+  else failedSteps.push('playwright (no playwright.config.ts)');
+  for (const [name, ok] of await Promise.all(alongside)) if (!ok) failedSteps.push(name);
+  countVitest(path.join(reports, 'vitest-integration.json'));
+  countPlaywright(playwrightJson);
 }
 
 finish();

@@ -5,9 +5,12 @@
  * carried `prepare: tsx scripts/prepare.ts`, which npm runs on those installs
  * (npm 11 lists it as an install script to approve) and which needs scripts/
  * and tsx, neither shipped; `npm install` in the unpacked package exited 127.
- * The dependencies come from the npm registry.
+ * The dependencies come from the npm registry. The three installs are
+ * independent and mostly wait on the network, so they start together once
+ * the tarball is packed and each test reads its own install's outcome (issue
+ * 30: one after another they took 107 s, the unpacked package's 81 s of it).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +22,36 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare'];
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let tarball = '';
 let files: string[] = [];
+
+/** An install's outcome: its exit code (null if a signal ended it) and its output, stdout then stderr. */
+interface Outcome {
+  code: number | null;
+  output: string;
+}
+
+/** Run a command without blocking this worker; resolves when it ends, never rejects. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve({ code, output: `${stdout}${stderr}${error !== null && code === null ? String(error) : ''}` });
+    });
+  });
+}
+
+function npm(args: string[], cwd: string): Promise<Outcome> {
+  return run(NPM, [...args, '--ignore-scripts=false', '--no-audit', '--no-fund'], cwd, { ...process.env, npm_config_loglevel: 'warn' });
+}
+
+const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+const readmeLine = /^(npm install -g \.\/reversibility-classes-[^\s]+\.tgz)/m.exec(readFileSync(path.join(ROOT, 'README.md'), 'utf8'))?.[1];
+
+/** The tarball installed into another folder (`app`), with install scripts on. */
+let intoApp: Promise<Outcome & { app: string }>;
+/** The README's global install line run next to the tarball, into a scratch prefix (npm's `prefix` setting). */
+let global: Promise<Outcome & { prefix: string }>;
+/** `npm install --omit=dev` inside the unpacked package. */
+let unpackedInstall: Promise<Outcome>;
 
 beforeAll(() => {
   const destination = tempDir();
@@ -33,16 +66,25 @@ beforeAll(() => {
   ) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(destination, packed[0]!.filename);
   files = packed[0]!.files.map((file) => file.path);
-}, 300_000);
 
-function npm(args: string[], cwd: string): { code: number | null; output: string } {
-  const result = spawnSync(NPM, [...args, '--ignore-scripts=false', '--no-audit', '--no-fund'], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_loglevel: 'warn' },
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-}
+  const app = tempDir();
+  writeFileSync(path.join(app, 'package.json'), '{ "name": "app", "version": "1.0.0", "private": true }\n');
+  intoApp = npm(['install', tarball], app).then((outcome) => ({ ...outcome, app }));
+
+  // -g into a scratch prefix, never this machine's global folder. Without the README's line the test fails on it.
+  const prefix = tempDir();
+  global =
+    readmeLine === undefined
+      ? Promise.resolve({ code: null, output: 'no README line', prefix })
+      : run('sh', ['-c', `${readmeLine} --no-audit --no-fund`], destination, { ...process.env, npm_config_prefix: prefix, npm_config_loglevel: 'warn' }).then(
+          (outcome) => ({ ...outcome, prefix }),
+        );
+
+  const unpacked = tempDir();
+  mkdirSync(unpacked, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
+  unpackedInstall = npm(['install', '--omit=dev'], path.join(unpacked, 'package'));
+}, 300_000);
 
 describe('the packed package', () => {
   it('carries no install-time script that names a file it does not ship', () => {
@@ -55,43 +97,28 @@ describe('the packed package', () => {
     expect(files).toContain('build/cli/rclass.mjs');
   });
 
-  it('installs from the tarball into another folder with scripts on, without an install script to approve, and runs', () => {
-    const app = tempDir();
-    writeFileSync(path.join(app, 'package.json'), '{ "name": "app", "version": "1.0.0", "private": true }\n');
-    const installed = npm(['install', tarball], app);
+  it('installs from the tarball into another folder with scripts on, without an install script to approve, and runs', async () => {
+    const installed = await intoApp;
     expect(installed.code, installed.output).toBe(0);
     expect(installed.output).not.toContain('install scripts');
-    const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
-    expect(execFileSync(path.join(app, 'node_modules', '.bin', 'rclass'), ['--version'], { encoding: 'utf8' })).toBe(`rclass ${version}\n`);
+    expect(execFileSync(path.join(installed.app, 'node_modules', '.bin', 'rclass'), ['--version'], { encoding: 'utf8' })).toBe(`rclass ${version}\n`);
   }, 300_000);
 
-  it("regression: the README's `npm install -g ./reversibility-classes-<version>.tgz`, run as written next to the tarball, puts a working `rclass` on PATH", () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const line = /^(npm install -g \.\/reversibility-classes-[^\s]+\.tgz)/m.exec(readme)?.[1];
-    expect(line).toBe(`npm install -g ./${path.basename(tarball)}`);
-    // -g into a scratch prefix (npm's `prefix` setting), never this machine's global folder.
-    const prefix = tempDir();
-    const installed = spawnSync('sh', ['-c', `${line} --no-audit --no-fund`], {
-      cwd: path.dirname(tarball),
-      encoding: 'utf8',
-      env: { ...process.env, npm_config_prefix: prefix, npm_config_loglevel: 'warn' },
-    });
-    expect(installed.status, `${installed.stdout}${installed.stderr}`).toBe(0);
-    const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+  it("regression: the README's `npm install -g ./reversibility-classes-<version>.tgz`, run as written next to the tarball, puts a working `rclass` on PATH", async () => {
+    expect(readmeLine).toBe(`npm install -g ./${path.basename(tarball)}`);
+    const installed = await global;
+    expect(installed.code, installed.output).toBe(0);
     const elsewhere = tempDir();
     const ran = spawnSync('sh', ['-c', 'rclass --version'], {
       cwd: elsewhere,
       encoding: 'utf8',
-      env: { ...process.env, PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` },
+      env: { ...process.env, PATH: `${path.join(installed.prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}` },
     });
     expect(ran.stdout).toBe(`rclass ${version}\n`);
   }, 300_000);
 
-  it('`npm install` inside the unpacked package succeeds (it exited 127: tsx scripts/prepare.ts)', () => {
-    const unpacked = tempDir();
-    mkdirSync(unpacked, { recursive: true });
-    execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
-    const installed = npm(['install', '--omit=dev'], path.join(unpacked, 'package'));
+  it('`npm install` inside the unpacked package succeeds (it exited 127: tsx scripts/prepare.ts)', async () => {
+    const installed = await unpackedInstall;
     expect(installed.code, installed.output).toBe(0);
   }, 300_000);
 });
