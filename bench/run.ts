@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 
 const steps: Array<[string, string[]]> = [
   ['classifier', ['tsx', 'bench/classify.ts']],
+  ['asks per hundred calls (default policy, seeded replay; exits 1 when noisier than bench/asks-baseline.json)', ['tsx', 'bench/asks.ts']],
   ['SQL analysis', ['tsx', 'bench/sql.ts']],
   ['hook (whole process, ratio to node -e 0)', ['tsx', 'bench/hook.ts']],
   ['site build', ['tsx', 'bench/site-build.ts']],

@@ -78,6 +78,8 @@ export interface AuditRecord {
   outcome?: AuditOutcome;
   /** A short reason for errors, unrecognised servers and built-in prompts; never argument values. */
   detail?: string;
+  /** On the outcome line of a call the proxy asked about and ran: where the approval came from (SPEC 10.1). */
+  approved_via?: 'page' | 'tty' | 'client';
   /** The user the hook ran as, and the host. */
   user: string | null;
   host: string | null;
@@ -131,6 +133,7 @@ const FIELD_ORDER = [
   'args_sha256',
   'outcome',
   'detail',
+  'approved_via',
   'user',
   'host',
   'permission_mode',

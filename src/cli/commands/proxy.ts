@@ -15,7 +15,7 @@ import { parseEgressAllowlist, registrableDomain } from '../../node/egress-allow
 
 /** The usage line of `proxy`. */
 export const PROXY_USAGE =
-  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--annotate] [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
+  'rclass proxy [--record ID] [--name NAME] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--allow-tool NAME]... [--annotate] [--approve-tty] [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] -- COMMAND [ARGS...]';
 
 /** The help text of `proxy`. */
 export const PROXY_HELP = `usage: ${PROXY_USAGE}
@@ -26,9 +26,14 @@ with \`rclass proxy -- COMMAND ARGS...\`; everything passes through, except
 that each tools/call is classified with its arguments and the session guard:
 
   R0-R1   forwarded (R2-R4 too for tools named with --allow-tool)
-  R2-R4   the client is asked to show you the call (MCP elicitation) and it
+  R2-R3   the client is asked to show you the call (MCP elicitation) and it
           runs only if you approve; a client without elicitation gets a tool
           error naming the class, and the call never reaches the server
+  R4      approved out of band, where the client's model cannot answer: on
+          a local page (127.0.0.1, a random single-use link that expires in
+          5 minutes) that the client opens for you (URL-mode elicitation),
+          or on this terminal with --approve-tty; a client that can only
+          show a form asks you there instead
   --deny-from and up   a tool error, without asking
 
 The server is identified from COMMAND ARGS as a client entry would be
@@ -50,6 +55,9 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
                         evidenceRef); the server's own hints stay under _meta's
                         com.twomuchlabs.reversibility/server-declared; a tool the record does
                         not list, or an unrecognised server's, is annotated as R4
+  --approve-tty         approve R4 calls on the controlling terminal (/dev/tty): the question
+                        appears there and only \`yes\` runs the call; without a terminal the
+                        client is asked as above
   --log FILE            append decisions to FILE (absolute) instead of
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log              do not log decisions
@@ -64,8 +72,9 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
                         else /etc/rclass/servers.yaml), used only when you cannot write it
 
 Limits: an agent that can edit the client's configuration can remove the
-proxy; the client, not rclass, shows the question, and an autonomous client
-could answer it itself; resources and prompts pass through unclassified.
+proxy; below R4 the client, not rclass, shows the question, and an autonomous
+client could answer it itself (an R4 call needs the page or the terminal
+when the client offers URL mode or --approve-tty is given); resources and prompts pass through unclassified.
 `;
 
 /**
@@ -89,6 +98,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
       'egress-allow': { type: 'string', multiple: true },
       'allow-tool': { type: 'string', multiple: true },
       annotate: { type: 'boolean', default: false },
+      'approve-tty': { type: 'boolean', default: false },
       log: { type: 'string' },
       'no-log': { type: 'boolean', default: false },
       'anchor-file': { type: 'string' },
@@ -145,6 +155,7 @@ export async function proxyCommand(argv: string[], io: CliIO): Promise<number> {
       },
       allowTools: values['allow-tool'] ?? [],
       annotate: values.annotate,
+      approveTty: values['approve-tty'],
     },
     upstream,
     downstream,

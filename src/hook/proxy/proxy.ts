@@ -48,7 +48,24 @@ import { classifyResolved, errorVerdict } from '../core/classify-call.ts';
 import { identityIndex } from '../core/identity.ts';
 import { logVerdict } from '../core/log-verdict.ts';
 import type { CallIdentity, Verdict } from '../core/verdict.ts';
+import type { ReversibilityClass } from '../../core/classes.ts';
+import { toolDefinition, toolFingerprint } from '../../core/fingerprint.ts';
 import { type AnnotationSource, annotateToolList } from './annotate.ts';
+import { ApprovalPage } from './approval-page.ts';
+import { askTerminal } from './approval-tty.ts';
+import { type ApprovalChannel, Approvals, type BoundCall } from './approvals.ts';
+import {
+  type ClientAnswer,
+  formQuestion,
+  inputRequired,
+  type Modes,
+  modesOf,
+  readElicitResult,
+  retryOf,
+  retryStyleModes,
+  urlQuestion,
+  withoutRetryFields,
+} from './elicit.ts';
 import { resolveWrapped, type WrappedServer } from './identify.ts';
 import { ClientIds, type RequestId } from './ids.ts';
 
@@ -59,6 +76,8 @@ export interface ProxyOptions {
   allowTools: readonly string[];
   /** `--annotate`: rewrite each listed tool's hints and action metadata from the registry (SPEC 7.4). */
   annotate?: boolean;
+  /** `--approve-tty`: approve R4 calls on the controlling terminal rather than through the client (SPEC 8.7). */
+  approveTty?: boolean;
 }
 
 /** How long one log append may wait for the log's lock (ms); the proxy runs for hours, so each append gets its own budget. */
@@ -67,36 +86,8 @@ const LOG_WAIT_MS = 5000;
 type Id = RequestId;
 type Request = { jsonrpc: '2.0'; id: Id; method: string; params?: Record<string, unknown> };
 
-/** One question the proxy asked its client, waiting for its answer: the call it is about, bound by tool and canonical arguments. */
-interface PendingApproval {
-  tool: string;
-  /** The canonical JSON of the call's arguments when it was asked about. */
-  args: string;
-  settle: (answer: JSONRPCMessage | undefined) => void;
-}
-
-/** What the client's answer to one question comes to: approved, or why not (for the outcome line's `detail`). */
-type Answer = { approved: true } | { approved: false; why: string };
-
-/**
- * Read the client's response to one of the proxy's questions (MCP
- * `ElicitResult`). Only `action: "accept"` with `content.approve === true`
- * approves; a decline, a cancel, an error response, anything malformed and
- * no answer at all do not.
- * @param response the response, or undefined when the client went away first
- */
-function readAnswer(response: JSONRPCMessage | undefined): Answer {
-  if (response === undefined) return { approved: false, why: 'no answer: the client went away' };
-  if ('error' in response && response.error !== undefined) return { approved: false, why: 'the client answered with an error' };
-  const result = 'result' in response ? (response.result as unknown) : undefined;
-  if (result === null || typeof result !== 'object' || Array.isArray(result)) return { approved: false, why: 'the answer was malformed' };
-  const { action, content } = result as Record<string, unknown>;
-  if (action === 'decline') return { approved: false, why: 'the user declined' };
-  if (action === 'cancel') return { approved: false, why: 'the user cancelled' };
-  if (action !== 'accept') return { approved: false, why: 'the answer was malformed' };
-  if (content !== null && typeof content === 'object' && (content as Record<string, unknown>).approve === true) return { approved: true };
-  return { approved: false, why: 'the user accepted without setting approve to true' };
-}
+/** A call as its outcome line names it. */
+type Called = { server: string | null; tool: string; input: unknown };
 
 /** The canonical JSON of a call's arguments, or undefined when they have none (too deep, or not JSON). */
 function canonicalArgs(input: unknown): string | undefined {
@@ -113,16 +104,6 @@ function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & Request
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: Id; result?: Record<string, unknown>; error?: unknown } {
   return !('method' in message) && 'id' in message;
-}
-
-/** Whether the client's `initialize` capabilities include form elicitation (an empty object means form, MCP 2025-11-25). */
-function supportsFormElicitation(params: Record<string, unknown> | undefined): boolean {
-  const capabilities = params?.capabilities;
-  if (capabilities === null || typeof capabilities !== 'object') return false;
-  const elicitation = (capabilities as Record<string, unknown>).elicitation;
-  if (elicitation === null || typeof elicitation !== 'object') return false;
-  const modes = elicitation as Record<string, unknown>;
-  return modes.form !== undefined || modes.url === undefined;
 }
 
 /**
@@ -142,13 +123,19 @@ export async function runProxy(
   const sessionId = `proxy:${randomUUID()}`;
   const session: OpenedSession = { state: freshState(sessionId, rfc3339(context.now()), context.environment.cwd), status: 'new' };
   session.state.servers = {};
-  let elicitation = false;
+  /** The elicitation modes the client declared in `initialize` (the request style). */
+  let initialModes: Modes = { form: false, url: false };
   const ids = new ClientIds();
   /** The proxy's questions awaiting the client's answer, by their (random) id. */
-  const asked = new Map<string, PendingApproval>();
-  /** Forwarded calls, by id: what their outcome line needs. */
-  const forwarded = new Map<Id, { server: string | null; tool: string; input: unknown }>();
-  /** The client's `tools/list` requests whose results `--annotate` rewrites, by id. */
+  const asked = new Map<string, (answer: JSONRPCMessage | undefined) => void>();
+  /** The approvals the proxy is waiting for, and its local page. */
+  const approvals = new Approvals();
+  const page = new ApprovalPage(approvals);
+  /** Each listed tool's fingerprint as the server last listed it (SPEC 5.2.1), which an approval is bound to. */
+  const fingerprints = new Map<string, string | null>();
+  /** Forwarded calls, by id: what their outcome line needs (the asked call's id, and the channel that approved it). */
+  const forwarded = new Map<Id, Called & { toolUseId?: string; via?: ApprovalChannel }>();
+  /** The client's `tools/list` requests, by id: their results give the fingerprints, and `--annotate` rewrites them. */
   const listing = new Set<Id>();
   let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
@@ -186,12 +173,23 @@ export async function runProxy(
     return { ...message, result: await annotateToolList(result as Record<string, unknown>, await annotationSource(), note) } as JSONRPCMessage;
   };
 
+  /** Remember each listed tool's fingerprint, from the server's own listing (before `--annotate`). */
+  const noteFingerprints = async (message: JSONRPCMessage) => {
+    const result = 'result' in message ? (message.result as unknown) : undefined;
+    const tools = result !== null && typeof result === 'object' ? (result as Record<string, unknown>).tools : undefined;
+    if (!Array.isArray(tools)) return;
+    for (const tool of tools as unknown[]) {
+      const name = tool !== null && typeof tool === 'object' ? (tool as Record<string, unknown>).name : undefined;
+      if (typeof name === 'string') fingerprints.set(name, await toolFingerprint(toolDefinition(tool)).catch(() => null));
+    }
+  };
+
   /** Decide one call under the session's state, in arrival order. */
   const decide = (
     tool: string,
     input: Record<string, unknown>,
     call: CallIdentity,
-  ): Promise<{ decision: HookDecision; reason: string; server: string | null }> => {
+  ): Promise<{ decision: HookDecision; reason: string; server: string | null; cls?: ReversibilityClass }> => {
     const run = queue.then(async () => {
       let verdict: Verdict;
       let server: string | null = null;
@@ -218,45 +216,136 @@ export async function runProxy(
       const stderr: string[] = [];
       const answer = await logVerdict(context, verdict, stderr, Date.now() + LOG_WAIT_MS);
       for (const line of stderr) note(line);
-      return { ...answer, server };
+      return { ...answer, server, ...(verdict.cls !== undefined ? { cls: verdict.cls } : {}) };
     });
     queue = run.catch(() => undefined);
     return run;
   };
 
+  /** The tool's fingerprint as the server last listed it (SPEC 5.2.1), or null when it has not been listed. */
+  const boundCall = (tool: string, args: string): BoundCall => ({ tool, args, fingerprint: fingerprints.get(tool) ?? null });
+
   /**
-   * Ask the user about one call and wait for the answer to that question.
-   * @returns approved only for an accepted answer with `approve: true`, and
-   *   only when the call about to be forwarded is still the one asked about
+   * Which channel approves one asked call: for R4, the terminal (with
+   * `--approve-tty`), else the local page when the client can open a URL,
+   * else the client's own question; below R4, the client's form, else the
+   * page. Undefined when the client can be asked nothing.
    */
-  const askUser = async (reason: string, tool: string, input: unknown): Promise<Answer> => {
-    const args = canonicalArgs(input);
-    if (args === undefined) return { approved: false, why: 'its arguments have no canonical JSON form to bind an approval to' };
+  const channelFor = (cls: ReversibilityClass | undefined, modes: Modes): ApprovalChannel | undefined => {
+    const irreversible = cls === undefined || cls === 'R4';
+    if (irreversible && options.approveTty === true) return 'tty';
+    if (irreversible && modes.url) return 'page';
+    if (modes.form) return 'client';
+    if (modes.url) return 'page';
+    return undefined;
+  };
+
+  /**
+   * Ask the client one question in the request style (`elicitation/create`)
+   * and wait for its answer.
+   * @returns the answer as read, or undefined when the client went away
+   */
+  const request = async (question: Record<string, unknown>): Promise<ClientAnswer> => {
     const id = ids.own();
-    const pending = new Promise<{ approval: PendingApproval; response: JSONRPCMessage | undefined }>((done) => {
-      const approval: PendingApproval = { tool, args, settle: (response) => done({ approval, response }) };
-      asked.set(id, approval);
-    });
-    await downstream.send({
-      jsonrpc: '2.0',
-      id,
-      method: 'elicitation/create',
-      params: {
-        mode: 'form',
-        message: reason,
-        requestedSchema: {
-          type: 'object',
-          properties: { approve: { type: 'boolean', title: 'Run this call', description: 'Only an accepted answer with this set to true lets the call run.' } },
-          required: ['approve'],
-        },
-      },
-    });
-    const { approval, response } = await pending;
-    const answer = readAnswer(response);
-    if (!answer.approved) return answer;
-    // The approval stands for the call it was asked about, and no other.
-    if (approval.tool !== tool || approval.args !== canonicalArgs(input)) return { approved: false, why: 'the approval was for another call' };
-    return answer;
+    const response = new Promise<JSONRPCMessage | undefined>((settle) => asked.set(id, settle));
+    await downstream.send({ jsonrpc: '2.0', id, method: 'elicitation/create', params: question } as JSONRPCMessage);
+    const answer = await response;
+    if (answer === undefined) return readElicitResult(undefined);
+    if ('error' in answer && answer.error !== undefined) return { accepted: false, approve: false, why: 'the client answered with an error' };
+    return readElicitResult('result' in answer ? answer.result : undefined);
+  };
+
+  /** Forward a call that was approved, with its outcome line to come (SPEC 10.1). */
+  const forwardApproved = async (message: Request, asCalled: Called, approved: { channel: ApprovalChannel; toolUseId: string }) => {
+    forwarded.set(message.id, { ...asCalled, toolUseId: approved.toolUseId, via: approved.channel });
+    await upstream.send(message as JSONRPCMessage);
+  };
+
+  /**
+   * Put an asked call to the user on its channel: the terminal waits here;
+   * the page and the client's form go out as a question in the call's style
+   * (a request now, or an `InputRequiredResult` whose retry {@link onRetry}
+   * takes).
+   * @returns true when the call was answered (run, refused, or handed back for a retry); false when no channel exists
+   */
+  const askOutOfBand = async (message: Request, asCalled: Called, reason: string, cls: ReversibilityClass | undefined): Promise<boolean> => {
+    const retryModes = retryStyleModes(message.params ?? {});
+    const style = retryModes === undefined ? 'request' : 'retry';
+    const modes = retryModes ?? initialModes;
+    let channel = channelFor(cls, modes);
+    if (channel === undefined) return false;
+    const args = canonicalArgs(asCalled.input);
+    if (args === undefined) {
+      await writeOutcome(message.id, asCalled, 'not_run', 'its arguments have no canonical JSON form to bind an approval to');
+      await refuse(message.id, `Not run: its arguments have no canonical JSON form to bind an approval to. ${reason}`);
+      return true;
+    }
+    const asked = { toolUseId: String(message.id), server: asCalled.server };
+    if (channel === 'tty') {
+      const nonce = approvals.open(boundCall(asCalled.tool, args), 'tty', asked);
+      let approved: boolean | undefined;
+      try {
+        approved = await askTerminal(`${reason}\nArguments: ${args}`);
+      } catch (error) {
+        note(`rclass: the terminal could not be opened (${messageOf(error)}), so the client is asked instead`);
+      }
+      if (approved !== undefined) {
+        if (approved) approvals.confirm(nonce);
+        const redeemed = approvals.redeem(nonce, boundCall(asCalled.tool, args), undefined);
+        if (redeemed.approved) return forwardApproved(message, asCalled, redeemed).then(() => true);
+        await writeOutcome(message.id, asCalled, 'not_run', approved ? redeemed.why : 'the user refused on the terminal');
+        await refuse(message.id, `Not run: the user did not approve it on the terminal. ${reason}`);
+        return true;
+      }
+      approvals.redeem(nonce, boundCall(asCalled.tool, args), undefined);
+      channel = channelFor('R3', modes);
+      if (channel === undefined) return false;
+    }
+    const nonce = approvals.open(boundCall(asCalled.tool, args), channel, asked);
+    const question =
+      channel === 'page'
+        ? urlQuestion(`${reason} Open the page to approve this call, then continue here.`, await page.urlFor(nonce, { reason }), style)
+        : formQuestion(reason);
+    if (style === 'retry') {
+      await downstream.send({ jsonrpc: '2.0', id: message.id, result: inputRequired(question, nonce) } as JSONRPCMessage);
+      return true;
+    }
+    let answer: ClientAnswer;
+    try {
+      answer = await request(question);
+    } catch (error) {
+      note(`rclass: asking the user failed: ${messageOf(error)}`);
+      answer = { accepted: false, approve: false, why: 'the question could not be sent' };
+    }
+    // The approval stands for the call it was asked about, and no other: bound by tool, canonical arguments and fingerprint.
+    const redeemed = approvals.redeem(nonce, boundCall(asCalled.tool, canonicalArgs(asCalled.input) ?? ''), answer);
+    if (redeemed.approved) {
+      await forwardApproved(message, asCalled, redeemed);
+      return true;
+    }
+    await writeOutcome(message.id, asCalled, 'not_run', redeemed.why);
+    await refuse(message.id, `Not run: the user did not approve it. ${reason}`);
+    return true;
+  };
+
+  /**
+   * A retried call (MCP 2026-07-28) carrying the proxy's `requestState`:
+   * forwarded, without the proxy's fields, only when the approval it names
+   * is pending, unexpired, for this very call and approved on its channel;
+   * the approval is used up either way.
+   */
+  const onRetry = async (message: Request, retry: { nonce: string; answer: unknown }) => {
+    const params = message.params ?? {};
+    const tool = typeof params.name === 'string' ? params.name : '';
+    const input = params.arguments ?? {};
+    const redeemed = approvals.redeem(retry.nonce, boundCall(tool, canonicalArgs(input) ?? ''), readElicitResult(retry.answer));
+    const asCalled: Called = { server: redeemed.server ?? null, tool, input };
+    if (redeemed.approved) {
+      await forwardApproved({ ...message, params: withoutRetryFields(params) }, asCalled, redeemed);
+      return;
+    }
+    await writeOutcome(redeemed.toolUseId ?? message.id, asCalled, 'not_run', redeemed.why);
+    await refuse(message.id, `Not run: ${redeemed.why}, so rclass did not run it (SPEC 8.7).`);
   };
 
   const refuse = async (id: Id, text: string) => {
@@ -265,16 +354,22 @@ export async function runProxy(
 
   const onCall = async (message: Request) => {
     const params = message.params ?? {};
+    const retry = retryOf(params);
+    if (retry !== undefined) {
+      await onRetry(message, retry);
+      return;
+    }
     const tool = typeof params.name === 'string' ? params.name : '';
     const rawInput = params.arguments ?? {};
     const input = rawInput !== null && typeof rawInput === 'object' && !Array.isArray(rawInput) ? (rawInput as Record<string, unknown>) : undefined;
     const call: CallIdentity = { sessionId, toolUseId: String(message.id), input: rawInput };
-    let outcome: { decision: HookDecision; reason: string; server: string | null };
+    let outcome: { decision: HookDecision; reason: string; server: string | null; cls?: ReversibilityClass };
     if (tool === '' || input === undefined) {
       outcome = {
         decision: 'ask',
         reason: `rclass: R4 Irreversible (error): the call has no tool name or its arguments are not an object, so rclass cannot classify it (SPEC 4.4). Needs your approval.`,
         server: null,
+        cls: 'R4',
       };
     } else {
       outcome = await decide(tool, input, call);
@@ -285,39 +380,18 @@ export async function runProxy(
       await upstream.send(message);
       return;
     }
-    const asCalled = { server: outcome.server, tool, input: rawInput };
-    if (decision === 'ask' && elicitation) {
-      let answer: Answer;
-      try {
-        answer = await askUser(reason, tool, rawInput);
-      } catch (error) {
-        note(`rclass: asking the user failed: ${messageOf(error)}`);
-        answer = { approved: false, why: 'the question could not be sent' };
-      }
-      if (answer.approved) {
-        forwarded.set(message.id, asCalled);
-        await upstream.send(message);
-        return;
-      }
-      await writeOutcome(message.id, asCalled, 'not_run', answer.why);
-      await refuse(message.id, `Not run: the user did not approve it. ${reason}`);
-      return;
-    }
+    const asCalled: Called = { server: outcome.server, tool, input: rawInput };
+    if (decision === 'ask' && (await askOutOfBand(message, asCalled, reason, outcome.cls))) return;
     if (decision === 'ask') await writeOutcome(message.id, asCalled, 'not_run', 'the client cannot be asked');
     const how =
       decision === 'deny'
         ? 'It is blocked by --deny-from; ask a human to run it outside the agent.'
-        : `This client cannot ask you (it has no MCP elicitation), so rclass did not run it. To let it run, ask a human to run it, use a client that supports elicitation, or restart the proxy with --allow-tool ${tool === '' ? 'NAME' : tool}.`;
+        : `This client cannot ask you (it has no MCP elicitation), so rclass did not run it. To let it run, ask a human to run it, use a client that supports elicitation, or restart the proxy with --allow-tool ${tool === '' ? 'NAME' : tool} or --approve-tty.`;
     await refuse(message.id, `Not run: ${reason} ${how}`);
   };
 
   /** Write the outcome line of one call (SPEC 10.1); a log that cannot be written is noted, the answer goes out regardless. */
-  const writeOutcome = async (
-    id: Id,
-    call: { server: string | null; tool: string; input: unknown },
-    outcome: 'ran' | 'failed' | 'not_run',
-    detail?: string,
-  ) => {
+  const writeOutcome = async (id: Id, call: Called & { via?: ApprovalChannel }, outcome: 'ran' | 'failed' | 'not_run', detail?: string) => {
     try {
       await context.log(
         [
@@ -334,6 +408,7 @@ export async function runProxy(
             args_sha256: digestOf(call.input),
             outcome,
             ...(detail !== undefined ? { detail } : {}),
+            ...(call.via !== undefined ? { approved_via: call.via } : {}),
             user: context.user,
             host: context.host,
             permission_mode: null,
@@ -350,16 +425,16 @@ export async function runProxy(
     const call = forwarded.get(id);
     if (call === undefined) return;
     forwarded.delete(id);
-    await writeOutcome(id, call, failed ? 'failed' : 'ran');
+    await writeOutcome(call.toolUseId ?? id, call, failed ? 'failed' : 'ran');
   };
 
   downstream.onmessage = (message: JSONRPCMessage) => {
     if (isResponse(message)) {
       // A response answers one of the proxy's questions or one of the server's requests, each once; anything else is dropped.
-      const approval = typeof message.id === 'string' ? asked.get(message.id) : undefined;
-      if (approval !== undefined) {
+      const settle = typeof message.id === 'string' ? asked.get(message.id) : undefined;
+      if (settle !== undefined) {
         asked.delete(message.id as string);
-        approval.settle(message);
+        settle(message);
         return;
       }
       const serverId = ids.takeServerId(message.id);
@@ -372,8 +447,8 @@ export async function runProxy(
         .catch((error: unknown) => note(`rclass: forwarding to the server failed: ${messageOf(error)}`));
       return;
     }
-    if (isRequest(message) && message.method === 'initialize') elicitation = supportsFormElicitation(message.params);
-    if (options.annotate === true && isRequest(message) && message.method === 'tools/list') listing.add(message.id);
+    if (isRequest(message) && message.method === 'initialize') initialModes = modesOf(message.params?.capabilities);
+    if (isRequest(message) && message.method === 'tools/list') listing.add(message.id);
     if (isRequest(message) && message.method === 'tools/call') {
       onCall(message).catch(async (error: unknown) => {
         note(`rclass: ${messageOf(error)}`);
@@ -407,18 +482,21 @@ export async function runProxy(
     toClient = toClient
       .then(async () => {
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
-        await downstream.send(listed ? await annotateListing(message) : message);
+        if (listed) await noteFingerprints(message);
+        await downstream.send(listed && options.annotate === true ? await annotateListing(message) : message);
       })
       .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));
   };
   const closed = new Promise<void>((done) => {
     upstream.onclose = () => {
-      for (const approval of asked.values()) approval.settle(undefined);
-      void downstream.close().finally(done);
+      for (const settle of asked.values()) settle(undefined);
+      approvals.clear();
+      void page.close().finally(() => downstream.close().finally(done));
     };
     downstream.onclose = () => {
-      for (const approval of asked.values()) approval.settle(undefined);
-      void upstream.close().finally(done);
+      for (const settle of asked.values()) settle(undefined);
+      approvals.clear();
+      void page.close().finally(() => upstream.close().finally(done));
     };
   });
   await upstream.start();
