@@ -17,6 +17,7 @@
  */
 // node:fs/promises through `promises`, loaded on first use: importing it cost every hook call about 1 ms of CPU (issue 14).
 import { promises as fsp } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { readLogLines } from './lines.ts';
 
@@ -89,33 +90,50 @@ async function runAnchorCommand(command: string, line: string, timeoutMs: number
 }
 
 /**
- * Append a head to the anchor file and flush it. The folder is not created
- * with looser rights than 700; the file is made with mode 600.
- * @throws AnchorWriteError when the folder or file cannot be made or written
+ * Open the anchor file for appending (the folder made with mode 700, the file with 600).
+ * @throws AnchorWriteError when the folder or file cannot be made or opened
  */
-async function appendAnchorFile(file: string, line: string): Promise<void> {
+async function openAnchorFile(file: string): Promise<FileHandle> {
   try {
     await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    const handle = await fsp.open(file, 'a', 0o600);
-    try {
-      await handle.appendFile(`${line}\n`, 'utf8');
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
+    return await fsp.open(file, 'a', 0o600);
   } catch (error) {
     throw new AnchorWriteError(`the anchor file could not be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }
 
 /**
- * Write lines to every place the target names: the file first, then the command.
+ * Append lines to an open anchor file, flush and close it.
+ * @throws AnchorWriteError when they cannot be written
+ */
+async function appendAnchorFile(handle: FileHandle, line: string): Promise<void> {
+  try {
+    await handle.appendFile(`${line}\n`, 'utf8');
+    await handle.datasync();
+  } catch (error) {
+    throw new AnchorWriteError(`the anchor file could not be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Write lines to every place the target names. The file is opened first and
+ * written only once the command has taken the lines, so a failure of either
+ * before that leaves the head in neither, and the log's line can say what
+ * was answered instead (SPEC 10.3).
  * @throws AnchorWriteError naming the first place that failed
  */
 async function writeAnchorLines(target: AnchorTarget, lines: readonly string[], deadline: number): Promise<void> {
   const text = lines.join('\n');
-  if (target.file !== undefined) await appendAnchorFile(target.file, text);
-  if (target.command !== undefined) await runAnchorCommand(target.command, text, Math.max(deadline - Date.now(), 500));
+  const handle = target.file !== undefined ? await openAnchorFile(target.file) : undefined;
+  try {
+    if (target.command !== undefined) await runAnchorCommand(target.command, text, Math.max(deadline - Date.now(), 500));
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    throw error;
+  }
+  if (handle !== undefined) await appendAnchorFile(handle, text);
 }
 
 /**

@@ -105,8 +105,16 @@ export interface AppendOptions {
   deadline?: number;
   /** The clock, for tests. */
   now?: () => Date;
-  /** Where the new chain head is written after the lines, under the same lock (SPEC 10.3). */
+  /** Where the new chain head is written, under the same lock as the lines (SPEC 10.3). */
   anchor?: AnchorTarget;
+  /**
+   * What one of `records` becomes when no anchored head will cover it (the
+   * anchor could not be written, or the lock was not taken in time and the
+   * record goes to the pending folder): the caller answers differently then
+   * (the hook asks), and the line must say what was answered. Given the
+   * {@link AnchorWriteError}'s message. Only used with `anchor`; by default the record is kept as it is.
+   */
+  unanchored?: (record: AuditRecord, why: string) => AuditRecord;
 }
 
 /** The window read from the end of the file to find the last line; it grows up to {@link MAX_LINE_BYTES}. */
@@ -273,6 +281,19 @@ function writePending(file: string, records: ReadonlyArray<AuditRecord & { time:
   }
 }
 
+/** Chain records after a head: each gets its `seq`, `prev_hash` and `hash`. */
+function chain(head: Head, records: ReadonlyArray<AuditRecord & { time: string }>): AuditEntry[] {
+  let { seq, hash } = head;
+  const written: AuditEntry[] = [];
+  for (const record of records) {
+    seq += 1;
+    const unsigned = ordered({ ...record, seq, prev_hash: hash });
+    hash = entryHash(unsigned);
+    written.push({ ...unsigned, hash } as AuditEntry);
+  }
+  return written;
+}
+
 /**
  * Append entries to the log, in order, under one lock (SPEC 10.2). The
  * folder is created (mode 700) and the file too (mode 600). Lines left
@@ -280,14 +301,19 @@ function writePending(file: string, records: ReadonlyArray<AuditRecord & { time:
  * @param file the log's path
  * @param records what to append; each gets `seq`, `time`, `prev_hash` and `hash`
  * With `options.anchor`, the new head (the last entry's `seq` and `hash`)
- * is then written there while the lock is still held, so the anchor's last
- * head is always the log's last line, however many processes append.
+ * is written there while the lock is held, just before the lines, so the
+ * anchor's last head is always the log's last line, however many processes
+ * append. When the head cannot be anchored, the lines are written as
+ * `options.unanchored` makes them (the decision the caller gives instead),
+ * so a line never says a call was let through that was asked about. A log
+ * that then cannot be written leaves a head its lines never reached, which
+ * `audit verify --anchor` reports, as it should: a decision is missing.
  * @returns the entries as written (pending lines of other processes included, first);
  *   when the lock could not be taken before the deadline and there is no anchor, `[]`:
  *   the records were written to `<file>.pending/` instead
  * @throws the file system's error when the folder or file cannot be made, read or written
  *   (and, after a lock timeout, when the pending file cannot be written either);
- *   AnchorWriteError when the lines were written but the head could not be anchored, and,
+ *   AnchorWriteError when the head could not be anchored (the lines were written, as `unanchored` makes them), and,
  *   with an anchor, when the lock could not be taken in time: the records were written to
  *   `<file>.pending/`, where no anchored head covers them until the next append chains them in
  */
@@ -304,43 +330,48 @@ export async function appendAudit(file: string, records: readonly AuditRecord[],
       const pending = pendingRecords(file);
       fd = openSync(file, 'a+', 0o600);
       const head = readHead(fd);
-      let { seq, hash } = head;
-      const written: AuditEntry[] = [];
-      const lines: string[] = [];
-      for (const record of [...pending.records, ...timed]) {
-        seq += 1;
-        const unsigned = ordered({ ...record, seq, prev_hash: hash });
-        hash = entryHash(unsigned);
-        const entry = { ...unsigned, hash } as AuditEntry;
-        written.push(entry);
-        lines.push(JSON.stringify(entry));
-      }
-      // One write with O_APPEND: the lines land whole, after whatever the file holds.
-      writeSync(fd, `${head.torn ? '\n' : ''}${lines.join('\n')}\n`);
-      for (const chained of pending.files) rmSync(chained, { force: true });
+      let written = chain(head, [...pending.records, ...timed]);
+      let failure: AnchorWriteError | undefined;
       const last = written.at(-1);
       if (options.anchor !== undefined && last !== undefined) {
-        fdatasyncSync(fd);
-        await writeAnchor(options.anchor, { seq: last.seq, hash: last.hash }, deadline);
+        // The head is anchored before its lines are written, so that when it cannot be, the lines written say
+        // what the caller answers then (the hook asks), not what it would have answered (SPEC 10.3).
+        try {
+          await writeAnchor(options.anchor, { seq: last.seq, hash: last.hash }, deadline);
+        } catch (anchorError) {
+          if (!(anchorError instanceof AnchorWriteError)) throw anchorError;
+          failure = anchorError;
+          const unanchored = options.unanchored;
+          if (unanchored !== undefined)
+            written = chain(head, [...pending.records, ...timed.map((record) => ({ ...unanchored(record, anchorError.message), time: record.time }))]);
+        }
       }
+      // One write with O_APPEND: the lines land whole, after whatever the file holds.
+      writeSync(fd, `${head.torn ? '\n' : ''}${written.map((entry) => JSON.stringify(entry)).join('\n')}\n`);
+      for (const chained of pending.files) rmSync(chained, { force: true });
+      if (failure !== undefined) throw failure;
       return written;
     });
   } catch (error) {
     if (!(error instanceof LockTimeoutError)) throw error;
-    writePending(file, timed);
-    if (options.anchor !== undefined) {
-      // The anchor records that these decisions wait, so deleting the pending file before it is chained in fails verification (SPEC 10.3).
-      await writeAnchorPending(options.anchor, timed.map(decisionDigest), Date.now() + PENDING_MARK_MS).catch(() => undefined);
-      throw new AnchorWriteError(
-        `another process held the audit log's lock until the deadline, so the decision waits in \`${path.basename(file)}.pending/\`, where no anchored head covers it yet`,
-      );
+    if (options.anchor === undefined) {
+      writePending(file, timed);
+      return [];
     }
-    return [];
+    const waiting = new AnchorWriteError(
+      `another process held the audit log's lock until the deadline, so the decision waits in \`${path.basename(file)}.pending/\`, where no anchored head covers it yet`,
+    );
+    const unanchored = options.unanchored;
+    const held = unanchored === undefined ? timed : timed.map((record) => ({ ...unanchored(record, waiting.message), time: record.time }));
+    writePending(file, held);
+    // The anchor records that these decisions wait, so deleting the pending file before it is chained in fails verification (SPEC 10.3).
+    await writeAnchorPending(options.anchor, held.map(decisionDigest), Date.now() + PENDING_MARK_MS).catch(() => undefined);
+    throw waiting;
   } finally {
     if (fd !== undefined) {
       try {
         // Flushed after the lock is released: the next appender reads the lines from the page cache already.
-        if (options.anchor === undefined) fdatasyncSync(fd);
+        fdatasyncSync(fd);
       } finally {
         closeSync(fd);
       }

@@ -234,11 +234,12 @@ export class HookContext {
   /**
    * Append to the audit log, unless logging is off.
    * @param deadline when to stop waiting for the lock (ms since the epoch); by default the hook's log budget, and the append is skipped once the hook has answered
+   * @param unanchored what a record becomes when no anchored head will cover it (see {@link appendAudit})
    * @returns the entries written, `[]` when not logging
    * @throws when logging is on and the log cannot be written (or has no place);
    *   AnchorWriteError when the lines were written but the anchor could not be
    */
-  async log(records: AuditRecord[], deadline?: number): Promise<AuditEntry[]> {
+  async log(records: AuditRecord[], deadline?: number, unanchored?: (record: AuditRecord, why: string) => AuditRecord): Promise<AuditEntry[]> {
     if (this.options.log === null) return [];
     if (this.logFile === undefined) throw new Error(this.logProblem ?? 'the audit log has no place');
     if (deadline === undefined) this.checkCancelled();
@@ -247,6 +248,7 @@ export class HookContext {
       deadline: deadline ?? this.at(BUDGET.logLock),
       ...(now !== undefined ? { now } : {}),
       ...(this.options.anchor !== undefined ? { anchor: this.options.anchor } : {}),
+      ...(unanchored !== undefined ? { unanchored } : {}),
     });
   }
 }

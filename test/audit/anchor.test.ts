@@ -10,7 +10,7 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../src/audit/chain.ts';
-import { appendAudit } from '../../src/audit/log.ts';
+import { appendAudit, type AuditRecord } from '../../src/audit/log.ts';
 import { AnchorWriteError, readAnchorHeads } from '../../src/audit/anchor.ts';
 import { withFileLock } from '../../src/node/lock.ts';
 import { runCli, tempDir } from '../cli/harness.ts';
@@ -208,6 +208,60 @@ describe('rclass audit verify --anchor', () => {
       const result = await verify(log, anchor);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('is not there');
+    });
+  });
+
+  describe('the line of a decision no anchored head covers (brief agents3, item 5)', () => {
+    /** What the hook does with a decision it asks about instead: the line says ask, and why. */
+    const asked = (entry: AuditRecord, why: string): AuditRecord => ({ ...entry, decision: 'ask', detail: `asked: ${why}` });
+
+    it('regression: when the anchor cannot be written, the line says what unanchored makes it (ask), not the decision it would have been (none)', async () => {
+      const { log, anchor } = await anchoredLog();
+      const blocked = path.join(path.dirname(anchor), 'anchor.jsonl', 'not-a-folder');
+      await expect(
+        appendAudit(log, [record({ tool_use_id: 'toolu_6', decision: 'none' })], { anchor: { file: blocked }, unanchored: (entry, why) => asked(entry, why) }),
+      ).rejects.toThrow(AnchorWriteError);
+      const last = JSON.parse(lines(log).at(-1)!) as Record<string, unknown>;
+      expect(last).toMatchObject({ seq: 6, tool_use_id: 'toolu_6', decision: 'ask' });
+      expect(String(last.detail)).toMatch(/^asked: the anchor file could not be written: E/);
+      // The good anchor's heads still match the chain; the sixth line is past its last head, as before.
+      const result = await verify(log, anchor);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('1 line');
+    });
+
+    it('regression: a decision that goes to the pending folder (lock not taken) is written as unanchored makes it, and its pending mark is of that line', async () => {
+      const { log, anchor } = await anchoredLog();
+      let release: () => void = () => undefined;
+      const held = withFileLock(log, Date.now() + 5000, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(
+        appendAudit(log, [record({ tool_use_id: 'waiting', decision: 'none' })], {
+          deadline: Date.now() + 200,
+          anchor: { file: anchor },
+          unanchored: (entry, why) => asked(entry, why),
+        }),
+      ).rejects.toThrow(AnchorWriteError);
+      release();
+      await held;
+      const [name] = readdirSync(`${log}.pending`);
+      const [waiting] = JSON.parse(readFileSync(path.join(`${log}.pending`, name!), 'utf8')) as Array<Record<string, unknown>>;
+      expect(waiting).toMatchObject({ tool_use_id: 'waiting', decision: 'ask' });
+      expect(String(waiting!.detail)).toContain('where no anchored head covers it yet');
+      await appendAudit(log, [record({ tool_use_id: 'next' })], { anchor: { file: anchor } });
+      expect(JSON.parse(lines(log)[5]!)).toMatchObject({ tool_use_id: 'waiting', decision: 'ask' });
+      expect((await verify(log, anchor)).code).toBe(0);
+    });
+
+    it('a head that is written leaves the line as the caller gave it', async () => {
+      const { log, anchor } = await anchoredLog();
+      await appendAudit(log, [record({ tool_use_id: 'toolu_6', decision: 'none' })], {
+        anchor: { file: anchor },
+        unanchored: (entry, why) => asked(entry, why),
+      });
+      expect(JSON.parse(lines(log).at(-1)!)).toMatchObject({ decision: 'none' });
+      expect(JSON.parse(lines(log).at(-1)!).detail).toBeUndefined();
+      expect((await verify(log, anchor)).code).toBe(0);
     });
   });
 });

@@ -16,6 +16,38 @@ describe('rclass hook --anchor-command', () => {
     expect(result.stderr).toContain('the anchor command exited 7');
   });
 
+  it('regression (brief agents3, item 5): the audit line of a call asked about because the anchor command failed says ask, the decision the agent received, not none', async () => {
+    const world = makeWorld();
+    const result = await hook(world, pre('A9', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-command', 'exit 7']);
+    expect(result.decision).toBe('ask');
+    const [entry] = logLines(world.log);
+    // Before: the line was written with `decision: none` before the failed anchor turned the answer into an ask.
+    expect(entry).toMatchObject({
+      event: 'decision',
+      tool: 'query',
+      decision: 'ask',
+      detail: 'asked: the audit anchor could not be written (the anchor command exited 7)',
+    });
+  });
+
+  it('regression (brief agents3, item 5): a failing command leaves no head in the anchor file given with it, so the file never holds a head for a line the log does not have', async () => {
+    const world = makeWorld();
+    const anchor = path.join(world.root, 'safe', 'heads.jsonl');
+    const result = await hook(world, pre('A10', 'mcp__pg__query', { sql: 'SELECT 1' }), ['--anchor-file', anchor, '--anchor-command', 'exit 7']);
+    expect(result.decision).toBe('ask');
+    expect(logLines(world.log)).toMatchObject([{ decision: 'ask' }]);
+    expect(readFileSync(anchor, 'utf8')).toBe('');
+  });
+
+  it('an answer that was already an ask is logged unchanged when the anchor command fails', async () => {
+    const world = makeWorld();
+    const result = await hook(world, pre('A11', 'mcp__pg__query', { sql: 'DROP TABLE t' }), ['--anchor-command', 'exit 7']);
+    expect(result.decision).toBe('ask');
+    const [entry] = logLines(world.log);
+    expect(entry).toMatchObject({ decision: 'ask', class: 'R4' });
+    expect(entry!.detail).toBeUndefined();
+  });
+
   it('runs --anchor-command with the head on stdin', async () => {
     const world = makeWorld();
     const out = path.join(world.root, 'from-command.jsonl');
