@@ -14,9 +14,9 @@ import { COVERAGE_DIR, readOverrides } from '../src/refresh/coverage/documents.t
 import type { PackageExtract } from '../src/refresh/coverage/types.ts';
 import { listCataloguePackage } from '../src/refresh/catalogue/list-package.ts';
 import { type CatalogueCandidate, catalogueCandidates } from '../src/refresh/catalogue/select.ts';
-import { catalogueSlug } from '../src/refresh/catalogue/slug.ts';
-import { CATALOGUE_DIR, catalogueReport, readListings, writeListing } from '../src/refresh/catalogue/store.ts';
-import type { CatalogueFailure } from '../src/refresh/catalogue/types.ts';
+import { catalogueSlug } from '../src/records/catalogue/slug.ts';
+import { CATALOGUE_DIR, catalogueReport, readListings, writeListing } from '../src/records/catalogue/store.ts';
+import type { CatalogueFailure } from '../src/records/catalogue/types.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
 const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--only NAME,NAME] [--today YYYY-MM-DD]

@@ -12,7 +12,7 @@ import type { ToolSelfDescription } from './suggest.ts';
 const MAX_PASTED_TOOLS = 2000;
 
 /** The tools read, or why nothing could be read (one sentence, no pasted text in it). */
-export type PastedTools = { ok: true; tools: ToolSelfDescription[]; shape: string } | { ok: false; error: string };
+type PastedTools = { ok: true; tools: ToolSelfDescription[]; shape: string } | { ok: false; error: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

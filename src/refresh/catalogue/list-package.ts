@@ -14,10 +14,10 @@ import { listTools } from '../../scan/list-tools.ts';
 import { serverEnvironment } from '../../scan/env.ts';
 import { installPackage, resolveBin } from '../install.ts';
 import type { CatalogueCandidate } from './select.ts';
-import type { CatalogueFailure, CatalogueListing } from './types.ts';
+import type { CatalogueFailure, CatalogueListing } from '../../records/catalogue/types.ts';
 
 /** How one package is listed. */
-export interface ListPackageOptions {
+interface ListPackageOptions {
   /** The environment npm and the server start from (PATH, proxy and registry settings; the server gets only scan's minimal set). */
   env: Readonly<Record<string, string | undefined>>;
   installMs: number;

@@ -6,13 +6,13 @@
  * totals, the search's server filter or the exports. Read once per build.
  */
 import { suggestEffects, type ToolSuggestion } from '../../core/suggest/suggest.ts';
-import { catalogueSlug } from '../../refresh/catalogue/slug.ts';
-import { readListings } from '../../refresh/catalogue/store.ts';
-import type { CatalogueListing, CatalogueTool } from '../../refresh/catalogue/types.ts';
+import { catalogueSlug } from '../../records/catalogue/slug.ts';
+import { readListings } from '../../records/catalogue/store.ts';
+import type { CatalogueListing, CatalogueTool } from '../../records/catalogue/types.ts';
 import { fromRoot } from './paths.ts';
 
 /** One catalogue tool with its suggestion and its description as text (empty when it has none). */
-export interface CatalogueToolView {
+interface CatalogueToolView {
   tool: CatalogueTool;
   description: string;
   suggestion: ToolSuggestion;

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { catalogueDraft, draftId } from '../../../src/refresh/catalogue/draft.ts';
-import type { CatalogueListing } from '../../../src/refresh/catalogue/types.ts';
+import { catalogueDraft, draftId } from '../../../src/records/catalogue/draft.ts';
+import type { CatalogueListing } from '../../../src/records/catalogue/types.ts';
 import { checkRecordText } from '../../pipeline/demo-record.ts';
 
 const listing = JSON.parse(readFileSync('catalogue/npm/testsprite--testsprite-mcp.json', 'utf8')) as CatalogueListing;

@@ -4,8 +4,8 @@
  * and why, so a reader sees what the catalogue is missing.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueReport } from '../../../src/refresh/catalogue/store.ts';
-import type { CatalogueFailure, CatalogueListing } from '../../../src/refresh/catalogue/types.ts';
+import { catalogueReport } from '../../../src/records/catalogue/store.ts';
+import type { CatalogueFailure, CatalogueListing } from '../../../src/records/catalogue/types.ts';
 
 const LISTED: CatalogueListing = {
   registry: 'npm',

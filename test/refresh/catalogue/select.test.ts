@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogueCandidates } from '../../../src/refresh/catalogue/select.ts';
-import { catalogueSlug } from '../../../src/refresh/catalogue/slug.ts';
+import { catalogueSlug } from '../../../src/records/catalogue/slug.ts';
 
 const EXTRACT = {
   npm: [

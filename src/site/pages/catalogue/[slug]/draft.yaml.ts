@@ -1,11 +1,11 @@
 /**
  * `catalogue/<slug>/draft.yaml`: the draft record a catalogue server's
- * "classify this server" link serves (src/refresh/catalogue/draft.ts):
+ * "classify this server" link serves (src/records/catalogue/draft.ts):
  * every tool R4 with suggested effects marked as such, refused by
  * `npm run check` until a person has read the source.
  */
 import type { APIRoute } from 'astro';
-import { catalogueDraft } from '../../../../refresh/catalogue/draft.ts';
+import { catalogueDraft } from '../../../../records/catalogue/draft.ts';
 import { loadCatalogue } from '../../../lib/catalogue.ts';
 
 export function getStaticPaths() {

@@ -3,7 +3,9 @@
  * without a record lists when it starts here without credentials. A listing
  * is not a record: it never identifies a server and classifies nothing.
  */
-import type { CoverageRegistry } from '../coverage/types.ts';
+
+/** Which package registry a listing's package is from. */
+type CatalogueRegistry = 'npm' | 'pypi';
 
 /** One tool as the server listed it: its name and its definition, exactly as sent. */
 export interface CatalogueTool {
@@ -15,7 +17,7 @@ export interface CatalogueTool {
 
 /** `catalogue/<registry>/<slug>.json`: one package's listing. */
 export interface CatalogueListing {
-  registry: CoverageRegistry;
+  registry: CatalogueRegistry;
   name: string;
   version: string;
   /** The installed archive's integrity as the package lock records it (`sha512-…`). */
@@ -33,7 +35,7 @@ export interface CatalogueListing {
 
 /** Why one package could not be listed (our words, safe to print). */
 export interface CatalogueFailure {
-  registry: CoverageRegistry;
+  registry: CatalogueRegistry;
   name: string;
   figure: number;
   /** `install`: npm could not install it or it has no bin to start; `start`: it did not list tools without credentials. */
