@@ -74,9 +74,10 @@ export async function installPackage(
 
 /**
  * The installed version of `name` under `dir` and the absolute path of its bin script.
- * @returns the bin, or why it cannot be found
+ * @param bin which bin to use when the package has several
+ * @returns the bin, or why it cannot be found; throws only when the installed package.json is not JSON
  */
-function resolveBin(dir: string, name: string, bin: string | undefined): InstallOutcome {
+export function resolveBin(dir: string, name: string, bin: string | undefined): InstallOutcome {
   const manifestPath = path.join(dir, 'node_modules', ...name.split('/'), 'package.json');
   if (!existsSync(manifestPath)) return { ok: false, message: `${name} is not in ${path.basename(dir)}/node_modules after npm install` };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: unknown; bin?: unknown };

@@ -29,7 +29,7 @@ interface Budget {
 
 const budget = JSON.parse(readFileSync('site-budget.json', 'utf8')) as Budget;
 
-/** Items a page lists, for the per-item allowance: servers (the servers list, the compare page's server links, the search page's server filter), a server page's tool-grid rows, and argument rules (a tool page's rule boxes). */
+/** Items a page lists, for the per-item allowance: servers (the servers list, the compare page's server links, the search page's server filter), a server page's tool-grid rows and a catalogue server's tool rows, and argument rules (a tool page's rule boxes). */
 function items(page: Page): { servers: number; tools: number; rules: number } {
   return {
     servers:
@@ -45,7 +45,7 @@ function items(page: Page): { servers: number; tools: number; rules: number } {
                   ?.match(/<option value="[^"]/g) ?? []
               ).length
             : 0,
-    tools: page.kind === 'server' ? rows(page) : 0,
+    tools: page.kind === 'server' || page.kind === 'catalogue-server' ? rows(page) : 0,
     rules: page.kind === 'tool' ? (page.html.match(/class="rule-box /g) ?? []).length : 0,
   };
 }

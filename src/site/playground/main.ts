@@ -18,6 +18,7 @@ import { readPasted } from './paste.ts';
 import { picker } from './picker.ts';
 import { showMessage, showResult, type ResultTargets } from './result-view.ts';
 import { sessionView } from './session-view.ts';
+import { DEFINITION_EXAMPLE, showSuggestions } from './suggest-view.ts';
 import { formatJson, stateFromQuery, stateToQuery, type PlaygroundState } from './state.ts';
 
 /** What the page exposes on `window.rclassPlayground`. */
@@ -225,6 +226,24 @@ byId('pg-paste-hook').addEventListener('click', () => {
 byId('pg-paste-mcp').addEventListener('click', () => {
   pasteBox.value = PASTE_EXAMPLES.toolsCall;
   readPaste();
+});
+
+// The suggestion box: a pasted tool definition or tools/list result, never a class (SPEC 13).
+const defineBox = byId<HTMLTextAreaElement>('pg-define');
+const defineStatus = byId('pg-define-status');
+const readDefinition = (): void => {
+  defineStatus.textContent = showSuggestions(defineBox.value, byId('pg-define-result'));
+};
+byId('pg-define-read').addEventListener('click', readDefinition);
+defineBox.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    readDefinition();
+  }
+});
+byId('pg-define-example').addEventListener('click', () => {
+  defineBox.value = DEFINITION_EXAMPLE;
+  readDefinition();
 });
 
 // Copy the address, which holds the whole state.

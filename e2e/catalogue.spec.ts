@@ -1,0 +1,53 @@
+/**
+ * The catalogue of servers not yet classified (issue 25 item 4): a separate
+ * section, every page marked as unreviewed suggestions, each server with its
+ * tools and suggested classes and a "classify this server" draft that keeps
+ * every tool R4 with suggested marks; never among the servers or totals.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/** A listing the catalogue holds, read from the committed file. */
+const LISTING = JSON.parse(readFileSync('catalogue/npm/testsprite--testsprite-mcp.json', 'utf8')) as { name: string; version: string; tools: unknown[] };
+
+test('the index is marked as unreviewed suggestions and links each server; the servers list does not count them', async ({ page }) => {
+  await page.goto('catalogue/');
+  await expect(page.locator('h1')).toHaveText('Catalogue: servers not yet classified');
+  await expect(page.locator('.cat-warning')).toContainText('Not records. Unreviewed suggestions.');
+  await expect(page.getByRole('link', { name: LISTING.name, exact: true })).toHaveAttribute('href', /catalogue\/npm-testsprite--testsprite-mcp\/$/);
+  await page.goto('servers/');
+  await expect(page.locator(`a[href$="catalogue/npm-testsprite--testsprite-mcp/"]`)).toHaveCount(0);
+});
+
+test('a server page shows every tool with its suggestion and serves a prefilled draft that keeps R4', async ({ page, request }) => {
+  await page.goto('catalogue/npm-testsprite--testsprite-mcp/');
+  await expect(page.locator('.cat-warning')).toContainText('Not a record. Unreviewed suggestions.');
+  await expect(page.locator('tr[data-tool]')).toHaveCount(LISTING.tools.length);
+  const row = page.locator('tr[data-tool]').filter({ hasText: 'testsprite_check_account_info' });
+  await expect(row).toContainText('R4?');
+  await expect(row).toContainText('read: name word "check" (reads, searches, lists or computes)');
+  const draft = page.getByRole('link', { name: 'Classify this server: prefilled draft record' });
+  const response = await request.get(new URL((await draft.getAttribute('href')) ?? '', page.url()).href);
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  expect(text).toContain(`# DRAFT from the catalogue: ${LISTING.name} ${LISTING.version}`);
+  expect(text).toContain('- suggested-read');
+  expect(text).not.toMatch(/class: R[0-3]/);
+});
+
+test('axe finds nothing serious on the index and a server page, in the light and the dark theme', async ({ page }) => {
+  for (const path of ['catalogue/', 'catalogue/npm-testsprite--testsprite-mcp/']) {
+    await page.goto(path);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        blocking.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`),
+        `axe on ${path}, ${colorScheme}`,
+      ).toEqual([]);
+    }
+  }
+});

@@ -1,0 +1,73 @@
+/**
+ * Where the catalogue keeps its listings and report (issue 25 item 4):
+ * `catalogue/<registry>/<slug>.json`, one file per package, and
+ * `catalogue/report.md` / `report.json`, which say what was listed and
+ * which packages could not be, and why.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { catalogueSlug } from './slug.ts';
+import type { CatalogueFailure, CatalogueListing } from './types.ts';
+
+/** The catalogue's folder, relative to the repository's root. */
+export const CATALOGUE_DIR = 'catalogue';
+
+/** Write one listing as two-space JSON with a final newline. */
+export function writeListing(root: string, listing: CatalogueListing): void {
+  const dir = path.join(root, CATALOGUE_DIR, listing.registry);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${catalogueSlug(listing.name)}.json`), `${JSON.stringify(listing, null, 2)}\n`);
+}
+
+/**
+ * Every listing of the catalogue, npm first, each registry by file name.
+ * @throws Error when a file is not JSON
+ */
+export function readListings(root: string): CatalogueListing[] {
+  const listings: CatalogueListing[] = [];
+  for (const registry of ['npm', 'pypi'] as const) {
+    const dir = path.join(root, CATALOGUE_DIR, registry);
+    let files: string[];
+    try {
+      files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+    } catch {
+      continue;
+    }
+    for (const file of files.sort()) listings.push(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CatalogueListing);
+  }
+  return listings;
+}
+
+/**
+ * The report of a run: how many packages are listed and tools, then every package that could not be listed with why.
+ * @returns the Markdown and JSON texts
+ */
+export function catalogueReport(
+  listings: readonly CatalogueListing[],
+  failures: readonly CatalogueFailure[],
+  today: string,
+): { markdown: string; json: string } {
+  const tools = listings.reduce((sum, listing) => sum + listing.tools.length, 0);
+  const lines = [
+    '# Catalogue: MCP servers not yet classified',
+    '',
+    `Written by \`npm run catalogue\` on ${today}. Each package below is an MCP server package of [docs/coverage/packages.json](../docs/coverage/packages.json) that no record names, most downloaded first; it was installed (\`npm install --ignore-scripts\`) and started once without options or credentials, in scan's minimal environment with a scratch home folder, and its \`tools/list\` kept as sent. These listings are not records: they identify no server for the hook or scan, classify nothing, and count toward no total.`,
+    '',
+    `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.`,
+    '',
+    '## Could not be listed',
+    '',
+    '| Package | Registry | Stage | Why |',
+    '|---|---|---|---|',
+    ...failures.map(
+      (failure) => `| \`${failure.name}\` | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
+    ),
+    '',
+  ];
+  const json = {
+    date: today,
+    listed: listings.map((listing) => ({ registry: listing.registry, name: listing.name, version: listing.version, tools: listing.tools.length })),
+    failures,
+  };
+  return { markdown: lines.join('\n'), json: `${JSON.stringify(json, null, 2)}\n` };
+}
