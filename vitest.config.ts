@@ -1,14 +1,16 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { CEDAR_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
+import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
 
 /**
  * The vitest side of the test tiers (test/tiers.ts says which file goes
  * where, and why):
  * - `unit`: pure, in this process (`npm run test:quick`, `npm run test:unit`);
- * - `integration` and `integration-cedar`: child processes, real servers and
- *   engines; the server packages they start are installed into test/servers
- *   first (test/servers/install.ts), and the Cedar files run with `--no-opt`
- *   (see CEDAR_TESTS);
+ * - `integration`, `integration-deadlines` and `integration-cedar`: child
+ *   processes, real servers and engines; the server packages they start are
+ *   installed into test/servers first (test/servers/install.ts), the files
+ *   whose processes answer within a deadline run on their own (see
+ *   DEADLINE_TESTS), and the Cedar files run with `--no-opt` (see
+ *   CEDAR_TESTS);
  * - `site`: checks of the built site; with Playwright (e2e/) the site tier.
  * `npx vitest run` runs every project; `--project NAME` picks one.
  */
@@ -54,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: [...INTEGRATION_TESTS],
+          exclude: [...configDefaults.exclude, ...DEADLINE_TESTS],
           globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP],
           // Most of this tier's time is spent waiting on its child processes, servers and the network
           // (issue 30: 655 worker-seconds in a 379 s span with two workers, the processor mostly idle),
@@ -63,6 +66,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // Integration files whose processes answer within a deadline: two at once, with the processor-bound
+      // projects, never beside the browser tests (DEADLINE_TESTS).
+      { extends: true, test: { name: 'integration-deadlines', include: [...DEADLINE_TESTS], globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP] } },
       { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP] } },
       { extends: true, test: { name: 'site', include: [...SITE_TESTS], globalSetup: [TEMP_ROOT] } },
     ],

@@ -6,7 +6,8 @@
  * tests (Playwright on Debian's Chromium), then prints the time of each
  * step and one closing line `N passed, N failed`. Exits non-zero if any
  * step failed. The vitest projects that keep the processor busy (unit,
- * Cedar, site) run first; then the integration tier, which mostly waits on
+ * Cedar, site) run first, with the integration files whose processes must
+ * answer within a deadline (test/tiers.ts); then the integration tier, which mostly waits on
  * its processes, servers and the network, runs side by side with the
  * browser tests (issue 30). Reports: build/test-reports/vitest.json,
  * vitest-integration.json and playwright.json.
@@ -192,9 +193,10 @@ if (quick) {
   if (!step('unit tests', 'npx', ['--no-install', 'vitest', 'run', '--project', 'unit', ...vitestArgs('vitest-unit.json')])) failedSteps.push('vitest');
   countVitest(path.join(reports, 'vitest-unit.json'));
 } else {
-  // The processor-bound vitest projects first, on both cores.
+  // The processor-bound vitest projects first, on both cores, with the integration files whose processes
+  // answer within a deadline (test/tiers.ts DEADLINE_TESTS), which fail on a starved processor.
   if (
-    !step('unit, Cedar and site tests (vitest)', 'npx', [
+    !step('unit, Cedar, deadline-bound integration and site tests (vitest)', 'npx', [
       '--no-install',
       'vitest',
       'run',
@@ -202,6 +204,8 @@ if (quick) {
       'unit',
       '--project',
       'integration-cedar',
+      '--project',
+      'integration-deadlines',
       '--project',
       'site',
       ...vitestArgs('vitest.json'),

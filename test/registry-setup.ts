@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the unit, integration and integration-cedar
+ * vitest globalSetup of the unit, integration, integration-deadlines and integration-cedar
  * projects (vitest.config.ts): reads and validates `registry/` once per
  * `vitest` run, in vitest's own process, and hands the result to every test
  * file through `inject('registry')` (test/loaded-registry.ts). Each file
