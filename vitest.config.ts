@@ -68,7 +68,10 @@ export default defineConfig({
       },
       // Integration files whose processes answer within a deadline: two at once, with the processor-bound
       // projects, never beside the browser tests (DEADLINE_TESTS).
-      { extends: true, test: { name: 'integration-deadlines', include: [...DEADLINE_TESTS], globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP] } },
+      {
+        extends: true,
+        test: { name: 'integration-deadlines', include: [...DEADLINE_TESTS], globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP] },
+      },
       { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP] } },
       { extends: true, test: { name: 'site', include: [...SITE_TESTS], globalSetup: [TEMP_ROOT] } },
     ],
