@@ -39,6 +39,7 @@ test('a server page shows every tool with its suggestion and serves a prefilled 
 
 for (const path of ['catalogue/', 'catalogue/npm-testsprite--testsprite-mcp/']) {
   test(`axe finds nothing serious on ${path}, in the light and the dark theme`, async ({ page }) => {
+    test.slow(); // two full axe runs of a page with a row per tool
     await page.goto(path);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
