@@ -37,8 +37,9 @@ test('a server page shows every tool with its suggestion and serves a prefilled 
   expect(text).not.toMatch(/class: R[0-3]/);
 });
 
-test('axe finds nothing serious on the index and a server page, in the light and the dark theme', async ({ page }) => {
-  for (const path of ['catalogue/', 'catalogue/npm-testsprite--testsprite-mcp/']) {
+for (const path of ['catalogue/', 'catalogue/npm-testsprite--testsprite-mcp/']) {
+  test(`axe finds nothing serious on ${path}, in the light and the dark theme`, async ({ page }) => {
+    test.slow(); // two full axe runs of a page with a row per tool
     await page.goto(path);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -49,5 +50,5 @@ test('axe finds nothing serious on the index and a server page, in the light and
         `axe on ${path}, ${colorScheme}`,
       ).toEqual([]);
     }
-  }
-});
+  });
+}

@@ -45,6 +45,7 @@ test('one pasted read-only tool suggests R0 as a suggestion; text that is not a 
 });
 
 test('axe finds nothing serious with suggestions shown, in the light and the dark theme', async ({ page }) => {
+  test.slow(); // the playground's bundle and two axe runs
   await openBox(page);
   await page.getByRole('button', { name: 'Try a tools/list result' }).click();
   await expect(page.locator('#pg-define-result .pg-suggestion')).toHaveCount(2);

@@ -19,7 +19,7 @@ import { CATALOGUE_DIR, catalogueReport, readListings, writeListing } from '../s
 import type { CatalogueFailure } from '../src/records/catalogue/types.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
-const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--only NAME,NAME] [--today YYYY-MM-DD]
+const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--stop-after SECONDS] [--only NAME,NAME] [--today YYYY-MM-DD]
 
 Installs each MCP server package of docs/coverage/packages.json that no record
 names (npm: npm install --ignore-scripts into a temporary folder; PyPI
@@ -33,6 +33,7 @@ and report.json: what was listed, and which packages could not be, and why.
   --install-timeout S       most one npm install may take (default 120)
   --run-timeout S           most one start-and-list may take (default 30)
   --resume                  skip packages that already have a listing, keep the others' files
+  --stop-after S            start no package after S seconds; the report names those not tried
   --only NAME,NAME          only these packages (keeps the other listings)
   --today DATE              the listings' date (default: today, UTC)`;
 
@@ -47,6 +48,7 @@ let values: {
   'install-timeout': string;
   'run-timeout': string;
   resume: boolean;
+  'stop-after'?: string;
   only?: string;
   today?: string;
   help: boolean;
@@ -59,6 +61,7 @@ try {
       'install-timeout': { type: 'string', default: '120' },
       'run-timeout': { type: 'string', default: '30' },
       resume: { type: 'boolean', default: false },
+      'stop-after': { type: 'string' },
       only: { type: 'string' },
       today: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -82,6 +85,7 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) fail('--today is YYYY-MM-DD');
 const parallel = positive(values.parallel, '--parallel');
 const installMs = positive(values['install-timeout'], '--install-timeout') * 1000;
 const listMs = positive(values['run-timeout'], '--run-timeout') * 1000;
+const stopAt = values['stop-after'] === undefined ? Number.POSITIVE_INFINITY : Date.now() + positive(values['stop-after'], '--stop-after') * 1000;
 
 let candidates: CatalogueCandidate[];
 try {
@@ -121,7 +125,7 @@ const failures: CatalogueFailure[] = [];
 let next = 0;
 let done = 0;
 const worker = async (): Promise<void> => {
-  while (next < todo.length) {
+  while (next < todo.length && Date.now() < stopAt) {
     const candidate = todo[next++]!;
     const outcome = await listCataloguePackage(candidate, { env: process.env, installMs, listMs, clientVersion: packageVersion, today });
     done += 1;
@@ -139,7 +143,10 @@ await Promise.all(Array.from({ length: Math.min(parallel, Math.max(1, todo.lengt
 const order = new Map(candidates.map((candidate, index) => [`${candidate.registry}:${candidate.name}`, index]));
 failures.sort((a, b) => (order.get(`${a.registry}:${a.name}`) ?? 0) - (order.get(`${b.registry}:${b.name}`) ?? 0));
 const listings = readListings(ROOT);
-const report = catalogueReport(listings, failures, today);
+const untried = todo.slice(next).map((candidate) => candidate.name);
+const report = catalogueReport(listings, failures, today, untried);
 writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.md'), report.markdown);
 writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.json'), report.json);
-process.stdout.write(`catalogue: ${listings.length} packages listed, ${failures.length} could not be listed this run (catalogue/report.md)\n`);
+process.stdout.write(
+  `catalogue: ${listings.length} packages listed, ${failures.length} could not be listed this run, ${untried.length} not tried (catalogue/report.md)\n`,
+);

@@ -40,12 +40,14 @@ export function readListings(root: string): CatalogueListing[] {
 
 /**
  * The report of a run: how many packages are listed and tools, then every package that could not be listed with why.
+ * @param untried candidates the run did not reach before its deadline (`--stop-after`)
  * @returns the Markdown and JSON texts
  */
 export function catalogueReport(
   listings: readonly CatalogueListing[],
   failures: readonly CatalogueFailure[],
   today: string,
+  untried: readonly string[] = [],
 ): { markdown: string; json: string } {
   const tools = listings.reduce((sum, listing) => sum + listing.tools.length, 0);
   const lines = [
@@ -53,7 +55,7 @@ export function catalogueReport(
     '',
     `Written by \`npm run catalogue\` on ${today}. Each package below is an MCP server package of [docs/coverage/packages.json](../docs/coverage/packages.json) that no record names, most downloaded first; it was installed (\`npm install --ignore-scripts\`) and started once without options or credentials, in scan's minimal environment with a scratch home folder, and its \`tools/list\` kept as sent. These listings are not records: they identify no server for the hook or scan, classify nothing, and count toward no total.`,
     '',
-    `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.`,
+    `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.${untried.length > 0 ? ` Not tried before the run's deadline: ${untried.length}.` : ''}`,
     '',
     '## Could not be listed',
     '',
@@ -63,11 +65,13 @@ export function catalogueReport(
       (failure) => `| \`${failure.name}\` | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
     ),
     '',
+    ...(untried.length > 0 ? ["## Not tried before the run's deadline", '', untried.map((name) => `\`${name}\``).join(', '), ''] : []),
   ];
   const json = {
     date: today,
     listed: listings.map((listing) => ({ registry: listing.registry, name: listing.name, version: listing.version, tools: listing.tools.length })),
     failures,
+    ...(untried.length > 0 ? { untried } : {}),
   };
   return { markdown: lines.join('\n'), json: `${JSON.stringify(json, null, 2)}\n` };
 }

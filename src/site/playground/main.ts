@@ -18,7 +18,6 @@ import { readPasted } from './paste.ts';
 import { picker } from './picker.ts';
 import { showMessage, showResult, type ResultTargets } from './result-view.ts';
 import { sessionView } from './session-view.ts';
-import { DEFINITION_EXAMPLE, showSuggestions } from './suggest-view.ts';
 import { formatJson, stateFromQuery, stateToQuery, type PlaygroundState } from './state.ts';
 
 /** What the page exposes on `window.rclassPlayground`. */
@@ -228,23 +227,27 @@ byId('pg-paste-mcp').addEventListener('click', () => {
   readPaste();
 });
 
-// The suggestion box: a pasted tool definition or tools/list result, never a class (SPEC 13).
+// The suggestion box: a pasted tool definition or tools/list result, never a class (SPEC 13). The suggester and its
+// word lists load only when the box is used, so the page's up-front script does not carry them.
 const defineBox = byId<HTMLTextAreaElement>('pg-define');
 const defineStatus = byId('pg-define-status');
-const readDefinition = (): void => {
-  defineStatus.textContent = showSuggestions(defineBox.value, byId('pg-define-result'));
+const readDefinition = async (example: boolean): Promise<void> => {
+  try {
+    const view = await import('./suggest-view.ts');
+    if (example) defineBox.value = view.DEFINITION_EXAMPLE;
+    defineStatus.textContent = view.showSuggestions(defineBox.value, byId('pg-define-result'));
+  } catch {
+    defineStatus.textContent = 'The suggester could not be loaded; reload the page and try again.';
+  }
 };
-byId('pg-define-read').addEventListener('click', readDefinition);
+byId('pg-define-read').addEventListener('click', () => void readDefinition(false));
 defineBox.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
     event.preventDefault();
-    readDefinition();
+    void readDefinition(false);
   }
 });
-byId('pg-define-example').addEventListener('click', () => {
-  defineBox.value = DEFINITION_EXAMPLE;
-  readDefinition();
-});
+byId('pg-define-example').addEventListener('click', () => void readDefinition(true));
 
 // Copy the address, which holds the whole state.
 const copyStatus = byId('pg-copy-status');

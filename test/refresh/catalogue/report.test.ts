@@ -34,4 +34,11 @@ describe('catalogueReport', () => {
       failures: FAILED,
     });
   });
+
+  it('names the candidates a run stopped before, so a partial run never reads as complete', () => {
+    const { markdown, json } = catalogueReport([LISTED], [], '2026-12-05', ['@a/mcp', 'b-mcp']);
+    expect(markdown).toContain("Not tried before the run's deadline: 2.");
+    expect(markdown).toContain('`@a/mcp`, `b-mcp`');
+    expect(JSON.parse(json).untried).toEqual(['@a/mcp', 'b-mcp']);
+  });
 });
