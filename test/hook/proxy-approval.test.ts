@@ -25,17 +25,30 @@ afterEach(async () => {
   for (const client of open.splice(0)) await client.close();
 });
 
-/** The proxy, vouched for as the memory record, in front of the memory server; the client declares `capabilities` in `initialize`. */
-async function startProxy(capabilities: Record<string, unknown>, answer?: (params: Record<string, unknown>) => Promise<ElicitResult>) {
+/**
+ * Starts a command in a new session (setsid(2), through Node's `detached`), so it has no controlling terminal
+ * and opening `/dev/tty` fails with ENXIO, wherever the tests run.
+ */
+const WITHOUT_TERMINAL =
+  "const c=require('node:child_process').spawn(process.argv[1],process.argv.slice(2),{detached:true,stdio:'inherit'});c.on('exit',(code)=>process.exit(code??1))";
+
+/**
+ * The proxy, vouched for as the memory record, in front of the memory server; the client declares `capabilities` in `initialize`.
+ * With `approveTty`, the proxy runs with `--approve-tty` and without a controlling terminal.
+ */
+async function startProxy(capabilities: Record<string, unknown>, answer?: (params: Record<string, unknown>) => Promise<ElicitResult>, approveTty = false) {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
   writeFileSync(registry, JSON.stringify(await registryDocument()));
   const log = path.join(dir, 'audit.jsonl');
   const client = new Client({ name: 'rclass-approval-test', version: '0' }, { capabilities });
   if (answer !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params as Record<string, unknown>));
+  const proxy = [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, '--record', 'memory'];
+  if (approveTty) proxy.push('--approve-tty');
+  proxy.push('--', process.execPath, MEMORY_BIN);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, '--record', 'memory', '--', process.execPath, MEMORY_BIN],
+    args: approveTty ? ['-e', WITHOUT_TERMINAL, process.execPath, ...proxy] : proxy,
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     stderr: 'pipe',
@@ -180,5 +193,27 @@ describe('rclass proxy: the 2026-07-28 retry style (input_required, then inputRe
     expect(after).toContain('Ada');
     expect(after).toContain('Bob');
     expect(outcomes(log)).toEqual([['not_run', 'the approval was for another call', undefined]]);
+  }, 120_000);
+});
+
+describe('rclass proxy --approve-tty without a terminal', () => {
+  it("regression: with --approve-tty and no terminal, an R4 call of a client that declared form and URL modes goes to the local page, and the client's own form accept does not run it", async () => {
+    const modes: unknown[] = [];
+    const { client, log } = await startProxy(
+      { elicitation: { form: {}, url: {} } },
+      async (params) => {
+        modes.push(params.mode);
+        // The client (the agent's side) says yes by itself, as a form answer would.
+        return { action: 'accept', content: { approve: true } };
+      },
+      true,
+    );
+    await client.callTool({ name: 'create_entities', arguments: ADA });
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: ['Ada'] } });
+    expect(modes).toEqual(['url']);
+    expect(deleted.isError).toBe(true);
+    expect(text(deleted)).toMatch(/^Not run: the user did not approve it\. rclass: R4 Irreversible \(registry\) for memory\/delete_entities/);
+    expect(await graph(client)).toContain('Ada');
+    expect(outcomes(log)).toEqual([['not_run', 'nobody approved it on the local page', undefined]]);
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  * prompt (src/hook/proxy/approval-tty.ts, against a file standing in for
  * /dev/tty), in this process.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { askTerminal } from '../../src/hook/proxy/approval-tty.ts';
@@ -107,19 +107,38 @@ describe('the two elicitation styles', () => {
 });
 
 describe('the terminal prompt', () => {
-  it('only the answer yes approves; anything else, or no line at all, refuses', async () => {
+  it('only the code the question shows approves; anything else, or no line at all, refuses', async () => {
     const dir = tempDir();
     const answers: Array<[string, boolean]> = [
-      ['yes\n', true],
-      [' YES \n', true],
-      ['y\n', false],
+      ['kqzmwd\n', true],
+      [' KQZMWD \n', true],
+      ['kqzmw\n', false],
       ['', false],
     ];
     for (const [typed, expected] of answers) {
       const terminal = path.join(dir, `tty-${expected}-${typed.trim() || 'empty'}`);
       writeFileSync(terminal, typed);
-      expect(await askTerminal('rclass: R4 Irreversible for memory/delete_entities.', terminal)).toBe(expected);
+      expect(await askTerminal('rclass: R4 Irreversible for memory/delete_entities.', terminal, 'kqzmwd')).toBe(expected);
     }
+    // The question names the code, after the call.
+    expect(readFileSync(path.join(dir, 'tty-true-kqzmwd'), 'utf8')).toContain(
+      'rclass: R4 Irreversible for memory/delete_entities.\nTo run it, type the code kqzmwd;',
+    );
+  });
+
+  it('regression: a blind "yes" pushed into the terminal (TIOCSTI from the agent\'s own shell) does not approve, and each question has its own random code', async () => {
+    const dir = tempDir();
+    const terminal = path.join(dir, 'tty-yes');
+    writeFileSync(terminal, 'yes\n');
+    expect(await askTerminal('rclass: R4 Irreversible for memory/delete_entities.', terminal)).toBe(false);
+    const codes = [1, 2, 3].map((n) => {
+      const shown = path.join(dir, `tty-shown-${n}`);
+      writeFileSync(shown, '');
+      return askTerminal('question', shown).then(() => /type the code ([a-z]{6});/.exec(readFileSync(shown, 'utf8'))?.[1]);
+    });
+    const seen = await Promise.all(codes);
+    expect(seen.every((code) => code !== undefined && /^[a-hjkmnp-z]{6}$/.test(code))).toBe(true);
+    expect(new Set(seen).size).toBe(3);
   });
 
   it('a terminal that cannot be opened throws, so the proxy falls back to asking the client', async () => {

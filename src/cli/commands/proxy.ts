@@ -56,8 +56,9 @@ became of each forwarded call, goes to the same audit log as \`rclass hook\`.
                         com.twomuchlabs.reversibility/server-declared; a tool the record does
                         not list, or an unrecognised server's, is annotated as R4
   --approve-tty         approve R4 calls on the controlling terminal (/dev/tty): the question
-                        appears there and only \`yes\` runs the call; without a terminal the
-                        client is asked as above
+                        appears there and only typing back the random code it shows runs
+                        the call; without a terminal the client is asked as above (the page
+                        first, when the client offers URL mode)
   --log FILE            append decisions to FILE (absolute) instead of
                         \${XDG_STATE_HOME:-~/.local/state}/rclass/audit.jsonl
   --no-log              do not log decisions

@@ -230,10 +230,11 @@ export async function runProxy(
    * `--approve-tty`), else the local page when the client can open a URL,
    * else the client's own question; below R4, the client's form, else the
    * page. Undefined when the client can be asked nothing.
+   * @param tty whether the terminal may be used (false once it could not be opened: the R4 call then goes to the page before the client's form)
    */
-  const channelFor = (cls: ReversibilityClass | undefined, modes: Modes): ApprovalChannel | undefined => {
+  const channelFor = (cls: ReversibilityClass | undefined, modes: Modes, tty = options.approveTty === true): ApprovalChannel | undefined => {
     const irreversible = cls === undefined || cls === 'R4';
-    if (irreversible && options.approveTty === true) return 'tty';
+    if (irreversible && tty) return 'tty';
     if (irreversible && modes.url) return 'page';
     if (modes.form) return 'client';
     if (modes.url) return 'page';
@@ -298,7 +299,8 @@ export async function runProxy(
         return true;
       }
       approvals.redeem(nonce, boundCall(asCalled.tool, args), undefined);
-      channel = channelFor('R3', modes);
+      // Still an R4 call: without the terminal, the page comes before the client's own form (SPEC 8.7).
+      channel = channelFor(cls, modes, false);
       if (channel === undefined) return false;
     }
     const nonce = approvals.open(boundCall(asCalled.tool, args), channel, asked);
