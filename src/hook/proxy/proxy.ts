@@ -187,7 +187,13 @@ export async function runProxy(
     if (!Array.isArray(tools)) return;
     for (const tool of tools as unknown[]) {
       const name = tool !== null && typeof tool === 'object' ? (tool as Record<string, unknown>).name : undefined;
-      if (typeof name === 'string') fingerprints.set(name, await toolFingerprint(toolDefinition(tool)).catch(() => null));
+      if (typeof name !== 'string') continue;
+      try {
+        fingerprints.set(name, await toolFingerprint(toolDefinition(tool)));
+      } catch {
+        // No fingerprint (no canonical JSON): the approval is bound to null, as for a tool never listed.
+        fingerprints.set(name, null);
+      }
     }
   };
 
@@ -489,7 +495,8 @@ export async function runProxy(
     toClient = toClient
       .then(async () => {
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
-        if (listed) await noteFingerprints(message);
+        if (listed)
+          await noteFingerprints(message).catch((error: unknown) => note(`rclass: the listed tools' fingerprints could not be taken: ${messageOf(error)}`));
         await downstream.send(listed && options.annotate === true ? await annotateListing(message) : message);
       })
       .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));
