@@ -25,6 +25,7 @@ interface Line {
   decision?: unknown;
   outcome?: unknown;
   detail?: unknown;
+  approved_via?: unknown;
   user?: unknown;
   host?: unknown;
 }
@@ -33,7 +34,12 @@ interface Line {
 interface Outcome {
   outcome: unknown;
   detail: string | undefined;
+  /** Where the proxy's approval came from (SPEC 10.1), when the line says. */
+  via?: string | undefined;
 }
+
+/** How the report names each approval channel of the proxy; the client's own question is the plain "approved". */
+const APPROVED_VIA: Record<string, string> = { page: 'approved on the local page', tty: 'approved on the terminal' };
 
 /** Options for {@link reportLines}. */
 export interface ReportOptions {
@@ -67,12 +73,13 @@ function interesting(line: Line): boolean {
   return line.class === 'R3' || line.class === 'R4' || line.decision === 'ask' || line.decision === 'deny';
 }
 
-function whatHappened(decision: unknown, { outcome, detail }: Outcome, sessionHasOutcomes: boolean): string {
+function whatHappened(decision: unknown, { outcome, detail, via }: Outcome, sessionHasOutcomes: boolean): string {
   if (outcome === 'not_run') return `not run (${detail ?? 'not approved'})`;
   if (decision === 'deny') return outcome === undefined ? 'blocked' : `blocked, yet an outcome was recorded (${String(outcome)})`;
   const ran = outcome === 'ran' ? 'ran' : outcome === 'failed' ? 'ran and failed' : undefined;
   if (decision === 'ask') {
-    if (ran !== undefined) return outcome === 'failed' ? 'approved, ran and failed' : 'approved and ran';
+    const approved = (via !== undefined ? APPROVED_VIA[via] : undefined) ?? 'approved';
+    if (ran !== undefined) return outcome === 'failed' ? `${approved}, ran and failed` : `${approved} and ran`;
     return sessionHasOutcomes ? 'not run (refused or cancelled)' : 'no outcome recorded (refused, cancelled, or no PostToolUse hook)';
   }
   return ran ?? 'no outcome recorded';
@@ -114,7 +121,7 @@ class ReportBuilder {
     const line = value as Line;
     if (line.event === 'outcome') {
       const k = key(line);
-      if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, { outcome: line.outcome, detail: text(line.detail) });
+      if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, { outcome: line.outcome, detail: text(line.detail), via: text(line.approved_via) });
       const session = text(line.session);
       if (session !== undefined) this.#sessionsWithOutcomes.add(session);
     } else if (line.event === 'decision') {

@@ -18,6 +18,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/harness.ts';
 import { registryDocument } from '../export/registry.ts';
 import { MEMORY_BIN } from '../scan/support.ts';
+import { report } from './proxy-session.ts';
 import { logLines } from './support.ts';
 
 const open: Client[] = [];
@@ -127,6 +128,7 @@ describe('rclass proxy: R4 approval on the local page, request style (elicitatio
     // The page is single-use: once approved and redeemed, it is gone.
     expect((await fetch(urls[0]!)).status).toBe(404);
     expect(outcomes(log)).toEqual([['ran', undefined, 'page']]);
+    expect(await report(log)).toEqual(['R4 memory/delete_entities ask: approved on the local page and ran']);
     expect(verify(log)).toMatch(/^ok: \d+ lines, the hash chain holds/);
   }, 120_000);
 

@@ -5,13 +5,19 @@
  * arguments and the session guard:
  *
  * - no decision or `allow` (R0–R1 under the default thresholds): forwarded;
- * - `ask` (R2 and up): when the client declared form elicitation in
- *   `initialize` (MCP 2025-06-18 and later, `elicitation/create`), the user
- *   is asked, and only an accepted answer with `approve: true` to that very
- *   question forwards the call, and only the call it was asked for (its tool
- *   and the canonical JSON of its arguments, bound when asking); otherwise
- *   the call is answered with a tool error naming its class and how to let
- *   it run (`--allow-tool`), and never reaches the server;
+ * - `ask` (R2 and up): the user is asked, in the style the call speaks
+ *   (./elicit.ts: an `elicitation/create` request with the modes declared in
+ *   `initialize`, or for a 2026-07-28 call an `input_required` result that
+ *   the client answers by retrying), and the call is forwarded only when
+ *   the pending approval it was asked under (./approvals.ts: bound to its
+ *   tool, canonical arguments and the tool's fingerprint, single-use,
+ *   expiring) is redeemed by an approval on its channel: for R4, the
+ *   terminal (`--approve-tty`, ./approval-tty.ts) or the local page
+ *   (./approval-page.ts, sent as a URL-mode question) where the client's
+ *   model cannot answer; else, and as the fallback, the client's form with
+ *   `approve: true`; a client that can be asked nothing gets a tool error
+ *   naming the class and how to let the call run, and the call never
+ *   reaches the server;
  * - `deny` (from `--deny-from`): a tool error, without asking.
  *
  * With `--annotate`, each `tools/list` result is rewritten on its way to the
@@ -25,8 +31,9 @@
  * no outstanding request, or a second one, is dropped (issue 23, item 1).
  *
  * Every decision is logged to the same audit log as the hooks, with an
- * outcome line when a forwarded call's result comes back, and a `not_run`
- * outcome line when a call that was asked about is not run (SPEC 10.1).
+ * outcome line when a forwarded call's result comes back (with
+ * `approved_via` for an approved one), and a `not_run` outcome line when a
+ * call that was asked about is not run (SPEC 10.1).
  * Any error in deciding is treated as `ask` (SPEC 4.4): the call is never
  * forwarded unasked. Node-only.
  */
@@ -180,7 +187,13 @@ export async function runProxy(
     if (!Array.isArray(tools)) return;
     for (const tool of tools as unknown[]) {
       const name = tool !== null && typeof tool === 'object' ? (tool as Record<string, unknown>).name : undefined;
-      if (typeof name === 'string') fingerprints.set(name, await toolFingerprint(toolDefinition(tool)).catch(() => null));
+      if (typeof name !== 'string') continue;
+      try {
+        fingerprints.set(name, await toolFingerprint(toolDefinition(tool)));
+      } catch {
+        // No fingerprint (no canonical JSON): the approval is bound to null, as for a tool never listed.
+        fingerprints.set(name, null);
+      }
     }
   };
 
@@ -484,7 +497,8 @@ export async function runProxy(
     toClient = toClient
       .then(async () => {
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
-        if (listed) await noteFingerprints(message);
+        if (listed)
+          await noteFingerprints(message).catch((error: unknown) => note(`rclass: the listed tools' fingerprints could not be taken: ${messageOf(error)}`));
         await downstream.send(listed && options.annotate === true ? await annotateListing(message) : message);
       })
       .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));
