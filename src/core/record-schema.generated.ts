@@ -338,7 +338,7 @@ export interface Evidence {
    */
   end?: number;
   /**
-   * The cited line(s) `line` to `end` of the pinned source, verbatim (SPEC 5.2): joined with a line feed, each with trailing white space removed; a line longer than 160 code points (a minified bundle) is cut to a window of 160 code points starting 40 before the first occurrence of the tool's name (moved left at the line's end, never before its start), with `…` (U+2026) on each side where it was cut. Written by `npm run evidence -- --write-excerpts`; `npm run evidence` fails when it no longer matches the source, `npm run check` when it is missing.
+   * The cited line(s) `line` to `end` of the pinned source, verbatim (SPEC 5.2.2): joined with a line feed, each with trailing white space removed and the indentation they share removed; a line longer than 160 code points (a minified bundle) is cut to a window of 160 code points starting 40 before the first occurrence of the tool's name (moved left at the line's end, never before its start), with `…` (U+2026) on each side where it was cut. Written by `npm run evidence -- --write-excerpts`; `npm run evidence` fails when it no longer matches the source, `npm run check` when it is missing.
    */
   excerpt?: string;
   /**
