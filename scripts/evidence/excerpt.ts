@@ -24,7 +24,7 @@ export const EXCERPT_WIDTH = 160;
 export const EXCERPT_BEFORE = 40;
 
 /** The cut-mark written where a long line was cut. */
-export const ELLIPSIS = '…';
+const ELLIPSIS = '…';
 
 /**
  * One line as the excerpt quotes it, already trimmed and dedented: a line over {@link EXCERPT_WIDTH} code points cut to a window around the
