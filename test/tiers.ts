@@ -29,6 +29,7 @@ export const INTEGRATION_TESTS = [
   'test/evidence/evidence-cli.test.ts', // scripts/evidence.ts as a child, against a fake GitHub server
   'test/evidence/npm-cli.test.ts', // scripts/evidence.ts as a child, against the real npm registry and a loopback registry stand-in
   'test/evidence/documentation-cli.test.ts', // scripts/evidence.ts as a child, against a loopback stand-in for a vendor's documentation site
+  'test/evidence/mirror.test.ts', // git as a child, over a bare mirror made in a temporary folder
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
   'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
   'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex and Qwen Code switches (a scan)

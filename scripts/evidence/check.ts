@@ -9,7 +9,7 @@
 import type { Problem } from '../../src/records/problems.ts';
 import { type Citation, type CommitCitation, type PackageCitation, type QuoteCitation, fileKey, packageKey } from './citations.ts';
 import { commitChecker } from './commit-check.ts';
-import type { Report } from './content.ts';
+import type { Report, Visit } from './content.ts';
 import type { GitHub } from './github.ts';
 import type { Npm } from './npm.ts';
 import { packageChecker } from './package-check.ts';
@@ -45,6 +45,8 @@ export interface CheckOptions {
   cacheDir: string;
   /** Files fetched in parallel. */
   concurrency: number;
+  /** Told the lines of each cited file read, per citation (for `--write-excerpts`). */
+  visit?: Visit;
 }
 
 /** Citations grouped by the file they cite, in first-citation order. */
@@ -73,8 +75,8 @@ export async function checkCitations(citations: readonly Citation[], quotes: rea
   const atCommits = byFile(citations.filter((citation): citation is CommitCitation => citation.base === 'commit'));
   const inPackages = byFile(citations.filter((citation): citation is PackageCitation => citation.base === 'package'));
   const packages = { total: new Set(inPackages.map((group) => packageKey(group[0]!.ref))).size, files: inPackages.length };
-  const commits = commitChecker(options.github, options.cacheDir, atCommits.length, report);
-  const published = packageChecker(options.npm, options.npmRegistry, packages.total, report);
+  const commits = commitChecker(options.github, options.cacheDir, atCommits.length, report, options.visit);
+  const published = packageChecker(options.npm, options.npmRegistry, packages.total, report, options.visit);
   const onPages: QuoteCitation[][] = [];
   for (const quote of quotes) {
     const group = onPages.find((candidate) => candidate[0]!.url === quote.url);

@@ -45,6 +45,12 @@ interface CitationCommon {
   names?: string[];
   /** The cited 1-based line. */
   line: number;
+  /** The last cited line, when the citation spans lines (`evidence.end`). */
+  end?: number;
+  /** Where the evidence is in the record's data (`['tools', 3, 'evidence']`), for `--write-excerpts`. */
+  evidencePath: Array<string | number>;
+  /** The stored excerpt (`evidence.excerpt`), when the record has one, and where it is written. */
+  excerpt?: { text: string; at: Position };
 }
 
 /** A citation of a file at a commit (`provenance.commit`). */
@@ -125,7 +131,15 @@ export async function loadCitations(
     const published = record.provenance.package;
     const [owner, repo] = record.server.repository.split('/') as [string, string];
     const cite = (cited: SourceEvidence, evidence: Array<string | number>, name: string, names?: string[]): void => {
-      const common = { file: source.file, tool: name, line: cited.line, ...(names !== undefined ? { names } : {}) };
+      const common = {
+        file: source.file,
+        tool: name,
+        line: cited.line,
+        evidencePath: evidence,
+        ...(cited.end !== undefined ? { end: cited.end } : {}),
+        ...(cited.excerpt !== undefined ? { excerpt: { text: cited.excerpt, at: source.locate([...evidence, 'excerpt']) } } : {}),
+        ...(names !== undefined ? { names } : {}),
+      };
       const at = { path: source.locate([...evidence, 'path']), line: source.locate([...evidence, 'line']) };
       if (published === undefined) {
         citations.push({

@@ -5,7 +5,7 @@
  */
 import { readCached, writeCached } from './cache.ts';
 import type { CommitCitation } from './citations.ts';
-import { type Report, checkContent, reportMissing, reportNotFile } from './content.ts';
+import { type Report, type Visit, checkContent, reportMissing, reportNotFile } from './content.ts';
 import { type Fetched, IncompleteError } from './fetched.ts';
 import type { GitHub } from './github.ts';
 
@@ -27,8 +27,9 @@ export interface CommitChecker {
  * run incomplete. A rate limit, a rejected token or an unreachable API stops
  * all further requests to GitHub.
  * @param total how many distinct files at a commit are cited
+ * @param visit told the lines of each file read (for `--write-excerpts`)
  */
-export function commitChecker(github: GitHub, cacheDir: string, total: number, report: Report): CommitChecker {
+export function commitChecker(github: GitHub, cacheDir: string, total: number, report: Report, visit?: Visit): CommitChecker {
   const files = { total, cached: 0, fetched: 0 };
   const incomplete: string[] = [];
   const commits = new Map<string, Promise<boolean>>();
@@ -66,7 +67,7 @@ export function commitChecker(github: GitHub, cacheDir: string, total: number, r
     }
 
     if (fetched.kind === 'file') {
-      checkContent(group, fetched.bytes, where, report);
+      checkContent(group, fetched.bytes, where, report, visit);
       return;
     }
     if (fetched.kind === 'not-file') {

@@ -6,7 +6,7 @@
  * once per record, at the key of `provenance.package` they concern.
  */
 import { type PackageCitation, packageKey } from './citations.ts';
-import { type Report, checkContent, reportMissing, reportNotFile } from './content.ts';
+import { type Report, type Visit, checkContent, reportMissing, reportNotFile } from './content.ts';
 import { IncompleteError } from './fetched.ts';
 import { embeddedSource } from './source-map.ts';
 import type { Npm, OpenedPackage } from './npm.ts';
@@ -27,8 +27,9 @@ export interface PackageChecker {
  * run incomplete.
  * @param registry the registry's URL, as named in problems
  * @param total how many distinct package archives are cited
+ * @param visit told the lines of each file read (for `--write-excerpts`)
  */
-export function packageChecker(npm: Npm, registry: string, total: number, report: Report): PackageChecker {
+export function packageChecker(npm: Npm, registry: string, total: number, report: Report, visit?: Visit): PackageChecker {
   const reportedBases = new Set<string>();
   const failed = new Map<string, IncompleteError>();
 
@@ -46,8 +47,8 @@ export function packageChecker(npm: Npm, registry: string, total: number, report
     }
     if (opened.kind === 'package') {
       const fetched = await opened.read(ref.path);
-      if (fetched.kind === 'file' && ref.source !== undefined) checkEmbedded(group, fetched.bytes, ref.source, where, report);
-      else if (fetched.kind === 'file') checkContent(group, fetched.bytes, where, report);
+      if (fetched.kind === 'file' && ref.source !== undefined) checkEmbedded(group, fetched.bytes, ref.source, where, report, visit);
+      else if (fetched.kind === 'file') checkContent(group, fetched.bytes, where, report, visit);
       else if (fetched.kind === 'not-file') reportNotFile(group, fetched, where, report);
       else reportMissing(group, where, report, ref.path.startsWith('package/') ? "; paths in a package leave out the archive's `package/` prefix" : '');
       return;
@@ -100,10 +101,10 @@ export function packageChecker(npm: Npm, registry: string, total: number, report
  * map must be a source map, and `source` one of its `sources` with its text
  * in `sourcesContent`; problems at `evidence.path` and `evidence.source`.
  */
-function checkEmbedded(group: readonly PackageCitation[], map: Buffer, source: string, where: string, report: Report): void {
+function checkEmbedded(group: readonly PackageCitation[], map: Buffer, source: string, where: string, report: Report, visit?: Visit): void {
   const embedded = embeddedSource(map, source);
   if (embedded.kind === 'found') {
-    checkContent(group, embedded.bytes, where, report);
+    checkContent(group, embedded.bytes, where, report, visit);
     return;
   }
   for (const citation of group) {

@@ -19,6 +19,11 @@
  *   packuments and package archives go to its `npm/` folder, never `~/.npm`;
  * - `RCLASS_EVIDENCE_RETRIES`: retries of a request to GitHub or the npm
  *   registry that failed with a server error or no answer (default 3);
+ * - `RCLASS_GITHUB_MIRRORS`: a folder of local git mirrors, one bare git
+ *   directory per repository at `<folder>/<owner>+<repo>/repo` or
+ *   `<folder>/<owner>+<repo>`; files at a commit a mirror holds are read from
+ *   it with `git` instead of GitHub's API (mirror.ts), and GitHub is asked
+ *   only for repositories or commits no mirror holds;
  * - `RCLASS_DOCUMENTATION_MIRROR`: an http(s) base URL to which every request
  *   for a vendor's documentation page goes instead, as `<mirror>/<host><path>`
  *   (a stand-in in tests, an offline copy of the pages).
@@ -44,7 +49,9 @@ import path from 'node:path';
 import { REGISTRY_DIR, ROOT } from '../lib/paths.ts';
 import { checkCitations } from './check.ts';
 import { loadCitations } from './citations.ts';
+import type { Visit } from './content.ts';
 import { createGitHub } from './github.ts';
+import { createMirrorGitHub } from './mirror.ts';
 import { createNpm } from './npm.ts';
 import { createPages } from './pages.ts';
 import { type Report, buildReport } from './report.ts';
@@ -57,10 +64,11 @@ const NPM_REGISTRY = 'https://registry.npmjs.org/';
 
 /**
  * Run the whole check with settings from `env`.
+ * @param visit told the lines of each cited file read, per citation (`--write-excerpts` collects excerpts with it)
  * @returns the report to print and the exit code (0 good, 1 problems, 3 incomplete)
  * @throws if the registry or the cache cannot be read or written, or the npm registry setting is not an http(s) URL
  */
-export async function runEvidence(env: NodeJS.ProcessEnv): Promise<Report> {
+export async function runEvidence(env: NodeJS.ProcessEnv, visit?: Visit): Promise<Report> {
   const registryDir = env.RCLASS_REGISTRY_DIR ?? REGISTRY_DIR;
   const relative = path.relative(ROOT, registryDir);
   const shownAs =
@@ -68,18 +76,27 @@ export async function runEvidence(env: NodeJS.ProcessEnv): Promise<Report> {
   const { citations, quotes, records, problems } = await loadCitations(registryDir, shownAs);
   const parsedRetries = Number(env.RCLASS_EVIDENCE_RETRIES ?? 3);
   const retries = Number.isInteger(parsedRetries) && parsedRetries >= 0 ? parsedRetries : 3;
-  const github = createGitHub({
+  const api = createGitHub({
     apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
     token: env.GITHUB_TOKEN === '' ? undefined : env.GITHUB_TOKEN,
     retries,
   });
+  const github = env.RCLASS_GITHUB_MIRRORS ? createMirrorGitHub(env.RCLASS_GITHUB_MIRRORS, api) : api;
   const npmRegistry = npmRegistryUrl(env);
   const cacheDir = env.RCLASS_EVIDENCE_CACHE ?? path.join(ROOT, '.cache', 'evidence');
   const workDir = await mkdtemp(path.join(tmpdir(), 'rclass-evidence-npm-'));
   try {
     const npm = createNpm({ registry: npmRegistry, cacheDir: path.join(cacheDir, 'npm'), workDir, retries });
     const pages = createPages({ mirror: env.RCLASS_DOCUMENTATION_MIRROR || undefined, retries });
-    const result = await checkCitations(citations, quotes, { github, npm, pages, npmRegistry, cacheDir, concurrency: CONCURRENCY });
+    const result = await checkCitations(citations, quotes, {
+      github,
+      npm,
+      pages,
+      npmRegistry,
+      cacheDir,
+      concurrency: CONCURRENCY,
+      ...(visit !== undefined ? { visit } : {}),
+    });
     return buildReport(problems, result, { count: citations.length + quotes.length, records });
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -334,6 +334,14 @@ export interface Evidence {
    */
   line?: number;
   /**
+   * The last line of a citation that spans lines (SPEC 5.2), when the tool's name is written a few lines below the cited `line` (a registration call whose name is on its next line): at least `line` and at most `line` + 6. Without it the citation is the one line `line`.
+   */
+  end?: number;
+  /**
+   * The cited line(s) `line` to `end` of the pinned source, verbatim (SPEC 5.2.2): joined with a line feed, each with trailing white space removed and the indentation they share removed; a line longer than 160 code points (a minified bundle) is cut to a window of 160 code points starting 40 before the first occurrence of the tool's name (moved left at the line's end, never before its start), with `…` (U+2026) on each side where it was cut. Written by `npm run evidence -- --write-excerpts`; `npm run evidence` fails when it no longer matches the source, `npm run check` when it is missing.
+   */
+  excerpt?: string;
+  /**
    * Only with `provenance.package`, for a package that ships its code bundled or minified, so that a line cannot point at one tool: the original file embedded in the source map `path` names (a `.map` file whose `sourcesContent` holds it), written exactly as in the map's `sources` (SPEC 5.2).
    */
   source?: string;

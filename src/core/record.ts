@@ -49,6 +49,10 @@ export interface SourceEvidence {
   repository?: string;
   path: string;
   line: number;
+  /** The last line of a citation that spans lines (SPEC 5.2): at least `line`, at most `line` + 6. */
+  end?: number;
+  /** The cited lines verbatim, as SPEC 5.2 defines the excerpt (trailing white space removed, a long line cut around the tool's name). */
+  excerpt?: string;
   /** With a package base only: the original file embedded in the source map `path` names, as the map's `sources` writes it; `line` is a line of it. */
   source?: string;
   /** Permalink; filled in by the build in `registry.json`, never written in `registry/`. */
@@ -65,6 +69,8 @@ export interface DocumentationEvidence {
   repository?: never;
   path?: never;
   line?: never;
+  end?: never;
+  excerpt?: never;
   source?: never;
 }
 

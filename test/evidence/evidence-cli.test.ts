@@ -17,7 +17,8 @@ import { type SyntheticRepository, syntheticRepository } from './support/synthet
 
 const TIME_FILE = 'src/time/src/mcp_server_time/server.py';
 const TIME_COMMIT = '76d64c822f5125032f89eb71dbdb94e42b434821';
-const CONVERT_TIME_EVIDENCE = `{ path: ${TIME_FILE}, line: 19 }`;
+const CONVERT_TIME_EXCERPT = 'excerpt: "CONVERT_TIME = \\"convert_time\\""';
+const CONVERT_TIME_EVIDENCE = `{ path: ${TIME_FILE}, line: 19, ${CONVERT_TIME_EXCERPT} }`;
 
 let repository: SyntheticRepository;
 let fake: FakeGitHub;
@@ -106,6 +107,28 @@ describe('npm run evidence against a GitHub stand-in', () => {
     expect(result.stdout).toContain('2 citations of 1 records in 1 files (0 cached, 1 fetched)');
     expect(result.stdout).toContain(': 1 error in 1 file');
     expect(result.code).toBe(1);
+  });
+
+  it('an excerpt that no longer matches its cited line is reported at the excerpt with what the line reads: exit 1', async () => {
+    const registry = timeRegistry((text) => text.replace(CONVERT_TIME_EXCERPT, 'excerpt: "CONVERT_TIME = \\"convert\\""'));
+    const at = positionOf(registry.text, 'excerpt: "CONVERT_TIME = \\"convert\\""').split(':');
+    const column = Number(at[1]) + 'excerpt: '.length;
+    const result = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir }));
+    expect(result.stdout.split('\n')[0]).toBe(
+      `${registry.file}:${at[0]}:${column}  error  [evidence-online]  the excerpt of \`convert_time\` does not match \`${TIME_FILE}:19\` in modelcontextprotocol/servers at 76d64c822f51, which reads "CONVERT_TIME = \\"convert_time\\""; run \`npm run evidence -- --write-excerpts\``,
+    );
+    expect(result.stdout).toContain(': 1 error in 1 file');
+    expect(result.code).toBe(1);
+  });
+
+  it('--write-excerpts puts the cited line back into a stale excerpt and a second run changes nothing', async () => {
+    const registry = timeRegistry((text) => text.replace(CONVERT_TIME_EXCERPT, 'excerpt: "stale"'));
+    const first = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir }), ['--write-excerpts']);
+    expect(first.stdout).toContain('excerpts: 2 citations read, 1 record file updated');
+    expect(first.code).toBe(0);
+    expect(readFileSync(registry.file, 'utf8')).toBe(readFileSync(path.join(REGISTRY_DIR, 'time.yaml'), 'utf8'));
+    const second = await runEvidenceCli(env({ RCLASS_REGISTRY_DIR: registry.dir }), ['--write-excerpts']);
+    expect(second.stdout).toContain('excerpts: 2 citations read, 0 record files updated');
   });
 
   it("a line past the end of the file is reported with the file's length: exit 1", async () => {
@@ -197,10 +220,10 @@ describe('npm run evidence against a GitHub stand-in', () => {
     expect(result.code).toBe(3);
   });
 
-  it('the synthetic files hold each cited tool name at its line', () => {
+  it("the synthetic files hold each cited tool's stored excerpt at its line", () => {
     const text = repository.files.get(`modelcontextprotocol/servers@${TIME_COMMIT}:${TIME_FILE}`)!;
     const lines = text.split('\n');
-    expect([lines[17], lines[18], lines.length - 1]).toEqual(['  name: "get_current_time",', '  name: "convert_time",', 22]);
+    expect([lines[17], lines[18], lines.length - 1]).toEqual(['GET_CURRENT_TIME = "get_current_time"', 'CONVERT_TIME = "convert_time"', 22]);
     expect(existsSync(path.join(REGISTRY_DIR, 'time.yaml'))).toBe(true);
   });
 });

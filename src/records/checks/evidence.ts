@@ -1,10 +1,13 @@
 import { isDocumentationEvidence } from '../../core/record.ts';
 import type { RecordCheck } from './check.ts';
 
+/** How many lines past `line` a citation may span (`evidence.end`, SPEC 5.2). */
+const MAX_SPAN = 6;
+
 /**
  * Evidence points into the record's own repository at its commit, and
  * permalinks are left to the build (SPEC 5.2). Path and line formats are
- * checked by the schema. Evidence quoted from the vendor's documentation
+ * checked by the schema; a span's `end` lies from `line` to `line` + 6. Evidence quoted from the vendor's documentation
  * names its page in `url` (SPEC 5.1; `evidence-documentation` checks it).
  */
 export const evidence: RecordCheck = {
@@ -18,6 +21,13 @@ export const evidence: RecordCheck = {
         report(
           ['tools', t, 'evidence', 'repository'],
           `evidence of \`${tool.name}\` cites \`${cited}\`, but the record's repository is \`${record.server.repository}\``,
+        );
+      }
+      const { line, end } = tool.evidence;
+      if (end !== undefined && line !== undefined && (end < line || end > line + MAX_SPAN)) {
+        report(
+          ['tools', t, 'evidence', 'end'],
+          `evidence of \`${tool.name}\` spans lines ${line} to ${end}; \`end\` must be from ${line} to ${line + MAX_SPAN}`,
         );
       }
       if (tool.evidence.url !== undefined && !isDocumentationEvidence(tool.evidence)) {

@@ -7,6 +7,7 @@ import { effectsKnown } from './effects-known.ts';
 import { effectsOrder } from './effects-order.ts';
 import { evidence } from './evidence.ts';
 import { evidenceDocumentation } from './evidence-documentation.ts';
+import { evidenceExcerpt } from './evidence-excerpt.ts';
 import { evidencePackage } from './evidence-package.ts';
 import { evidencePath } from './evidence-path.ts';
 import { gates } from './gates.ts';
@@ -37,6 +38,7 @@ export const CHECKS: readonly Check[] = [
   evidencePath,
   evidencePackage,
   evidenceDocumentation,
+  evidenceExcerpt,
   packageBefore,
   codeOptions,
   rulesOnlyLower,

@@ -2,7 +2,7 @@
  * The registry as the playground downloads it: `registry.json` without what
  * the classifier never reads and the playground never shows (server
  * descriptions, gates, MCP annotations, gate membership, tool fingerprints,
- * provenance notes).
+ * evidence excerpts, provenance notes).
  * Fields are removed by name, so anything the classifier may read later is
  * kept by default; the end-to-end tests check that the slimmed document
  * classifies every tool exactly as the full one does.
@@ -19,6 +19,9 @@ const PROVENANCE_KEPT = ['status', 'commit', 'release', 'last_verified', 'docume
 function slimTool(tool: ToolRecord): ToolRecord {
   const copy: Record<string, unknown> = { ...tool };
   for (const field of TOOL_FIELDS_DROPPED) delete copy[field];
+  // The quoted source lines (SPEC 5.2) are shown on tool pages only: about a fifth of registry.json.
+  const { excerpt: _excerpt, ...evidence } = tool.evidence;
+  copy.evidence = evidence;
   return copy as unknown as ToolRecord;
 }
 

@@ -15,13 +15,14 @@ export interface CliResult {
 /**
  * Run the evidence command.
  * @param env variables added to a minimal environment (`PATH` only)
+ * @param args arguments after the script (`--write-excerpts`)
  * @returns exit code and output; never rejects on a non-zero exit
  */
-export function runEvidenceCli(env: Record<string, string>): Promise<CliResult> {
+export function runEvidenceCli(env: Record<string, string>, args: readonly string[] = []): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/evidence.ts'],
+      ['--import', 'tsx', 'scripts/evidence.ts', ...args],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error !== null && typeof error.code !== 'number') reject(error);

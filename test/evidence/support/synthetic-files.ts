@@ -8,7 +8,11 @@
  * which no synthetic archive could match; its citations are counted apart.
  * A record's code options that cite evidence (`server.code_options`, SPEC
  * 6.2) get their first spelling at their cited line the same way, and count
- * as citations too.
+ * as citations too. Where the record stores an excerpt (SPEC 5.2), its
+ * cited lines hold the excerpt instead (a cut line padded with one `x` on
+ * each cut side, which the excerpt's window cuts off again), and the name
+ * goes on the nearest filler line within three lines when the excerpt does
+ * not hold it, so the stored excerpts match the synthetic files.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -31,12 +35,40 @@ export interface SyntheticRepository {
   recordIds: string[];
 }
 
-/** The text of one synthetic file: `name: "<tool>",` at each cited line (several names share a line when cited together). */
-function syntheticFile(tools: ReadonlyArray<{ name: string; line: number }>): string {
-  const length = Math.max(...tools.map((tool) => tool.line)) + 3;
+/** One cited tool of a synthetic file, with the excerpt its record stores, if any. */
+interface SyntheticTool {
+  name: string;
+  line: number;
+  excerpt?: string;
+}
+
+/** A stored excerpt's lines as a file could hold them: a cut side (`…`) padded back with one `x`. */
+function uncut(excerpt: string): string[] {
+  return excerpt.split('\n').map((text) => text.replace(/^…/, 'x').replace(/…$/, 'x'));
+}
+
+/**
+ * The text of one synthetic file: each stored excerpt at its cited lines,
+ * and `name: "<tool>",` at each other cited line (several names share a
+ * line when cited together) or beside an excerpt that lacks the name.
+ */
+function syntheticFile(tools: readonly SyntheticTool[]): string {
+  const length = Math.max(...tools.map((tool) => tool.line + (tool.excerpt?.split('\n').length ?? 1) - 1)) + 3;
   const lines = Array.from({ length }, () => '//');
   for (const tool of tools) {
+    if (tool.excerpt === undefined) continue;
+    uncut(tool.excerpt).forEach((text, i) => {
+      lines[tool.line - 1 + i] = text;
+    });
+  }
+  for (const tool of tools) {
     const at = tool.line - 1;
+    if (tool.excerpt !== undefined) {
+      if (tool.excerpt.includes(tool.name)) continue;
+      const free = [1, -1, 2, -2, 3, -3].map((offset) => at + offset).find((index) => lines[index] === '//');
+      if (free !== undefined) lines[free] = `  name: "${tool.name}",`;
+      continue;
+    }
     lines[at] = lines[at] === '//' ? `  name: "${tool.name}",` : `${lines[at]} name: "${tool.name}",`;
   }
   return `${lines.join('\n')}\n`;
@@ -49,7 +81,7 @@ export function syntheticRepository(): SyntheticRepository {
       .filter((name) => name.endsWith('.yaml'))
       .map((name) => name.slice(0, -5)),
   );
-  const byFile = new Map<string, Array<{ name: string; line: number }>>();
+  const byFile = new Map<string, SyntheticTool[]>();
   const citedKeys = new Set<string>();
   const cited: string[] = [];
   let citations = 0;
@@ -63,19 +95,23 @@ export function syntheticRepository(): SyntheticRepository {
       citations += fixture.tools.length;
     }
     const [owner, repo] = fixture.repository!.split('/') as [string, string];
-    const add = (name: string, file: string, line: number): void => {
+    const record = isCited ? (parse(readFileSync(path.join(REGISTRY_DIR, `${id}.yaml`), 'utf8')) as ServerRecord) : undefined;
+    const add = (name: string, file: string, line: number, excerpt: string | undefined): void => {
       const key = repoFileKey(owner, repo, fixture.commit!, file);
       if (isCited) citedKeys.add(key);
       const list = byFile.get(key) ?? [];
-      if (!list.some((entry) => entry.name === name && entry.line === line)) list.push({ name, line });
+      if (!list.some((entry) => entry.name === name && entry.line === line)) list.push({ name, line, ...(excerpt !== undefined ? { excerpt } : {}) });
       byFile.set(key, list);
     };
-    for (const tool of fixture.tools) add(tool.name, tool.path!, tool.line!);
-    if (!isCited) continue;
-    const record = parse(readFileSync(path.join(REGISTRY_DIR, `${id}.yaml`), 'utf8')) as ServerRecord;
+    for (const tool of fixture.tools) {
+      const evidence = record?.tools.find((entry) => entry.name === tool.name)?.evidence;
+      const excerpt = evidence?.path === tool.path && evidence?.line === tool.line ? evidence?.excerpt : undefined;
+      add(tool.name, tool.path!, tool.line!, excerpt);
+    }
+    if (record === undefined) continue;
     for (const option of record.server.code_options ?? []) {
       if (option.evidence === undefined || option.evidence.path === undefined) continue;
-      add([...(option.options ?? []), ...(option.env ?? [])][0]!.replace(/\*$/, ''), option.evidence.path, option.evidence.line!);
+      add([...(option.options ?? []), ...(option.env ?? [])][0]!.replace(/\*$/, ''), option.evidence.path, option.evidence.line!, option.evidence.excerpt);
       citations += 1;
     }
   }

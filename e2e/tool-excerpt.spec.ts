@@ -1,0 +1,60 @@
+/**
+ * Quoted evidence on a tool page (SPEC 5.2.2, issue 27 item 1): the cited
+ * line(s) stored in the record are shown beside the class, above the fold at
+ * 390 px, in a <pre><code> captioned with the cited file and line and the
+ * evidence link under it; a long cut line wraps instead of scrolling
+ * sideways, and axe finds nothing serious in either theme. The per-tool API
+ * file and registry.json carry the excerpt too.
+ */
+import { expect, test } from '@playwright/test';
+import { checkPage } from './axe.ts';
+import { readRegistry } from './support.ts';
+
+const registry = readRegistry();
+const tool = (id: string, name: string) => registry.servers.find((record) => record.id === id)!.tools.find((entry) => entry.name === name)!;
+const createComment = tool('airtable', 'create_comment');
+// A line longer than 160 code points, cut around the name with … on both sides.
+const addAttachment = tool('linear-tacticlaunch', 'linear_addAttachment');
+// A citation spanning lines 10 to 12 (the name is in the docstring two lines down).
+const onboarding = tool('serena', 'onboarding');
+
+test('the excerpt is shown beside the class, above the fold at 390 px, with its file:line caption and the link under it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('servers/airtable/create_comment/');
+  const figure = page.locator('main figure.excerpt');
+  await expect(figure.locator('pre > code')).toHaveText("'create_comment',");
+  expect(createComment.evidence.excerpt).toBe("'create_comment',");
+  await expect(figure.locator('figcaption code').first()).toHaveText('src/tools/create-comment.ts:24');
+  await expect(figure.locator('figcaption a.evidence-link')).toHaveAttribute('href', createComment.evidence.url!);
+  const box = (await figure.boundingBox())!;
+  expect(box.y + box.height).toBeLessThan(844);
+  // The evidence is shown once on the page: not repeated in the list beside it.
+  await expect(page.locator('main a.evidence-link')).toHaveCount(1);
+});
+
+test('a cut line and a span are quoted as stored, with the span in the caption', async ({ page }) => {
+  await page.goto('servers/linear-tacticlaunch/linear_addAttachment/');
+  await expect(page.locator('main figure.excerpt pre > code')).toHaveText(addAttachment.evidence.excerpt!);
+  expect(addAttachment.evidence.excerpt).toMatch(/^….*linear_addAttachment.*…$/);
+  await page.goto('servers/serena/onboarding/');
+  await expect(page.locator('main figure.excerpt figcaption code').first()).toHaveText(`${onboarding.evidence.path}:10–12`);
+  expect((await page.locator('main figure.excerpt pre > code').textContent())?.split('\n')).toHaveLength(3);
+});
+
+test('tool pages with an excerpt: axe clean in both themes and no sideways scroll at 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  const found: string[] = [];
+  for (const path of ['servers/airtable/create_comment/', 'servers/linear-tacticlaunch/linear_addAttachment/', 'servers/serena/onboarding/'])
+    found.push(...(await checkPage(page, path, { lightDesktop: true, darkPhone: true, phoneOverflow: true })));
+  expect(found).toEqual([]);
+});
+
+test('the per-tool API file and registry.json carry the excerpt', async ({ request }) => {
+  const api = await (await request.get('api/v1/servers/airtable/create_comment.json')).json();
+  expect(api.tool.evidence.excerpt).toBe("'create_comment',");
+  const full = await (await request.get('registry.json')).json();
+  const listed = full.servers
+    .find((record: { id: string }) => record.id === 'airtable')
+    .tools.find((entry: { name: string }) => entry.name === 'create_comment');
+  expect(listed.evidence.excerpt).toBe("'create_comment',");
+});
