@@ -13,6 +13,7 @@ import { CLIENT_NAMES } from '../clients/types.ts';
 import { splitCommandLine } from '../clients/words.ts';
 import type { Registry } from '../core/registry.ts';
 import { emptyCounts } from '../core/registry.ts';
+import { codexHookTrust, codexHookTrustNotes } from '../node/clients/codex-hook-trust.ts';
 import { homeFrom } from '../node/state-dir.ts';
 import { applyToolFilter, classifyLive, classifyRecord, countTools, suggestRecords } from './classify.ts';
 import { type ApprovalSources, type ClaudeApprovals, claudeAnswer, readClaudeApprovals } from './consent.ts';
@@ -419,6 +420,8 @@ function totalsOf(servers: readonly ServerResult[]): ScanTotals {
  */
 export async function runScan(discovery: Discovery, options: ScanOptions, show: (file: string) => string): Promise<ScanReport> {
   const { plans, skipped, notes } = await plan(discovery, options, show);
+  // The rclass hook in Codex's hooks.json runs only once trusted there (review turn 3, F9).
+  notes.push(...codexHookTrustNotes(await codexHookTrust(options.env)));
   const release = options.mode === 'full' ? guardSignals() : () => undefined;
   let scanned: Scanned[];
   try {

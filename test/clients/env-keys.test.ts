@@ -18,61 +18,91 @@ const npx = (env: Record<string, string>) => identify({ command: 'npx', args: ['
 const uvx = (env: Record<string, string>) => identify({ command: 'uvx', args: ['mcp-server-git'], env });
 const docker = (env: Record<string, string>) => identify({ command: 'docker', args: ['run', '-i', '--rm', 'mcp/git'], env });
 
-const ALONE = [
+/** Which launchers read each variable (env-keys.ts, with its sources): `all` for the loader and the home folders. */
+const ALONE: Record<string, 'all' | ReadonlyArray<'npx' | 'pnpm' | 'bunx' | 'uvx'>> = {
   // home and XDG folders: npm, pnpm, bun, uv, pip, docker and podman user configuration, caches and tools
-  'HOME',
-  'USERPROFILE',
-  'APPDATA',
-  'LOCALAPPDATA',
-  'PROGRAMDATA',
-  'XDG_CONFIG_HOME',
-  'XDG_CONFIG_DIRS',
-  'XDG_CACHE_HOME',
-  'XDG_DATA_HOME',
-  'XDG_DATA_DIRS',
-  'XDG_BIN_HOME',
-  'XDG_RUNTIME_DIR',
-  // npm and pnpm
-  'PREFIX',
-  'npm_config_registry',
-  'NPM_CONFIG_USERCONFIG',
-  'PNPM_HOME',
-  'pnpm_config_registry',
-  // uv, pip, pipx, bun
-  'UV_INDEX_URL',
-  'UV_CACHE_DIR',
-  'PIP_INDEX_URL',
-  'PIP_CONFIG_FILE',
-  'PIPX_HOME',
-  'BUN_INSTALL_CACHE_DIR',
-  'VIRTUAL_ENV',
-  // Node and Python
-  'PATH',
-  'NODE_OPTIONS',
-  'NODE_PATH',
-  'PYTHONPATH',
-  'PYTHONHOME',
-  'PYTHONUSERBASE',
-  'PYTHONPLATLIBDIR',
-  'PYTHONEXECUTABLE',
-  'PYTHONSTARTUP',
-  'LD_PRELOAD',
-  'LD_LIBRARY_PATH',
-  'LD_AUDIT',
-  'DYLD_INSERT_LIBRARIES',
+  HOME: 'all',
+  USERPROFILE: 'all',
+  APPDATA: 'all',
+  LOCALAPPDATA: 'all',
+  PROGRAMDATA: 'all',
+  XDG_CONFIG_HOME: 'all',
+  XDG_CONFIG_DIRS: 'all',
+  XDG_CACHE_HOME: 'all',
+  XDG_DATA_HOME: 'all',
+  XDG_DATA_DIRS: 'all',
+  XDG_BIN_HOME: 'all',
+  XDG_RUNTIME_DIR: 'all',
+  // npm's settings, which pnpm and bunx read too; pnpm's own
+  PREFIX: ['npx', 'pnpm', 'bunx'],
+  npm_config_registry: ['npx', 'pnpm', 'bunx'],
+  NPM_CONFIG_USERCONFIG: ['npx', 'pnpm', 'bunx'],
+  PNPM_HOME: ['pnpm'],
+  pnpm_config_registry: ['pnpm'],
+  // uv, pip, pipx, bun: uv reads none of pip's variables, and pip and pipx are no launcher rclass recognises
+  UV_INDEX_URL: ['uvx'],
+  UV_CACHE_DIR: ['uvx'],
+  PIP_INDEX_URL: [],
+  PIP_CONFIG_FILE: [],
+  PIPX_HOME: [],
+  BUN_INSTALL_CACHE_DIR: ['bunx'],
+  VIRTUAL_ENV: ['uvx'],
+  // the loader, Node and Python
+  PATH: 'all',
+  NODE_OPTIONS: ['npx', 'pnpm', 'bunx'],
+  NODE_PATH: ['npx', 'pnpm', 'bunx'],
+  PYTHONPATH: ['uvx'],
+  PYTHONHOME: ['uvx'],
+  PYTHONUSERBASE: ['uvx'],
+  PYTHONPLATLIBDIR: ['uvx'],
+  PYTHONEXECUTABLE: ['uvx'],
+  PYTHONSTARTUP: ['uvx'],
+  LD_PRELOAD: 'all',
+  LD_LIBRARY_PATH: 'all',
+  LD_AUDIT: 'all',
+  DYLD_INSERT_LIBRARIES: 'all',
   // certificate checks switched off
-  'NODE_TLS_REJECT_UNAUTHORIZED',
-  'PYTHONHTTPSVERIFY',
-];
+  NODE_TLS_REJECT_UNAUTHORIZED: ['npx', 'pnpm', 'bunx'],
+  PYTHONHTTPSVERIFY: ['uvx'],
+};
+
+const pnpm = (env: Record<string, string>) => identify({ command: 'pnpm', args: ['dlx', '@modelcontextprotocol/server-filesystem', '/tmp'], env });
+const bunx = (env: Record<string, string>) => identify({ command: 'bunx', args: ['@modelcontextprotocol/server-filesystem', '/tmp'], env });
+/** A Windows entry: the launcher after `cmd /c`. */
+const cmdNpx = (env: Record<string, string>) => identify({ command: 'cmd', args: ['/c', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env });
 
 describe('variables that change what runs on their own (SPEC 6.2)', () => {
-  for (const key of ALONE) {
-    it(`regression: an env that sets ${key} leaves npx, uvx and docker entries unrecognised`, () => {
-      for (const result of [npx({ [key]: 'x' }), uvx({ [key]: 'x' }), docker({ [key]: 'x' })]) {
-        expect(result).toEqual({ status: 'unrecognised', reason: `its \`env\` sets \`${key}\`, which changes what code runs` });
+  const launchers = { npx, pnpm, bunx, uvx } as const;
+  for (const [key, readers] of Object.entries(ALONE)) {
+    const counted: readonly string[] = readers === 'all' ? ['npx', 'pnpm', 'bunx', 'uvx', 'docker'] : readers;
+    it(`regression: an env that sets ${key} leaves ${counted.length === 0 ? 'no' : counted.join(', ')} entry unrecognised${readers === 'all' ? '' : ', the other launchers recognised (brief agents3, item 4)'}`, () => {
+      for (const [name, launch] of [...Object.entries(launchers), ['docker', docker] as const]) {
+        const result = launch({ [key]: 'x' });
+        if (counted.includes(name)) expect(result).toEqual({ status: 'unrecognised', reason: `its \`env\` sets \`${key}\`, which changes what code runs` });
+        else expect(result.status, `${name} with ${key}`).toBe('recognised');
       }
     });
   }
+
+  it("regression (brief agents3, item 4): PIP_CERT and PIP_FIND_LINKS in an npx entry's own env leave it recognised as the npx server, also behind cmd /c", () => {
+    for (const result of [npx({ PIP_CERT: '/etc/ssl/ca.pem', PIP_FIND_LINKS: 'https://example.org/wheels' }), cmdNpx({ PIP_CERT: '/etc/ssl/ca.pem' })]) {
+      expect(result).toMatchObject({ status: 'recognised', recordId: 'filesystem' });
+    }
+  });
+
+  it('an npm_config_* variable still leaves an npx entry unrecognised behind cmd /c', () => {
+    expect(cmdNpx({ npm_config_registry: 'https://registry.example.org/' })).toEqual({
+      status: 'unrecognised',
+      reason: 'its `env` sets `npm_config_registry`, which changes what code runs',
+    });
+  });
+
+  it('behind a launcher rclass does not know, every family counts (PIP_CERT on a node command)', () => {
+    expect(identify({ command: 'node', args: ['server.js'], env: { PIP_CERT: 'x' } })).toEqual({
+      status: 'unrecognised',
+      reason: 'its `env` sets `PIP_CERT`, which changes what code runs',
+    });
+  });
 
   const CONTAINER = [
     'DOCKER_HOST',

@@ -20,6 +20,7 @@ import { HOOK_FORMATS, POLICY_FORMATS, type PolicyFormat, isPolicyFormat, render
 import { cursorNoThresholdsNote } from '../../export/cursor-cli.ts';
 import { cursorIdeEmptyNote } from '../../export/cursor-ide.ts';
 import { agentHookNote } from '../../export/agent-hooks.ts';
+import { codexHookTrust, codexHookTrustNotes } from '../../node/clients/codex-hook-trust.ts';
 import { EXEC_FORM_SINCE, type HookForm, supportsExecForm } from '../../export/claude-hook.ts';
 import { installedClaudeVersion } from '../../node/clients/claude-version.ts';
 import { planPolicy, type ServerSelection } from '../../export/plan.ts';
@@ -313,6 +314,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   const agentNote = format === 'codex-hook' ? agentHookNote('codex') : format === 'gemini-hook' ? agentHookNote('gemini') : undefined;
   if (agentNote !== undefined) complain(io, `note: ${agentNote}`);
+  if (format === 'codex-hook') for (const note of codexHookTrustNotes(await codexHookTrust(io.env))) complain(io, `note: now installed: ${note}`);
   const ideNote = format === 'cursor-ide' ? cursorIdeEmptyNote(plan) : undefined;
   if (ideNote !== undefined) complain(io, `note: ${ideNote}`);
   return writeOutput(io, values.out, text, exit);

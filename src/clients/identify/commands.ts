@@ -8,7 +8,7 @@ import type { ConfigEntry } from '../types.ts';
 import { splitCommandLine } from '../words.ts';
 import { identifyContainer } from './containers.ts';
 import { identifyNpmExec, identifyNpx, identifyPypi } from './packages.ts';
-import { USER_FOLDER_KEYS } from './env-keys.ts';
+import { type EnvLauncher, USER_FOLDER_KEYS } from './env-keys.ts';
 import { envProblem, failed, isAbsolutePath, isInside, normalisedPath, WINDOWS_EXTENSION } from './shared.ts';
 import type { Found, IdentityIndex, Step } from './types.ts';
 
@@ -54,6 +54,41 @@ const LAUNCHERS = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'npm', 'uvx', 'uv', 'p
 const CMD_SWITCH = /^\/([dsq]|[ev]:(on|off))$/i;
 const CMD_SPECIAL = /[&|<>^%!"]/;
 
+/** The launcher families of the launchers rclass recognises (env-keys.ts). */
+const LAUNCHER_FAMILY: Readonly<Record<string, EnvLauncher>> = {
+  npx: 'npm',
+  npm: 'npm',
+  pnpx: 'pnpm',
+  pnpm: 'pnpm',
+  bunx: 'bun',
+  uvx: 'uv',
+  uv: 'uv',
+  docker: 'container',
+  podman: 'container',
+};
+
+/**
+ * The launcher family of a command's first word, or of the word after `cmd /c`.
+ * @returns undefined when the launcher is none of those or cannot be read (then every family of variables counts)
+ */
+function envFamily(words: readonly string[], entry: ConfigEntry): EnvLauncher | undefined {
+  let first = launcherName(words[0] ?? '', entry);
+  if (failed(first)) return undefined;
+  if (first.name === 'cmd') {
+    let i = 1;
+    while (i < words.length && CMD_SWITCH.test(words[i]!)) i += 1;
+    let rest = words.slice(i + 1);
+    if (rest.length === 1 && /\s/.test(rest[0]!)) {
+      const split = splitCommandLine(rest[0]!);
+      if (failed(split)) return undefined;
+      rest = split.words;
+    }
+    first = launcherName(rest[0] ?? '', entry);
+    if (failed(first)) return undefined;
+  }
+  return Object.hasOwn(LAUNCHER_FAMILY, first.name) ? LAUNCHER_FAMILY[first.name] : undefined;
+}
+
 /**
  * Identify a stdio entry from its command and arguments (SPEC 6.1, 6.2).
  */
@@ -72,11 +107,13 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   } else {
     words = [command, ...(entry.args ?? [])];
   }
-  const envWhy = envProblem(entry.envKeys);
+  // A family of variables counts only for the launcher that reads it (`PIP_*` not for npx), as in the proxy's environment.
+  const family = envFamily(words, entry);
+  const envWhy = envProblem(entry.envKeys, false, family);
   if (envWhy !== undefined) return { error: `its \`env\` ${envWhy}` };
   // Keys passed on from the client's own environment: the user's real home folders are no risk there (USER_FOLDER_KEYS).
   const inherited = (entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()));
-  const inheritedWhy = envProblem([...entry.envKeys, ...inherited]);
+  const inheritedWhy = envProblem([...entry.envKeys, ...inherited], false, family);
   if (inheritedWhy !== undefined)
     return { error: `its configuration passes ${inherited.map((key) => `\`${key}\``).join(', ')} on from the client's environment, so it ${inheritedWhy}` };
   const mapped = identifyMappedCommand(entry, index);
@@ -105,7 +142,11 @@ export function identifyCommand(entry: ConfigEntry, index: IdentityIndex): Step<
   const name = first.name;
   const container = name === 'docker' || name === 'podman';
   if (container) {
-    const containerWhy = envProblem([...entry.envKeys, ...(entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()))], true);
+    const containerWhy = envProblem(
+      [...entry.envKeys, ...(entry.inheritedEnvKeys ?? []).filter((key) => !USER_FOLDER_KEYS.has(key.toUpperCase()))],
+      true,
+      'container',
+    );
     if (containerWhy !== undefined) return { error: `its \`env\` ${containerWhy}` };
   }
   let found: Step<Found>;

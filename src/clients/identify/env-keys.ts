@@ -185,17 +185,36 @@ export function envLauncherOf(words: string): EnvLauncher | undefined {
 }
 
 /**
+ * Whether a variable changes on its own what one launcher family runs: the
+ * families that launcher reads and those every launcher reads (the loader,
+ * the home folders); never the container family, which {@link envProblem}
+ * checks apart.
+ */
+function changesForLauncher(key: string, launcher: EnvLauncher): boolean {
+  const upper = key.toUpperCase();
+  if (HARMLESS_KEYS.has(upper)) return false;
+  return CODE_FAMILIES.some((family) => inFamily(upper, family) && (family.launchers === undefined || family.launchers.includes(launcher)));
+}
+
+/**
  * Why an entry's environment changes which code runs (SPEC 6.2): one
  * variable that does so alone, or a proxy together with a certificate
  * authority.
  * @param keys the variable names the entry sets
  * @param container also refuse the container launchers' variables
+ * @param launcher the family of the launcher the entry starts, when known: a family of variables then
+ *   counts only if that launcher reads it (`PIP_*` changes nothing `npx` runs), as for the proxy's own
+ *   environment ({@link changesWhatLauncherRuns}); undefined counts every family
  * @returns a reason naming the variables, or undefined when none changes what runs
  */
-export function envProblem(keys: readonly string[], container = false): string | undefined {
-  const alone = keys.find((key) => changesWhatRuns(key, false));
+export function envProblem(keys: readonly string[], container = false, launcher?: EnvLauncher): string | undefined {
+  const alone = keys.find((key) => (launcher === undefined ? changesWhatRuns(key, false) : changesForLauncher(key, launcher)));
   if (alone !== undefined) return `sets \`${alone}\`, which changes what code runs`;
-  const daemon = container ? keys.find((key) => changesWhatRuns(key, true)) : undefined;
+  const daemon = container
+    ? keys.find((key) =>
+        launcher === undefined ? changesWhatRuns(key, true) : !HARMLESS_KEYS.has(key.toUpperCase()) && inFamily(key.toUpperCase(), CONTAINER_FAMILY),
+      )
+    : undefined;
   if (daemon !== undefined) return `sets \`${daemon}\`, which chooses another container daemon or registry configuration`;
   const proxy = keys.find((key) => PROXY_KEYS.has(key.toUpperCase()));
   const trust = keys.find((key) => TRUST_KEYS.has(key.toUpperCase()));
