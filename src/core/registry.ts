@@ -10,7 +10,7 @@ import {
 } from './record.ts';
 
 /** The specification version this code implements. */
-export const SPEC_VERSION = '0.9.0';
+export const SPEC_VERSION = '0.10.0';
 
 /** The `format_version` of the registry document this code reads and writes. */
 export const FORMAT_VERSION = 1 as const;
