@@ -260,11 +260,21 @@ byId('pg-copy').addEventListener('click', async () => {
   }
 });
 
-// The page lists the tools whose rules need the SQL parser (from the same
-// registry); when the address asks for one, the parser loads alongside the
-// registry data instead of after it.
-const sqlTools = new Set<string>(JSON.parse(byId('pg-app').dataset.sqlTools ?? '[]') as string[]);
-if ([...state.steps, state].some((call) => sqlTools.has(`${call.server} ${call.tool}`))) PlaygroundEngine.preloadSqlParser();
+// When the address names a call, the small list of tools whose rules need
+// the SQL parser (playground/sql-tools.json, from the same registry) says
+// whether to load the parser alongside the registry data instead of after
+// it. Without the list the parser still loads when a call needs it.
+const named = [...state.steps, state].filter((call) => call.server !== '' && call.tool !== '');
+const sqlToolsUrl = byId('pg-app').dataset.sqlTools;
+if (named.length > 0 && sqlToolsUrl !== undefined) {
+  fetch(sqlToolsUrl)
+    .then((response) => (response.ok ? (response.json() as Promise<string[]>) : []))
+    .then((list) => {
+      const sqlTools = new Set(list);
+      if (named.some((call) => sqlTools.has(`${call.server} ${call.tool}`))) PlaygroundEngine.preloadSqlParser();
+    })
+    .catch((error: unknown) => console.warn('playground: the list of SQL tools did not load; the parser loads when a call needs it', error));
+}
 
 const ready = loadEngine();
 window.rclassPlayground = {
