@@ -12,7 +12,7 @@
  * through a module runner of its own, so the count lives on `globalThis` of
  * vitest's one process, and the last project to finish removes it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -32,6 +32,9 @@ export default function setup(): () => void {
   if (root.users === 0) {
     root.previous = process.env.TMPDIR;
     root.dir = mkdtempSync(path.join(tmpdir(), 'rclass-run-'));
+    // mkdtemp makes it 0700; tests that run the hook as another user (test/hook/child.test.ts) need to
+    // pass through it to their own folder, as they pass through the system's /tmp.
+    chmodSync(root.dir, 0o755);
     process.env.TMPDIR = root.dir;
   }
   root.users += 1;
