@@ -17,7 +17,7 @@ import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB }
 const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
 
 /** Files of the integration tier run at once (see that project). */
-const INTEGRATION_WORKERS = 4;
+const INTEGRATION_WORKERS = 2;
 
 // Reads and validates registry/ once per run for every file that needs it (test/loaded-registry.ts).
 const REGISTRY_SETUP = 'test/registry-setup.ts';
@@ -58,10 +58,9 @@ export default defineConfig({
           include: [...INTEGRATION_TESTS],
           exclude: [...configDefaults.exclude, ...DEADLINE_TESTS],
           globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP],
-          // Most of this tier's time is spent waiting on its child processes, servers and the network
-          // (issue 30: 655 worker-seconds in a 379 s span with two workers, the processor mostly idle),
-          // so it runs four files at once. vitest runs projects of a different worker count as their
-          // own group, after the others (`sequence.groupOrder`).
+          // Two files at once: four, beside the browser tests, took 822 s on a fresh clone and pushed the
+          // processor-bound files (CEL and static exports over every tool) past their limits (issue 30).
+          // vitest runs projects of a different worker count as their own group (`sequence.groupOrder`).
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 1 },
         },

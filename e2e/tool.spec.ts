@@ -21,7 +21,8 @@ test('write_file shows its class in words, the record status and the server’s 
   );
   await expect(page.locator('main .status').first()).toHaveText(/Draft|Reviewed|Verified/);
   await expect(page.getByText(/by its hints/)).toBeVisible();
-  await expect(page.getByText(writeFile.rationale)).toBeVisible();
+  // exact: the tool's Cedar snippet quotes the rationale too, inside a longer comment.
+  await expect(page.getByText(writeFile.rationale, { exact: true })).toBeVisible();
 });
 
 // A record pinned to a commit (SPEC 5.1): git, at modelcontextprotocol/servers.

@@ -131,10 +131,11 @@ describe('the terminal prompt', () => {
     const terminal = path.join(dir, 'tty-yes');
     writeFileSync(terminal, 'yes\n');
     expect(await askTerminal('rclass: R4 Irreversible for memory/delete_entities.', terminal)).toBe(false);
-    const codes = [1, 2, 3].map((n) => {
+    const codes = [1, 2, 3].map(async (n) => {
       const shown = path.join(dir, `tty-shown-${n}`);
       writeFileSync(shown, '');
-      return askTerminal('question', shown).then(() => /type the code ([a-z]{6});/.exec(readFileSync(shown, 'utf8'))?.[1]);
+      await askTerminal('question', shown);
+      return /type the code ([a-z]{6});/.exec(readFileSync(shown, 'utf8'))?.[1];
     });
     const seen = await Promise.all(codes);
     expect(seen.every((code) => code !== undefined && /^[a-hjkmnp-z]{6}$/.test(code))).toBe(true);
