@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { parseFeed } from './atom.ts';
 import { blocking, TAGS } from './axe.ts';
 import { readRegistry, ROOT } from './support.ts';
 
@@ -34,31 +35,6 @@ async function axeBothThemes(page: Page, what: string, within: string): Promise<
     found.push(...blocking(`${what} (${colorScheme})`, await new AxeBuilder({ page }).include(within).withTags(TAGS).analyze()));
   }
   return found;
-}
-
-/** A feed read by Chromium's XML parser: a parse error is a <parsererror> document. */
-async function parseFeed(page: Page, xml: string) {
-  return page.evaluate((text) => {
-    const doc = new DOMParser().parseFromString(text, 'application/xml');
-    const ns = 'http://www.w3.org/2005/Atom';
-    const feed = doc.documentElement;
-    const child = (el: Element, name: string) => Array.from(el.children).filter((c) => c.namespaceURI === ns && c.localName === name);
-    return {
-      error: doc.getElementsByTagName('parsererror').length,
-      root: `${feed.namespaceURI} ${feed.localName}`,
-      head: ['id', 'title', 'updated', 'author'].map((name) => child(feed, name).length),
-      self:
-        child(feed, 'link')
-          .find((l) => l.getAttribute('rel') === 'self')
-          ?.getAttribute('href') ?? '',
-      entries: child(feed, 'entry').map((entry) => ({
-        counts: ['id', 'title', 'updated', 'content'].map((name) => child(entry, name).length),
-        title: child(entry, 'title')[0]?.textContent ?? '',
-        updated: child(entry, 'updated')[0]?.textContent ?? '',
-        link: child(entry, 'link')[0]?.getAttribute('href') ?? '',
-      })),
-    };
-  }, xml);
 }
 
 test.describe('readable provenance (item 6)', () => {
