@@ -1,0 +1,41 @@
+/**
+ * `rclass scan --list` recognises the hosted servers recorded for issue 24's
+ * second batch of vendors by every endpoint form their records' notes cite
+ * (Streamable HTTP, SSE, query-scoped forms, and `mcp-remote` bridges), and
+ * leaves the same host's other paths unlisted, since SPEC 6.1 matches a
+ * hosted entry by origin and path prefix only. In-process; starts nothing.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { registryFile } from './support.ts';
+
+function put(file: string, value: unknown): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(value, null, 2));
+  return file;
+}
+
+/** Each configuration entry's record id, or its status when no record matched. */
+async function recognised(servers: Record<string, unknown>): Promise<Record<string, string>> {
+  const file = put(path.join(tempDir(), 'proj', '.mcp.json'), { mcpServers: servers });
+  const { file: registry } = await registryFile();
+  const result = await runCli(['scan', '--list', file, '--registry', registry, '--json'], { env: { HOME: tempDir(), PATH: process.env.PATH ?? '' } });
+  const report = JSON.parse(result.stdout) as { servers: Array<{ name: string; record?: string; status: string }> };
+  return Object.fromEntries(report.servers.map((server) => [server.name, server.record ?? server.status]));
+}
+
+describe('hosted servers of the second vendor batch, by their documented URL forms', () => {
+  it("recognises Globalping's Streamable HTTP and SSE endpoints, with a token header and through mcp-remote, and not its OAuth pages", async () => {
+    expect(
+      await recognised({
+        http: { type: 'http', url: 'https://mcp.globalping.dev/mcp' },
+        token: { type: 'http', url: 'https://mcp.globalping.dev/mcp', headers: { Authorization: 'Bearer ${GLOBALPING_TOKEN}' } },
+        bridgedSse: { command: 'npx', args: ['mcp-remote', 'https://mcp.globalping.dev/sse', '--header', 'Authorization: Bearer ${GLOBALPING_TOKEN}'] },
+        sse: { type: 'sse', url: 'https://mcp.globalping.dev/sse' },
+        authorize: { type: 'http', url: 'https://mcp.globalping.dev/authorize' },
+      }),
+    ).toEqual({ http: 'globalping', token: 'globalping', bridgedSse: 'globalping', sse: 'globalping', authorize: 'unlisted' });
+  });
+});
