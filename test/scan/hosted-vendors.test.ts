@@ -38,4 +38,37 @@ describe('hosted servers of the second vendor batch, by their documented URL for
       }),
     ).toEqual({ http: 'globalping', token: 'globalping', bridgedSse: 'globalping', sse: 'globalping', authorize: 'unlisted' });
   });
+  it("recognises Buildkite's OAuth and token pass-through endpoints with their read-only and toolset paths and headers, and its two container images", async () => {
+    expect(
+      await recognised({
+        oauth: { type: 'http', url: 'https://mcp.buildkite.com/mcp' },
+        readonly: { type: 'http', url: 'https://mcp.buildkite.com/mcp/readonly' },
+        toolset: { type: 'http', url: 'https://mcp.buildkite.com/mcp/x/pipelines' },
+        toolsetReadonly: { type: 'http', url: 'https://mcp.buildkite.com/mcp/x/pipelines/readonly' },
+        toolsetHeader: { type: 'http', url: 'https://mcp.buildkite.com/mcp/readonly', headers: { 'X-Buildkite-Toolsets': 'user,pipelines,builds' } },
+        direct: { type: 'http', url: 'https://mcp.buildkite.com/direct', headers: { Authorization: 'Bearer ${BUILDKITE_API_TOKEN}' } },
+        directToolsetReadonly: { type: 'http', url: 'https://mcp.buildkite.com/direct/x/builds/readonly' },
+        bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.buildkite.com/mcp'] },
+        docker: {
+          command: 'docker',
+          args: ['run', '--pull=always', '-q', '-i', '--rm', '-e', 'BUILDKITE_API_TOKEN', 'buildkite/mcp-server', 'stdio'],
+          env: { BUILDKITE_API_TOKEN: 'bkua_xxxxx' },
+        },
+        ghcr: { command: 'docker', args: ['run', '-i', '--rm', '-e', 'BUILDKITE_API_TOKEN', 'ghcr.io/buildkite/buildkite-mcp-server:1.19.0', 'stdio'] },
+        oauthMetadata: { type: 'http', url: 'https://mcp.buildkite.com/.well-known/oauth-protected-resource' },
+      }),
+    ).toEqual({
+      oauth: 'buildkite',
+      readonly: 'buildkite',
+      toolset: 'buildkite',
+      toolsetReadonly: 'buildkite',
+      toolsetHeader: 'buildkite',
+      direct: 'buildkite',
+      directToolsetReadonly: 'buildkite',
+      bridged: 'buildkite',
+      docker: 'buildkite',
+      ghcr: 'buildkite',
+      oauthMetadata: 'unlisted',
+    });
+  });
 });
