@@ -71,4 +71,15 @@ describe('hosted servers of the second vendor batch, by their documented URL for
       oauthMetadata: 'unlisted',
     });
   });
+  it("recognises Prisma's remote server at both endpoints its MCP registry entry declares, directly and through mcp-remote, and not the local prisma mcp command", async () => {
+    expect(
+      await recognised({
+        http: { type: 'http', url: 'https://mcp.prisma.io/mcp' },
+        sse: { type: 'sse', url: 'https://mcp.prisma.io/sse', headers: { Authorization: 'Bearer ${PRISMA_TOKEN}' } },
+        bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.prisma.io/mcp'] },
+        local: { command: 'npx', args: ['-y', 'prisma', 'mcp'] },
+        site: { type: 'http', url: 'https://mcp.prisma.io/authorize' },
+      }),
+    ).toEqual({ http: 'prisma-hosted', sse: 'prisma-hosted', bridged: 'prisma-hosted', local: 'unlisted', site: 'unlisted' });
+  });
 });
