@@ -82,4 +82,17 @@ describe('hosted servers of the second vendor batch, by their documented URL for
       }),
     ).toEqual({ http: 'prisma-hosted', sse: 'prisma-hosted', bridged: 'prisma-hosted', local: 'unlisted', site: 'unlisted' });
   });
+  it("recognises Apify's hosted server with its tools and ui query forms and the npm package, and not a look-alike host", async () => {
+    expect(
+      await recognised({
+        hosted: { type: 'http', url: 'https://mcp.apify.com' },
+        token: { type: 'http', url: 'https://mcp.apify.com/', headers: { Authorization: 'Bearer ${APIFY_TOKEN}' } },
+        scoped: { type: 'http', url: 'https://mcp.apify.com?tools=actors,docs,apify/rag-web-browser,apify/web-fetch' },
+        widgets: { type: 'http', url: 'https://mcp.apify.com/?tools=actors,docs&ui=true' },
+        bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.apify.com/?tools=storage,runs'] },
+        npx: { command: 'npx', args: ['-y', '@apify/actors-mcp-server', '--tools', 'actors,docs'], env: { APIFY_TOKEN: 'apify_api_x' } },
+        lookalike: { type: 'http', url: 'https://mcp.apify.com.evil.example/mcp' },
+      }),
+    ).toEqual({ hosted: 'apify', token: 'apify', scoped: 'apify', widgets: 'apify', bridged: 'apify', npx: 'apify', lookalike: 'unlisted' });
+  });
 });
