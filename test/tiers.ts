@@ -35,6 +35,7 @@ export const INTEGRATION_TESTS = [
   'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex and Qwen Code switches (a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
+  'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
