@@ -36,6 +36,7 @@ export const INTEGRATION_TESTS = [
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
   'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
+  'test/scan/hosted-gitmcp.test.ts', // rclass scan --list in-process over GitMCP's gitmcp.io/docs URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
