@@ -37,6 +37,8 @@ export const INTEGRATION_TESTS = [
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
   'test/scan/hosted-box.test.ts', // rclass scan --list in-process over Box's hosted URL forms (a scan)
   'test/scan/hosted-vendors.test.ts', // rclass scan --list in-process over hosted URL forms of vendor records (a scan)
+  'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
+  'test/scan/hosted-gitmcp.test.ts', // rclass scan --list in-process over GitMCP's gitmcp.io/docs URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
