@@ -15,13 +15,14 @@ import type { PackageExtract } from '../src/refresh/coverage/types.ts';
 import { listCataloguePackage } from '../src/refresh/catalogue/list-package.ts';
 import { type CatalogueCandidate, catalogueCandidates } from '../src/refresh/catalogue/select.ts';
 import { catalogueSlug } from '../src/records/catalogue/slug.ts';
-import { CATALOGUE_DIR, catalogueReport, readListings, writeListing } from '../src/records/catalogue/store.ts';
+import { CATALOGUE_DIR, CATALOGUE_LONG_TAIL, catalogueReport, readListings, writeListing } from '../src/records/catalogue/store.ts';
 import type { CatalogueFailure } from '../src/records/catalogue/types.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
 const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--stop-after SECONDS] [--only NAME,NAME] [--today YYYY-MM-DD]
 
-Installs each MCP server package of docs/coverage/packages.json that no record
+Installs each MCP server package of docs/coverage/packages.json and of
+catalogue/long-tail.json (npm packages below that extract's floor) that no record
 names (npm: npm install --ignore-scripts into a temporary folder; PyPI
 packages are reported as not listed), starts it
 once without options or credentials in scan's minimal environment, and keeps
@@ -95,7 +96,10 @@ try {
   const records = readdirSync(REGISTRY_DIR)
     .filter((file) => file.endsWith('.yaml'))
     .map((file) => parse(readFileSync(path.join(REGISTRY_DIR, file), 'utf8')));
-  candidates = [...catalogueCandidates('npm', extract, overrides, records), ...catalogueCandidates('pypi', extract, overrides, records)];
+  // The long tail (npm packages below the extract's floor, catalogue/long-tail.json) joins the npm candidates; PyPI is not extended.
+  const tail = JSON.parse(readFileSync(path.join(ROOT, CATALOGUE_LONG_TAIL), 'utf8')) as PackageExtract;
+  const all = { npm: [...extract.npm, ...tail.npm.filter((item) => !extract.npm.some((known) => known.name === item.name))], pypi: extract.pypi };
+  candidates = [...catalogueCandidates('npm', all, overrides, records), ...catalogueCandidates('pypi', all, overrides, records)];
 } catch (error) {
   process.stderr.write(`catalogue: ${messageOf(error)}\n`);
   process.exit(3);

@@ -11,6 +11,8 @@ import type { CatalogueFailure, CatalogueListing } from './types.ts';
 
 /** The catalogue's folder, relative to the repository's root. */
 export const CATALOGUE_DIR = 'catalogue';
+/** The catalogue's own extra candidates, npm packages below the coverage extract's floor (`npm run coverage -- --extract-from`), relative to the root. */
+export const CATALOGUE_LONG_TAIL = path.join(CATALOGUE_DIR, 'long-tail.json');
 
 /** Write one listing as two-space JSON with a final newline. */
 export function writeListing(root: string, listing: CatalogueListing): void {
