@@ -14,7 +14,7 @@ import { messageOf } from '../../core/errors.ts';
 import { listTools } from '../../scan/list-tools.ts';
 import { serverEnvironment } from '../../scan/env.ts';
 import { installPackage, resolveBin } from '../install.ts';
-import { type MissingSettings, missingSettings, placeholderEnvironment } from './placeholders.ts';
+import { type MissingSettings, missingSettings, placeholderEnvironment } from '../../records/catalogue/placeholders.ts';
 import type { CatalogueCandidate } from './select.ts';
 import type { CatalogueFailure, CatalogueListing } from '../../records/catalogue/types.ts';
 
@@ -103,7 +103,7 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
     stage,
     reason,
   });
-  if (candidate.registry !== 'npm') return fail('install', 'only npm packages are installed here (no uv to start PyPI packages)');
+  if (candidate.registry !== 'npm') return fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)');
   const dir = mkdtempSync(path.join(tmpdir(), 'rclass-catalogue-'));
   try {
     const npmEnv: Record<string, string> = {};

@@ -5,7 +5,7 @@
  * runtime's own names and error codes never do.
  */
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_HOST, PLACEHOLDER_URL, PLACEHOLDER_VALUE, missingSettings, placeholderEnvironment } from '../../../src/refresh/catalogue/placeholders.ts';
+import { PLACEHOLDER_HOST, PLACEHOLDER_URL, PLACEHOLDER_VALUE, missingSettings, placeholderEnvironment } from '../../../src/records/catalogue/placeholders.ts';
 
 describe('missingSettings', () => {
   it("names the variable of brave-search's own error line (modelcontextprotocol/servers, src/brave-search/index.ts)", () => {
