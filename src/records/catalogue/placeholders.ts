@@ -15,7 +15,7 @@ export const PLACEHOLDER_URL = 'https://rclass-catalogue-placeholder.invalid';
 /** The placeholder for a variable ending in HOST: a host name under `.invalid`. */
 export const PLACEHOLDER_HOST = 'rclass-catalogue-placeholder.invalid';
 /** Most variables set from one error text. */
-export const MAX_PLACEHOLDERS = 8;
+const MAX_PLACEHOLDERS = 8;
 
 /** What one error text asks for. */
 export interface MissingSettings {
