@@ -210,11 +210,15 @@ if (only === undefined && mode === 'latest' && !values['no-coverage'] && values[
 // A full run's last step: the catalogue of servers not yet classified (issue 25 item 4), resumed under a deadline so
 // a refresh stays bounded; npm run catalogue writes catalogue/report.md. Its exit code joins this run's only as 3.
 if (only === undefined && mode === 'latest' && !values['no-catalogue'] && values['registry-dir'] === undefined) {
-  const run = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'catalogue', '--', '--resume', '--stop-after', String(catalogueMinutes * 60)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
+  const run = spawnSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['run', 'catalogue', '--', '--resume', '--stop-after', String(catalogueMinutes * 60)],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    },
+  );
   if (run.status !== 0) {
     process.stderr.write(`catalogue: npm run catalogue exited ${run.status ?? run.signal ?? run.error?.message}\n`);
     process.exitCode = 3;

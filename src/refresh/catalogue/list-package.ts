@@ -103,7 +103,8 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
     stage,
     reason,
   });
-  if (candidate.registry !== 'npm') return fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)');
+  if (candidate.registry !== 'npm')
+    return fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)');
   const dir = mkdtempSync(path.join(tmpdir(), 'rclass-catalogue-'));
   try {
     const npmEnv: Record<string, string> = {};
