@@ -18,7 +18,11 @@ const problems = (text: string): string[] => checkRecordText('registry/demo.yaml
 
 describe('archived check', () => {
   it("accepts the publisher's own commit, dated before the record was checked", () => {
-    const text = record(['    date: 2025-05-28', '    url: https://github.com/example/demo/commit/d53d6cc75c9ff1957f76c6b97c1ca74771af347e', `    notice: "${NOTICE}"`]);
+    const text = record([
+      '    date: 2025-05-28',
+      '    url: https://github.com/example/demo/commit/d53d6cc75c9ff1957f76c6b97c1ca74771af347e',
+      `    notice: "${NOTICE}"`,
+    ]);
     expect(checkRecordText('registry/demo.yaml', text)).toEqual({ problems: [], accepted: 1 });
   });
 
@@ -31,7 +35,9 @@ describe('archived check', () => {
 
   it('reports an archive dated after the day the record was checked', () => {
     const text = record(['    date: 2026-12-24', '    url: https://github.com/example/demo/commit/d53d6cc', `    notice: "${NOTICE}"`]);
-    expect(problems(text)).toEqual(['registry/demo.yaml:9:11  error  [archived]  the archive date 2026-12-24 is after last_verified 2026-11-30, the day the record was checked']);
+    expect(problems(text)).toEqual([
+      'registry/demo.yaml:9:11  error  [archived]  the archive date 2026-12-24 is after last_verified 2026-11-30, the day the record was checked',
+    ]);
   });
 
   it('the schema requires the notice with its date and address', () => {

@@ -22,6 +22,9 @@ export const archived: RecordCheck = {
         `the archive notice is in \`${github[1]}/${github[2]}\`, not in the publisher's own repository \`${record.server.repository ?? '(none)'}\``,
       );
     if (notice.date > record.provenance.last_verified)
-      report(['server', 'archived', 'date'], `the archive date ${notice.date} is after last_verified ${record.provenance.last_verified}, the day the record was checked`);
+      report(
+        ['server', 'archived', 'date'],
+        `the archive date ${notice.date} is after last_verified ${record.provenance.last_verified}, the day the record was checked`,
+      );
   },
 };
