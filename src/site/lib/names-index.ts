@@ -22,7 +22,7 @@ import { type RegistryDocument, worstClass } from './registry.ts';
 /** A server row of a shard: id, name, worst class (0-4), archived (1) or not (0), listed under this shard's letter (1) or present only for its tools (0). */
 export type ShardServer = [id: string, name: string, worst: number, archived: 0 | 1, listed: 0 | 1];
 /** A tool row of a shard: its server's position in the shard's `s`, its name, its class (0-4). */
-export type ShardTool = [server: number, name: string, cls: number];
+type ShardTool = [server: number, name: string, cls: number];
 
 /** One shard file, `search/names/<key>.json`. */
 export interface NamesShard {
@@ -32,7 +32,7 @@ export interface NamesShard {
 }
 
 /** The words a server is listed under: its id's and its name's before any parenthesis. */
-export function serverWords(id: string, name: string): string[] {
+function serverWords(id: string, name: string): string[] {
   return [...new Set([...nameWords(id), ...nameWords(name.split('(')[0] ?? '')])];
 }
 

@@ -32,7 +32,7 @@ export interface Candidate {
 }
 
 /** How a candidate's names match a query. */
-export type Match = 'exact' | 'prefix' | 'fuzzy';
+type Match = 'exact' | 'prefix' | 'fuzzy';
 
 /** How the best of `names` matches `query`. */
 export function matchOf(query: string, names: readonly string[]): Match {

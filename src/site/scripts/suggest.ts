@@ -5,66 +5,13 @@
  * server or a tool with its class. Down and Up move through the options
  * (and Down opens the list), Enter opens the active option's page (with
  * none active it submits the form to /search/, as without JavaScript),
- * Escape closes the list, and a click opens an option.
- *
- * Names come from the names index (lib/names-index.ts): the shard of the
- * first word typed (`search/names/<letter>.json`) is fetched once and
- * indexed with MiniSearch, which matches word prefixes and, for words of
- * four letters or more, one typo (Levenshtein distance 1, so `githb` finds
- * `github`); lib/suggest-rank.ts orders what it finds. If a shard cannot be
- * loaded the list stays closed and the form still submits.
+ * Escape closes the list, and a click opens an option. Names and their
+ * order come from scripts/names-search.ts; if the index cannot be loaded
+ * the list stays closed and the form still submits.
  *
  * Loaded by SearchBox.astro only when the box first gets focus.
  */
-import MiniSearch from 'minisearch';
-import type { NamesShard, ShardServer } from '../lib/names-index.ts';
-import { nameWords, shardOf } from '../lib/name-words.ts';
-import { type Candidate, rankSuggestions } from '../lib/suggest-rank.ts';
-
-const CLASS_IDS = ['R0', 'R1', 'R2', 'R3', 'R4'];
-const CLASS_NAMES = ['No effect', 'Restorable', 'Compensable', 'Hard to recover', 'Irreversible'];
-
-/** A suggestion: a server or one of its tools. */
-interface Suggestion extends Candidate {
-  href: string;
-  cls: number;
-  /** The tool's server name; absent for a server. */
-  of?: string;
-}
-
-interface Doc {
-  id: number;
-  text: string;
-}
-
-interface Loaded {
-  docs: Suggestion[];
-  search: MiniSearch<Doc>;
-}
-
-const segment = (value: string): string => {
-  const safe = value.replaceAll('/', '~');
-  if (safe === '.' || safe === '..') return `~${safe}`;
-  return /^[A-Za-z0-9._~-]+$/.test(safe) ? safe : encodeURIComponent(safe);
-};
-
-/** The suggestions of one shard, indexed for prefix and fuzzy search. */
-function indexShard(shard: NamesShard, base: string): Loaded {
-  const docs: Suggestion[] = [];
-  const server = (row: ShardServer) => ({ href: `${base}servers/${segment(row[0])}/`, archived: row[3] === 1 });
-  for (const row of shard.s) {
-    if (row[4] !== 1) continue;
-    docs.push({ kind: 'server', names: [row[0], row[1].split('(')[0]!], label: row[1], score: 0, cls: row[2], ...server(row) });
-  }
-  for (const [at, name, cls] of shard.t) {
-    const row = shard.s[at]!;
-    const { href, archived } = server(row);
-    docs.push({ kind: 'tool', names: [name], label: name, score: 0, cls, of: row[1], href: `${href}${segment(name)}/`, archived });
-  }
-  const search = new MiniSearch<Doc>({ fields: ['text'], tokenize: (text) => text.split(' ') });
-  search.addAll(docs.map((doc, id) => ({ id, text: doc.names.flatMap(nameWords).join(' ') })));
-  return { docs, search };
-}
+import { CLASS_IDS, CLASS_NAMES, type Suggestion, namesSearch } from './names-search.ts';
 
 /**
  * Wire suggestions to a search box.
@@ -72,23 +19,10 @@ function indexShard(shard: NamesShard, base: string): Loaded {
  * @param list the listbox the options go in (hidden until there are some)
  */
 export function attachSuggestions(input: HTMLInputElement, list: HTMLElement): void {
-  const base = document.body.dataset.base ?? '/';
-  const shards = new Map<string, Promise<Loaded | undefined>>();
+  const names = namesSearch();
   let options: Suggestion[] = [];
   let active = -1;
   let run = 0;
-
-  const load = (key: string): Promise<Loaded | undefined> => {
-    let found = shards.get(key);
-    if (found === undefined) {
-      found = fetch(`${base}search/names/${key}.json`)
-        .then((response) => (response.ok ? (response.json() as Promise<NamesShard>) : undefined))
-        .then((shard) => (shard === undefined ? undefined : indexShard(shard, base)))
-        .catch(() => undefined);
-      shards.set(key, found);
-    }
-    return found;
-  };
 
   const close = () => {
     list.hidden = true;
@@ -145,29 +79,9 @@ export function attachSuggestions(input: HTMLInputElement, list: HTMLElement): v
   const update = async () => {
     const mine = ++run;
     const query = input.value;
-    const words = nameWords(query);
-    if (words.length === 0 || query.trim().length < 2) {
-      options = [];
-      render();
-      return;
-    }
-    const loaded = await load(shardOf(words[0]!));
+    const found = query.trim().length < 2 ? [] : await names.find(query, 8);
     if (mine !== run) return;
-    if (loaded === undefined) {
-      options = [];
-      render();
-      return;
-    }
-    const hits = loaded.search.search(words.join(' '), {
-      prefix: true,
-      fuzzy: (term) => (term.length >= 4 ? 1 : false),
-      combineWith: 'AND',
-      tokenize: (text) => text.split(' '),
-    });
-    options = rankSuggestions(
-      query,
-      hits.slice(0, 200).map((hit) => ({ ...loaded.docs[hit.id as number]!, score: hit.score })),
-    );
+    options = found;
     render();
   };
 
