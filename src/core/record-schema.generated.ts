@@ -308,6 +308,27 @@ export interface Server {
    */
   min_version?: string;
   /**
+   * Only when the publisher archived or deprecated this code base: the day, and the publisher's own notice that says so (SPEC 5.3). A fact, never a judgement: set it only with the notice in hand. The site ranks an archived server below a maintained one and marks it; identification and classes do not change.
+   */
+  archived?: {
+    /**
+     * The day (YYYY-MM-DD) the publisher archived or deprecated it: the date of the commit or release that did.
+     */
+    date: string;
+    /**
+     * Optionally, the release that carried the notice.
+     */
+    release?: string;
+    /**
+     * Where the notice is: the commit that archived or deprecated it, or that commit's README; https only.
+     */
+    url: string;
+    /**
+     * The publisher's words at `url`, verbatim: a commit subject, a README sentence, a deprecation message.
+     */
+    notice: string;
+  };
+  /**
    * The server's own command-line options and environment variables that choose a program it runs or load code, directly or through a configuration file they name (SPEC 6.2). An entry whose arguments or environment use one is not recognised as this server.
    *
    * @minItems 1

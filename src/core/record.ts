@@ -146,6 +146,8 @@ export interface ServerIdentity {
   images?: string[];
   urls?: string[];
   min_version?: string;
+  /** Only when the publisher archived or deprecated this code base: the day, the notice's address and its words (SPEC 5.3). */
+  archived?: { date: string; release?: string; url: string; notice: string };
   /** The server's own options and variables that choose a program it runs or load code (SPEC 6.2). */
   code_options?: CodeOption[];
 }

@@ -31,10 +31,17 @@ describe('servers filter index', () => {
     expect(row('argocd').hides).toEqual([{ id: 'read-only', counts: [11, 0, 0, 0, 0] }]);
   });
 
-  it('marks the archived reference servers from their names and nothing else', () => {
+  it("marks exactly the servers whose record carries the publisher's archive notice (server.archived)", async () => {
+    const { records } = await loadedRegistry();
     expect(row('github-reference').archived).toBe(true);
     expect(row('github').archived).toBe(false);
-    expect(rows.filter((r) => r.archived).every((r) => /\(archived /.test(r.name))).toBe(true);
+    expect(row('aws-cdk').archived).toBe(true);
+    expect(rows.filter((r) => r.archived).map((r) => r.id)).toEqual(
+      records
+        .filter((record) => record.server.archived !== undefined)
+        .map((record) => record.id)
+        .sort(),
+    );
   });
 });
 

@@ -167,3 +167,21 @@ export function searchRuntimeWeight(): Size {
   }
   return total;
 }
+
+/**
+ * What the header's search box downloads on its first focus (SearchBox.astro):
+ * every script its loader imports on demand (scripts/suggest.ts with the
+ * names search and MiniSearch), with their static imports. The names index's
+ * shards load per letter typed and are weighed one by one by the budget test.
+ * @throws Error when the build has no loader script for the search box
+ */
+export function suggestRuntimeWeight(): Size {
+  const dir = join(SITE_DIR, '_astro');
+  const loader = readdirSync(dir).find((name) => name.startsWith('SearchBox.astro_astro_type_script') && name.endsWith('.js'));
+  if (loader === undefined) throw new Error(`${dir} has no SearchBox loader script`);
+  const source = readFileSync(join(dir, loader), 'utf8');
+  const seen = new Set<string>([`_astro/${loader}`]);
+  let total = ZERO;
+  for (const [, spec] of source.matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g)) total = add(total, jsWithImports(`_astro/${spec}`, seen));
+  return total;
+}

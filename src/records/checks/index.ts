@@ -1,4 +1,5 @@
 /** Every lint check, in the order they run after the schema check. */
+import { archived } from './archived.ts';
 import type { Check } from './check.ts';
 import { classDerived } from './class-derived.ts';
 import { codeOptions } from './code-options.ts';
@@ -40,6 +41,7 @@ export const CHECKS: readonly Check[] = [
   evidenceDocumentation,
   evidenceExcerpt,
   packageBefore,
+  archived,
   codeOptions,
   rulesOnlyLower,
   uniqueRuleIds,

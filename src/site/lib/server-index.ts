@@ -7,9 +7,8 @@
  * Everything in a row comes from the record: its tools' classes, its status
  * (SPEC 5.1), and its gates of kind `hides` (SPEC 5.5: a switch such as a
  * read-only mode that removes the tools naming it in `gated_by` when on; a
- * gate never changes a class). `archived` is read from the record's name,
- * which says "(archived …)" for the archived reference servers, since records
- * carry no separate field for it.
+ * gate never changes a class). `archived` is the record's own
+ * `server.archived`, the publisher's archive or deprecation notice (SPEC 5.3).
  */
 import { CLASSES } from './classes.ts';
 import { countClasses, type RegistryDocument, type ServerRecord } from './registry.ts';
@@ -60,7 +59,7 @@ export function serverIndex(registry: RegistryDocument): ServerIndex {
         name: record.name,
         status: record.provenance.status,
         documentation: record.provenance.documentation !== undefined,
-        archived: /\(archived\b/i.test(record.name),
+        archived: record.server.archived !== undefined,
         verified: record.provenance.last_verified,
         counts: CLASSES.map((cls) => all[cls]) as Counts,
         hides: (record.gates ?? [])
