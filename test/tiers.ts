@@ -53,6 +53,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/proxy-annotate.test.ts', // rclass proxy --annotate as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/proxy-approval.test.ts', // rclass proxy as a child, in front of the real memory server, with its loopback page
+  'test/hook/proxy-ids.test.ts', // rclass proxy as a child, in front of the real memory server, sent a reused request id
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts

@@ -162,14 +162,25 @@ describe('rclass proxy: the 2026-07-28 retry style (input_required, then inputRe
     const replayed = await call(client, retry);
     expect(replayed.isError).toBe(true);
     expect(text(replayed)).toBe('Not run: the approval is unknown or was used already, so rclass did not run it (SPEC 8.7).');
+    // A made-up nonce in the proxy's own form fares no better.
+    const forged = await call(client, { ...retry, requestState: `rclass-approval.${'A'.repeat(43)}` });
+    expect(text(forged)).toBe('Not run: the approval is unknown or was used already, so rclass did not run it (SPEC 8.7).');
     expect(await graph(client)).toContain('Ada');
     expect(outcomes(log)).toEqual([
       ['ran', undefined, 'client'],
+      ['not_run', 'the approval is unknown or was used already', undefined],
       ['not_run', 'the approval is unknown or was used already', undefined],
     ]);
     // The outcome of the approved retry names the call that was asked about (its decision line's id).
     const lines = logLines(log).filter((line) => line.tool === 'delete_entities');
     expect(lines[1]!.tool_use_id).toBe(lines[0]!.tool_use_id);
+    // The replay and the forgery name no pending approval, so no decision: their lines are marked refused, and the report shows each.
+    expect(lines.slice(2).map((line) => [line.event, line.refused])).toEqual([
+      ['outcome', 'approval'],
+      ['outcome', 'approval'],
+    ]);
+    const refusal = '-- memory/delete_entities refused an approval that names no pending question: not run (the approval is unknown or was used already)';
+    expect(await report(log)).toEqual(['R4 memory/delete_entities ask: approved and ran', refusal, refusal]);
     expect(verify(log)).toMatch(/^ok: \d+ lines, the hash chain holds/);
   }, 120_000);
 
