@@ -132,6 +132,25 @@ describe('rclass proxy: R4 approval on the local page, request style (elicitatio
     expect(verify(log)).toMatch(/^ok: \d+ lines, the hash chain holds/);
   }, 120_000);
 
+  it('the page shows a right-to-left override and a zero-width space in the arguments as marked escapes, and the call runs with them as they were', async () => {
+    // On screen, unescaped, this name reads "invoice_exe.pdf".
+    const disguised = 'invoice_\u202Efdp.exe\u200B';
+    const pages: string[] = [];
+    const { client } = await startProxy({ elicitation: { url: {} } }, async (params) => {
+      pages.push(await approveOnPage(String(params.url)));
+      return { action: 'accept' };
+    });
+    await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: disguised, entityType: 'file', observations: [] }] } });
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: [disguised] } });
+    expect(deleted.isError).not.toBe(true);
+    expect(pages).toHaveLength(1);
+    const html = pages[0]!;
+    expect(html).toContain('&#34;invoice_<mark title="U+202E">\\u202e</mark>fdp.exe<mark title="U+200B">\\u200b</mark>&#34;');
+    expect(html).toContain('<strong>2 characters you would not see (U+202E, U+200B) are shown as marked \\u escapes.</strong>');
+    expect(html).not.toMatch(/[\u202E\u200B]/u);
+    expect(await graph(client)).not.toContain('invoice_');
+  }, 120_000);
+
   it("the client's own accept to the URL question, without anyone opening the page, does not run the call", async () => {
     const { client, log } = await startProxy({ elicitation: { url: {} } }, async () => ({ action: 'accept' }));
     await client.callTool({ name: 'create_entities', arguments: ADA });

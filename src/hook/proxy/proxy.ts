@@ -68,7 +68,7 @@ import type { ReversibilityClass } from '../../core/classes.ts';
 import { toolDefinition, toolFingerprint } from '../../core/fingerprint.ts';
 import { type AnnotationSource, annotateToolList } from './annotate.ts';
 import { ApprovalPage } from './approval-page.ts';
-import { askTerminal } from './approval-tty.ts';
+import { askTerminal, terminalQuestion } from './approval-tty.ts';
 import { type ApprovalChannel, Approvals, type BoundCall } from './approvals.ts';
 import {
   type ClientAnswer,
@@ -318,7 +318,7 @@ export async function runProxy(
       const nonce = approvals.open(boundCall(asCalled.tool, args), 'tty', asked);
       let approved: boolean | undefined;
       try {
-        approved = await askTerminal(`${reason}\nArguments: ${args}`);
+        approved = await askTerminal(terminalQuestion(reason, args));
       } catch (error) {
         note(`rclass: the terminal could not be opened (${messageOf(error)}), so the client is asked instead`);
       }
