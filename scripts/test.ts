@@ -20,9 +20,11 @@
  * `npm run test:crawl` (`tsx scripts/test.ts crawl`): the checks whose size
  * grows with the registry, over every page and every server (issue 30):
  * builds, then runs the site tier's vitest files with `RCLASS_CRAWL=1` and
- * the Playwright tests tagged `@crawl` (playwright.crawl.config.ts). `npm
- * test` runs the same checks over a sample of pages (test/site/sample.ts).
- * Nightly in .github/workflows/crawl.yml.
+ * the Playwright tests tagged `@crawl` (playwright.crawl.config.ts), then
+ * the real-client tests (vitest project `real-clients`: real agents from npm
+ * against a stand-in for their model's API). `npm test` runs the site checks
+ * over a sample of pages (test/site/sample.ts) and no real client. Nightly
+ * in .github/workflows/crawl.yml.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -141,6 +143,23 @@ if (crawl) {
   )
     failedSteps.push('playwright');
   countPlaywright(playwrightJson);
+  // Real agents from npm against a stand-in for their model's API (test/tiers.ts REAL_CLIENT_TESTS): each installs
+  // its client (test/real-clients) and runs it whole, too slow and too large a download for `npm test`.
+  const realClientsJson = path.join(reports, 'vitest-real-clients.json');
+  if (
+    !step('real clients (vitest)', 'npx', [
+      '--no-install',
+      'vitest',
+      'run',
+      '--project',
+      'real-clients',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${realClientsJson}`,
+    ])
+  )
+    failedSteps.push('real clients (vitest)');
+  countVitest(realClientsJson);
   finish();
   process.exit();
 }

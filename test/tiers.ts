@@ -16,6 +16,13 @@
  *   {@link CEDAR_TESTS}, which runs them with V8's optimiser off.
  * - **site**: a file that reads the built site (build/site), so it needs
  *   `npm run build` first; it runs with the Playwright tests (e2e/).
+ * - **real clients**: a file that runs a real AI agent from npm
+ *   (test/real-clients) end to end against a local stand-in for its
+ *   model's API. Each client is a download of its own (Gemini CLI 0.61.0:
+ *   100 MB) and a run starts the whole agent, its MCP servers and the
+ *   hooks (one `gemini -p` took 55 s on a 2-core machine at load 24, 5 s
+ *   of it processor time). So they run in the crawl tier (`npm run
+ *   test:crawl`, nightly in .github/workflows/crawl.yml), not in `npm test`.
  *
  * A new test file lands in unit by default; if it starts a process,
  * test/tiers.test.ts fails and names it, and it belongs in the list here.
@@ -50,6 +57,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/proxy-annotate.test.ts', // rclass proxy --annotate as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/proxy-approval.test.ts', // rclass proxy as a child, in front of the real memory server, with its loopback page
+  'test/hook/proxy-ids.test.ts', // rclass proxy as a child, in front of the real memory server, sent a reused request id
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
@@ -109,6 +117,9 @@ export const SITE_TESTS = [
   'test/site/sitemap.test.ts',
   'test/site/readme-api.test.ts', // the README's jq commands over the built site's API
 ] as const;
+
+/** Real-client tier: real agents from npm against a stand-in for their model's API (run by `npm run test:crawl`). */
+export const REAL_CLIENT_TESTS = ['test/real-clients/gemini-headless.test.ts'] as const;
 
 /** Every vitest file lives under test/ and ends in `.test.ts`. */
 export const TEST_GLOB = 'test/**/*.test.ts';
