@@ -21,7 +21,7 @@ import type { LiveFixture } from './registry/support/live-fixture.ts';
 type Tool = RegistryDocument['servers'][number]['tools'][number];
 
 /** One tool to check, with its record id and why it was chosen. */
-export interface SampledTool {
+interface SampledTool {
   server: string;
   tool: Tool;
   reasons: string[];
