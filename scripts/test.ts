@@ -19,16 +19,21 @@
  *
  * `npm run test:crawl` (`tsx scripts/test.ts crawl`): the checks whose size
  * grows with the registry, over every page and every server (issue 30):
- * builds, then runs the site tier's vitest files with `RCLASS_CRAWL=1` and
- * the Playwright tests tagged `@crawl` (playwright.crawl.config.ts), then
- * the real-client tests (vitest project `real-clients`: real agents from npm
- * against a stand-in for their model's API). `npm test` runs the site checks
- * over a sample of pages (test/site/sample.ts) and no real client. Nightly
- * in .github/workflows/crawl.yml.
+ * builds, then runs with `RCLASS_CRAWL=1` the integration files that
+ * sample the registry in `npm test` (test/tiers.ts CRAWL_TESTS: the static
+ * exports' property over every tool, every pinned server's live tools/list)
+ * and the site tier's vitest files, then the Playwright tests tagged
+ * `@crawl` (playwright.crawl.config.ts), then the real-client tests
+ * (vitest project `real-clients`: real agents from npm against a stand-in
+ * for their model's API; `npm test` runs no real client). `npm test` runs the same checks
+ * over a sample of tools, servers (test/registry-sample.ts) and pages
+ * (test/site/sample.ts).
+ * Nightly in .github/workflows/crawl.yml.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CRAWL_TESTS } from '../test/tiers.ts';
 import { BUILD_DIR } from './lib/paths.ts';
 
 const quick = process.argv.includes('quick');
@@ -122,7 +127,30 @@ function finish(): void {
 
 if (crawl) {
   if (!step('build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts'])) failedSteps.push('build');
+  const registryJson = path.join(reports, 'vitest-crawl-registry.json');
+  rmSync(registryJson, { force: true });
+  if (
+    !step(
+      'registry checks of every tool and pinned server (vitest)',
+      'npx',
+      [
+        '--no-install',
+        'vitest',
+        'run',
+        '--project',
+        'integration',
+        ...CRAWL_TESTS,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${registryJson}`,
+      ],
+      { RCLASS_CRAWL: '1' },
+    )
+  )
+    failedSteps.push('vitest (registry)');
+  countVitest(registryJson);
   const vitestJson = path.join(reports, 'vitest-crawl.json');
+  rmSync(vitestJson, { force: true });
   if (
     !step(
       'site checks of every page (vitest)',
