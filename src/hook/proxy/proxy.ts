@@ -43,7 +43,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { IndexedRegistry } from '../../node/registry-index.ts';
+import type { LayeredRegistry } from '../../node/layered-registry.ts';
 import { digestOf } from '../../node/digest.ts';
 import { rfc3339 } from '../../node/time.ts';
 import type { HookContext } from '../context.ts';
@@ -144,7 +144,7 @@ export async function runProxy(
   const forwarded = new Map<Id, Called & { toolUseId?: string; via?: ApprovalChannel }>();
   /** The client's `tools/list` requests, by id: their results give the fingerprints, and `--annotate` rewrites them. */
   const listing = new Set<Id>();
-  let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
+  let resolution: Promise<{ registry: LayeredRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let toClient: Promise<void> = Promise.resolve();
 
