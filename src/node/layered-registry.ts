@@ -37,7 +37,7 @@ export function layerRegistry(registry: Registry, local: Pick<LocalRecords, 'rec
  * @param indexed the public registry as the hook reads it
  * @param local the local records; with none, `indexed` itself is returned
  */
-export function layerIndexed(indexed: IndexedRegistry, local: Pick<LocalRecords, 'records'>): IndexedRegistry {
+function layerIndexed(indexed: IndexedRegistry, local: Pick<LocalRecords, 'records'>): IndexedRegistry {
   if (local.records.length === 0) return indexed;
   const whole = layerRegistry(indexed.identities, local);
   const ids = new Set(local.records.map((record) => record.id));
