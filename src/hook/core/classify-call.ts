@@ -141,8 +141,8 @@ export async function classifyResolved(
   }
   const local = localNotes(loaded.local, recordId);
   const decision = local.ask && decisionFor(c.class, thresholds) !== 'deny' ? 'ask' : decisionFor(c.class, thresholds);
-  const details = [...(localFile !== undefined ? [`local record ${localFile}`] : []), ...(detail !== undefined ? [detail] : []), ...local.details];
-  if (details.length > 0) detail = details.join('; ').replace(/`/g, '').slice(0, 300);
+  const localDetails = [...(localFile !== undefined ? [`local record ${localFile}`] : []), ...local.details];
+  if (localDetails.length > 0) detail = [...localDetails, ...(detail !== undefined ? [detail] : [])].join('; ').replace(/`/g, '');
   return {
     decision,
     cls: c.class,
