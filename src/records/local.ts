@@ -20,12 +20,10 @@ import type { Problem } from './problems.ts';
 import { sortProblems } from './problems.ts';
 import type { RecordSource } from './source.ts';
 import { validateSources } from './validate.ts';
+import { LOCAL_IDENTITY_CHECK } from './local-identity.ts';
 
 /** Checks whose problems do not keep a local record out (they are still reported by `npm run check` for public records). */
 const LOCAL_TOLERATED: ReadonlySet<string> = new Set(['evidence-excerpt', 'draft-placeholder']);
-
-/** The check id of a local record that claims a public record's identity. */
-export const LOCAL_IDENTITY_CHECK = 'local-identity';
 
 /** A local record's claim on a public record's identity: the local record is refused, the public one keeps its answer. */
 export interface LocalConflict {

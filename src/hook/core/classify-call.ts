@@ -14,7 +14,8 @@ import { messageOf } from '../../core/errors.ts';
 import type { HookClassification } from '../builtin.ts';
 import type { HookContext } from '../context.ts';
 import { decisionFor, decisionReason, oneLine } from '../decide.ts';
-import { LOCAL_IDENTITY_CHECK } from '../../records/local.ts';
+// Not from records/local.ts: that module loads the validator (ajv and every check) on every MCP call.
+import { LOCAL_IDENTITY_CHECK } from '../../records/local-identity.ts';
 import { formatProblem } from '../../records/problems.ts';
 import type { LocalRecords } from '../../node/local-records.ts';
 import type { ServerResolution } from '../identify-session.ts';
