@@ -51,6 +51,7 @@ export const INTEGRATION_TESTS = [
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
   'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
+  'test/hook/local-records.test.ts', // rclass records, scan and the hook with local records, as child processes
   'test/hook/guard.test.ts', // the generated hook commands through sh and bash, against stand-ins that crash
   'test/node/read-regular.test.ts', // FIFOs made with mkfifo in place of files the hook reads
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server

@@ -13,6 +13,8 @@
  * a README command in neither list fails the first test.
  */
 import { spawnSync } from 'node:child_process';
+import { catalogueDraft } from '../../src/records/catalogue/draft.ts';
+import type { CatalogueListing } from '../../src/records/catalogue/types.ts';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -125,6 +127,11 @@ const RUN: Record<string, Expectation> = {
       expect(Object.keys((json(path.join(project, 'hooks.json')) as { hooks: object }).hooks)).toEqual(['beforeMCPExecution', 'beforeShellExecution']),
   },
   'npx rclass policy --format cursor-ide --allow-up-to R0': { code: 0, check: ({ stdout }) => expect(stdout).toContain('mcpAllowlist') },
+  'npx rclass records add draft.yaml --accept-suggestions': {
+    code: 0,
+    check: ({ stdout }) => expect(stdout).toBe('added local record angiejones--mcp-selenium: ~/.local/state/rclass/records/angiejones--mcp-selenium.yaml\n'),
+  },
+  'npx rclass records list': { code: 0, check: ({ stdout }) => expect(stdout).toContain('  angiejones--mcp-selenium  14 tools  ') },
 };
 
 /** The proxy line runs as a client would start it (a long-lived stdio server), below. */
@@ -144,6 +151,9 @@ function scratch(): { home: string; project: string; env: Record<string, string>
   mkdirSync(path.join(project, 'node_modules', '@modelcontextprotocol'), { recursive: true });
   mkdirSync(bins, { recursive: true });
   writeFileSync(path.join(project, 'package.json'), '{ "name": "project", "version": "1.0.0", "private": true }\n');
+  // The catalogue's draft of a server without a record, as its "classify this server" link serves it, for `rclass records add`.
+  const listing = JSON.parse(readFileSync(path.join(ROOT, 'catalogue', 'npm', 'angiejones--mcp-selenium.json'), 'utf8')) as CatalogueListing;
+  writeFileSync(path.join(project, 'draft.yaml'), catalogueDraft(listing));
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(bins, 'rclass'));
   // `rclass` as `npm install -g` puts it on PATH.
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(shims, 'rclass'));

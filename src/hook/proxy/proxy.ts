@@ -52,7 +52,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { IndexedRegistry } from '../../node/registry-index.ts';
+import type { LayeredRegistry } from '../../node/layered-registry.ts';
 import { digestOf } from '../../node/digest.ts';
 import { rfc3339 } from '../../node/time.ts';
 import type { HookContext } from '../context.ts';
@@ -163,7 +163,7 @@ export async function runProxy(
   const inFlight = new Set<string>();
   /** The client's `tools/list` requests, by id: their results give the fingerprints, and `--annotate` rewrites them. */
   const listing = new Set<Id>();
-  let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
+  let resolution: Promise<{ registry: LayeredRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let toClient: Promise<void> = Promise.resolve();
 
