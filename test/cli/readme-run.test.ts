@@ -112,9 +112,10 @@ const RUN: Record<string, Expectation> = {
     code: 0,
     check: (_, project) => expect(json(path.join(project, 'gemini-hooks.json'))).toHaveProperty('hooks.BeforeTool'),
   },
-  'npx rclass policy --format gemini > rclass.toml': {
+  'npx rclass policy --format gemini ~/.gemini/settings.json > rclass.toml': {
     code: 0,
-    check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('[[rule]]'),
+    // The server as the user named it in Gemini CLI: a rule for it is what makes `gemini -p` refuse rather than hang on the hook's ask.
+    check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('toolName = "mcp_mem_delete_entities"'),
   },
   'npx rclass policy --format codex-hook > hooks.json': {
     code: 0,
@@ -204,7 +205,7 @@ describe('README commands, run as written', () => {
   });
 
   it('regression: each one works in a fresh HOME, in README order, with the exit code the README promises', async () => {
-    const { project, env } = scratch();
+    const { home, project, env } = scratch();
     const failures: string[] = [];
     for (const line of shellLines()) {
       const expectation = RUN[line];
@@ -212,6 +213,11 @@ describe('README commands, run as written', () => {
       // The project's configuration, from the first command that names it on.
       if (line.includes('.mcp.json') && !existsSync(path.join(project, '.mcp.json')))
         writeFileSync(path.join(project, '.mcp.json'), `${JSON.stringify({ mcpServers: MEMORY }, null, 2)}\n`);
+      // Gemini CLI's user settings as `gemini mcp add -s user mem npx -y @modelcontextprotocol/server-memory` writes them.
+      if (line.includes('~/.gemini/settings.json') && !existsSync(path.join(home, '.gemini', 'settings.json'))) {
+        mkdirSync(path.join(home, '.gemini'), { recursive: true });
+        writeFileSync(path.join(home, '.gemini', 'settings.json'), `${JSON.stringify({ mcpServers: { mem: MEMORY.memory } }, null, 2)}\n`);
+      }
       // Claude Code runs the installed hook before the log and anchor commands that read what it wrote.
       if (line.startsWith('npx rclass audit') || line.startsWith('journalctl')) {
         claudeCodeCall(project, env, `readme-${line.length}`);
