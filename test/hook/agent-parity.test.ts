@@ -272,7 +272,7 @@ describe('the project folder each agent reports', () => {
 
   it("regression: a relative cwd in Gemini CLI's server entry lies under its working folder, so the .npmrc there is seen", async () => {
     // Gemini CLI 0.61.0 sends the entry's `cwd` as written (coreToolHookTriggers.js extractMcpContext) and spawns the
-    // server there (mcp-client.ts StdioClientTransport `cwd: mcpServerConfig.cwd`), relative to its own working folder.
+    // server there (mcp-client.ts hands `cwd: mcpServerConfig.cwd` to its stdio transport), relative to its own working folder.
     const elsewhere = path.join(world.root, 'elsewhere');
     mkdirSync(elsewhere, { recursive: true });
     const payload = JSON.parse(payloadOf('gemini', 'npmrc-relative', READ, world)) as Record<string, unknown>;
