@@ -6,31 +6,10 @@
  * marks its classes as resting on the vendor's documentation, and leaves
  * look-alike hosts unlisted. In-process; starts nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../cli/harness.ts';
-import { registryFile } from './support.ts';
-
-const MARK = "from the vendor's documentation, not from source";
-
-function put(file: string, text: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
-
-type Listed = { servers: Array<{ name: string; record: string | null; record_basis?: string; record_mark?: string }> };
-
-async function listJson(file: string, client: string): Promise<Listed> {
-  const { file: registry } = await registryFile();
-  const result = await runCli(['scan', '--list', file, '--client', client, '--json', '--registry', registry], {
-    env: { HOME: tempDir(), PATH: process.env.PATH ?? '' },
-  });
-  return JSON.parse(result.stdout) as Listed;
-}
-
-const records = (report: Listed) => Object.fromEntries(report.servers.map((server) => [server.name, server.record]));
+import { tempDir } from '../cli/harness.ts';
+import { DOCUMENTATION_MARK as MARK, listJson, put, records } from './hosted-support.ts';
 
 describe("Box's hosted server by URL", () => {
   it('recognises https://mcp.box.com as a JSON url (bare, with a trailing slash, with a path) and through mcp-remote, and leaves other hosts unlisted', async () => {

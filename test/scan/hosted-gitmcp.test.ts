@@ -7,29 +7,10 @@
  * whose tool names depend on the repository, unrecognised, as well as
  * http:// and a look-alike host. In-process; starts nothing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../cli/harness.ts';
-import { registryFile } from './support.ts';
-
-function put(file: string, text: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
-
-type Listed = { servers: Array<{ name: string; record: string | null }> };
-
-async function listJson(file: string, client: string): Promise<Listed> {
-  const { file: registry } = await registryFile();
-  const result = await runCli(['scan', '--list', file, '--client', client, '--json', '--registry', registry], {
-    env: { HOME: tempDir(), PATH: process.env.PATH ?? '' },
-  });
-  return JSON.parse(result.stdout) as Listed;
-}
-
-const records = (report: Listed) => Object.fromEntries(report.servers.map((server) => [server.name, server.record]));
+import { tempDir } from '../cli/harness.ts';
+import { listJson, put, records } from './hosted-support.ts';
 
 describe("GitMCP's generic endpoint by URL", () => {
   it('recognises https://gitmcp.io/docs bare, with a trailing slash and through mcp-remote, and leaves per-repository endpoints, http:// and a look-alike host unlisted', async () => {
