@@ -21,6 +21,7 @@ import { sortProblems } from './problems.ts';
 import type { RecordSource } from './source.ts';
 import { validateSources } from './validate.ts';
 import { LOCAL_IDENTITY_CHECK } from './local-identity.ts';
+import { urlKey } from './checks/unique-identities.ts';
 
 /** Checks whose problems do not keep a local record out (they are still reported by `npm run check` for public records). */
 const LOCAL_TOLERATED: ReadonlySet<string> = new Set(['evidence-excerpt', 'draft-placeholder']);
@@ -47,16 +48,6 @@ export interface LocalValidation {
   problems: Problem[];
   /** The public conflicts among {@link problems}. */
   conflicts: LocalConflict[];
-}
-
-/** A hosted URL as identification compares it: origin and path segments. */
-function urlKey(raw: string): { origin: string; segments: string[] } | undefined {
-  try {
-    const url = new URL(raw);
-    return { origin: url.origin, segments: url.pathname.split('/').filter((segment) => segment !== '') };
-  } catch {
-    return undefined;
-  }
 }
 
 /** One URL's path lies inside the other's (SPEC 6.1 matches hosted URLs by path prefix). */
