@@ -54,7 +54,7 @@ export async function prepareMcp(context: HookContext, payload: HookPayload, ser
     );
     if (resolution.status === 'recognised') {
       const classifier = new Classifier(await loaded.record(resolution.recordId));
-      if (rulesNeedSql(classifier.registry.server(resolution.recordId)?.tools.get(resolution.tool)?.rules)) compileWasmForOneCall();
+      if (rulesNeedSql(classifier.registry.server(resolution.recordId)?.tools.get(resolution.tool)?.rules)) await compileWasmForOneCall();
       await classifier.prepare(resolution.recordId, resolution.tool);
     }
   } catch {
