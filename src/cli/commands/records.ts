@@ -79,6 +79,16 @@ function writeExclusive(file: string, text: string): boolean {
   }
 }
 
+/** The public registry local records are layered over, or undefined once the reason it could not be loaded is printed. */
+async function publicRegistry(io: CliIO): Promise<Awaited<ReturnType<typeof loadRegistry>> | undefined> {
+  try {
+    return await loadRegistry(undefined, io.cwd);
+  } catch (error) {
+    complain(io, messageOf(error));
+    return undefined;
+  }
+}
+
 async function add(io: CliIO, file: string, accept: boolean, flag: string | undefined): Promise<number> {
   const folder = localRecordsFolder(io, flag);
   if (folder === undefined) throw new UsageError('there is no state folder (no absolute XDG_STATE_HOME or HOME): name the folder with `--records DIR`');
@@ -117,13 +127,8 @@ async function add(io: CliIO, file: string, accept: boolean, flag: string | unde
       complain(io, `left out ${accepted.leftOut.length} tool(s) with no suggestion, which stay unknown (R4): ${accepted.leftOut.join(', ')}`);
   }
   const target = path.join(folder.dir, `${id}.yaml`);
-  let registry: Awaited<ReturnType<typeof loadRegistry>>;
-  try {
-    registry = await loadRegistry(undefined, io.cwd);
-  } catch (error) {
-    complain(io, messageOf(error));
-    return EXIT.incomplete;
-  }
+  const registry = await publicRegistry(io);
+  if (registry === undefined) return EXIT.incomplete;
   const existing = await readLocalSources(folder.dir, { named: false, show });
   const candidate = parseRecordSource(show(target), text);
   const others = existing.sources.filter((source) => source.file !== show(target));
@@ -149,13 +154,8 @@ async function add(io: CliIO, file: string, accept: boolean, flag: string | unde
 async function list(io: CliIO, flag: string | undefined): Promise<number> {
   const folder = localRecordsFolder(io, flag);
   if (folder === undefined) throw new UsageError('there is no state folder (no absolute XDG_STATE_HOME or HOME): name the folder with `--records DIR`');
-  let registry: Awaited<ReturnType<typeof loadRegistry>>;
-  try {
-    registry = await loadRegistry(undefined, io.cwd);
-  } catch (error) {
-    complain(io, messageOf(error));
-    return EXIT.incomplete;
-  }
+  const registry = await publicRegistry(io);
+  if (registry === undefined) return EXIT.incomplete;
   const local = await loadLocalRecords(folder.dir, registry.document.servers, { named: folder.named, show: (name) => showPath(name, io.env, io.cwd) });
   const lines = [`local records in ${showPath(folder.dir, io.env, io.cwd)}: ${local.records.length} in use`];
   for (const record of local.records) lines.push(`  ${record.id}  ${record.tools.length} tools  ${local.files.get(record.id) ?? ''}`);
