@@ -16,6 +16,14 @@ async function report(file: string, extra: string[] = []) {
   return runCli(['audit', 'report', '--log', file, ...extra], { env: { HOME: tempDir() } });
 }
 
+/** The report's lines without their leading time stamps. */
+function withoutTimes(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.replace(/^\S+ /, ''));
+}
+
 describe('rclass audit report', () => {
   it("regression: two Gemini CLI sessions stay apart: the session shows 8 characters after the agent's prefix", async () => {
     const file = await writeLog([
@@ -50,12 +58,7 @@ describe('rclass audit report', () => {
     ]);
     const result = await report(file);
     expect(result.code).toBe(0);
-    expect(
-      result.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.replace(/^\S+ /, '')),
-    ).toEqual([
+    expect(withoutTimes(result.stdout)).toEqual([
       'R4 pg/query ask: approved and ran (session 3f2a9c1e, alex@laptop)',
       'R4 web/fetch ask: not run (refused or cancelled) (session 3f2a9c1e, alex@laptop)',
       'R4 pg/query deny: blocked (session 3f2a9c1e, alex@laptop)',
@@ -114,12 +117,7 @@ describe('rclass audit report', () => {
     ]);
     const result = await report(file);
     expect(result.code).toBe(0);
-    expect(
-      result.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.replace(/^\S+ /, '')),
-    ).toEqual([
+    expect(withoutTimes(result.stdout)).toEqual([
       'R4 memory/delete_entities ask: approved and ran (session proxy:9b1c7e2a, alex@laptop)',
       '-- memory/delete_entities refused a call under the id of a request in flight: not run (its request id is that of a request still in flight) (session proxy:9b1c7e2a, alex@laptop)',
       '-- memory/delete_entities refused an approval that names no pending question: not run (the approval is unknown or was used already) (session proxy:9b1c7e2a, alex@laptop)',
