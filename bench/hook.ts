@@ -18,7 +18,14 @@
  * the PATH. On a loaded machine wall time grows with every wait for the
  * scheduler; CPU time much less, so read the CPU ratio there.
  *
- * Usage: `npx tsx bench/hook.ts [--pairs N]` (default 15).
+ * With `--factor N` the package's registry is N times today's (issue 24
+ * item 5): the real records and N − 1 synthetic copies of each
+ * (`scripts/synthetic-registry.ts`: same shapes, new names, packages and
+ * URLs), so a decision reads an index N times as large while the memory and
+ * SQLite servers are still the real records. `npm run bench` runs it at 1,
+ * 2 and 10.
+ *
+ * Usage: `npx tsx bench/hook.ts [--pairs N] [--factor N]` (defaults 15 and 1).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -28,11 +35,15 @@ import { fileURLToPath } from 'node:url';
 import type { RegistryDocument } from '../src/core/record.ts';
 import { bundleCli } from '../scripts/steps/cli-bundle.ts';
 import { writeRegistryIndex } from '../scripts/steps/registry-index.ts';
+import { syntheticCopy } from '../scripts/synthetic-registry.ts';
 import { guardedWords } from '../src/export/hook-guard.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const pairsArg = process.argv.indexOf('--pairs');
 const PAIRS = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : 15;
+const factorArg = process.argv.indexOf('--factor');
+const FACTOR = factorArg > 0 ? Number(process.argv[factorArg + 1]) : 1;
+if (!Number.isInteger(FACTOR) || FACTOR < 1) throw new Error('--factor takes a whole number of at least 1');
 
 /** The issue's targets, as ratios to `node -e 0`; each is checked against the wall and the CPU ratio. */
 const TARGETS: Record<string, number> = {
@@ -74,8 +85,14 @@ async function installedPackage(dir: string): Promise<void> {
   mkdirSync(path.join(dir, 'build'), { recursive: true });
   const registry = path.join(ROOT, 'build', 'registry.json');
   if (!existsSync(registry)) spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, RCLASS_SKIP_SITE: '1' } });
-  cpSync(registry, path.join(dir, 'build', 'registry.json'));
-  const text = readFileSync(registry, 'utf8');
+  let text = readFileSync(registry, 'utf8');
+  if (FACTOR > 1) {
+    const document = JSON.parse(text) as RegistryDocument;
+    const copies = document.servers.flatMap((record) => Array.from({ length: FACTOR - 1 }, (_, copy) => syntheticCopy(record, copy + 1)));
+    document.servers = [...document.servers, ...copies].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    text = JSON.stringify(document);
+  }
+  writeFileSync(path.join(dir, 'build', 'registry.json'), text);
   await writeRegistryIndex(JSON.parse(text) as RegistryDocument, text, path.join(dir, 'build', 'registry-index'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   await bundleCli(path.join(dir, 'build', 'cli', 'rclass.mjs'));
@@ -182,7 +199,7 @@ try {
   const baseline = [process.execPath, '-e', '0'];
 
   console.log(
-    `rclass hook vs node -e 0 (${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; ~/.claude.json ${(large.length / 1024 / 1024).toFixed(1)} MB in the large case); ${PAIRS} alternating pairs each, medians`,
+    `rclass hook vs node -e 0 (${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}; registry ${FACTOR === 1 ? "today's" : `${FACTOR}× today's`}; ~/.claude.json ${(large.length / 1024 / 1024).toFixed(1)} MB in the large case); ${PAIRS} alternating pairs each, medians`,
   );
   console.log('');
   console.log('| case | node -e 0 wall / CPU | hook wall / CPU | ratio wall | ratio CPU | target | met (wall / CPU) |');

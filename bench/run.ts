@@ -12,6 +12,8 @@ const steps: Array<[string, string[]]> = [
   ['asks per hundred calls (default policy, seeded replay; exits 1 when noisier than bench/asks-baseline.json)', ['tsx', 'bench/asks.ts']],
   ['SQL analysis', ['tsx', 'bench/sql.ts']],
   ['hook (whole process, ratio to node -e 0)', ['tsx', 'bench/hook.ts']],
+  ['hook with the registry twice its size (issue 24 item 5)', ['tsx', 'bench/hook.ts', '--factor', '2']],
+  ['hook with a synthetic registry ten times its size (issue 24 item 5)', ['tsx', 'bench/hook.ts', '--factor', '10']],
   ['site build', ['tsx', 'bench/site-build.ts']],
   ['site budget at the synthetic 10× registry (asserted)', ['tsx', 'bench/site-budget.ts']],
 ];

@@ -3,14 +3,16 @@
  * (`src/node/registry-index.ts` describes it), from the document
  * `build/registry.json` was written from, then read back and checked
  * against that document: every record's file must hold exactly the record,
- * and the index exactly the records' ids and identities, in order.
+ * the index exactly the records' ids and identities, in order, and its
+ * identity files what `buildIdentityIndex` builds from the records.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { RegistryDocument } from '../../src/core/record.ts';
 import { canonicalJson } from '../../src/node/digest.ts';
-import { indexOf, loadRegistryIndex } from '../../src/node/registry-index.ts';
+import { buildIdentityIndex, identityIndexToJson } from '../../src/clients/identify/index.ts';
+import { indexFiles, loadRegistryIndex, prebuiltIdentityIndex } from '../../src/node/registry-index.ts';
 import { writeAtomic } from '../../src/node/write-atomic.ts';
 import { BUILD_DIR } from '../lib/paths.ts';
 
@@ -29,7 +31,7 @@ export async function writeRegistryIndex(document: RegistryDocument, registryTex
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (name.endsWith('.json')) rmSync(path.join(dir, name));
   const sha = createHash('sha256').update(registryText, 'utf8').digest('hex');
-  await writeAtomic(path.join(dir, 'index.json'), `${JSON.stringify(indexOf(document, sha))}\n`);
+  for (const [name, value] of indexFiles(document, sha)) await writeAtomic(path.join(dir, name), `${JSON.stringify(value)}\n`);
   for (const record of document.servers) await writeAtomic(path.join(dir, `${record.id}.json`), `${JSON.stringify(record)}\n`);
   // Validate: read it back the way the hook does, and compare with the document.
   const loaded = await loadRegistryIndex(dir);
@@ -37,13 +39,16 @@ export async function writeRegistryIndex(document: RegistryDocument, registryTex
   const ids = [...loaded.identities.servers()].map((server) => server.record.id);
   if (canonicalJson(ids) !== canonicalJson(document.servers.map((record) => record.id)))
     throw new Error('the registry index does not list the records of registry.json in order');
-  const identity = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { servers: Array<{ id: string; server: unknown }> };
-  for (const record of document.servers) {
+  const prebuilt = prebuiltIdentityIndex(loaded.identities);
+  if (prebuilt === undefined || canonicalJson(identityIndexToJson(prebuilt)) !== canonicalJson(identityIndexToJson(buildIdentityIndex(document.servers))))
+    throw new Error("the registry index's identity files differ from the identities of registry.json's records");
+  const identities = loaded.identityRecords();
+  for (const [i, record] of document.servers.entries()) {
     const one = (await loaded.record(record.id)).server(record.id);
     if (one === undefined || canonicalJson(one.record) !== canonicalJson(record))
       throw new Error(`the registry index file for \`${record.id}\` differs from its record in registry.json`);
-    const entry = identity.servers.find((item) => item.id === record.id);
-    if (entry === undefined || canonicalJson(entry.server) !== canonicalJson(record.server))
+    const entry = identities[i];
+    if (entry === undefined || entry.id !== record.id || canonicalJson(entry.server) !== canonicalJson(record.server))
       throw new Error(`the registry index's identity of \`${record.id}\` differs from registry.json`);
   }
   return dir;

@@ -22,6 +22,12 @@ export interface IndexedServer {
 }
 
 /**
+ * The tools of every record that lists none (the hook's identity stubs, issue 24 item 5): one shared empty
+ * index instead of a map per record.
+ */
+const NO_TOOLS: ReadonlyMap<string, ToolRecord> = new Map();
+
+/**
  * Read-only index over a registry document.
  *
  * Construct it with {@link Registry.fromDocument} (a parsed `registry.json`)
@@ -35,8 +41,12 @@ export class Registry {
     this.document = document;
     this.#servers = new Map();
     for (const record of document.servers) {
-      const tools = new Map<string, ToolRecord>();
-      for (const tool of record.tools) tools.set(tool.name, tool);
+      let tools = NO_TOOLS;
+      if (record.tools.length > 0) {
+        const named = new Map<string, ToolRecord>();
+        for (const tool of record.tools) named.set(tool.name, tool);
+        tools = named;
+      }
       this.#servers.set(record.id, { record, tools });
     }
   }

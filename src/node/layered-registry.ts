@@ -39,10 +39,13 @@ export function layerRegistry(registry: Registry, local: Pick<LocalRecords, 'rec
  */
 function layerIndexed(indexed: IndexedRegistry, local: Pick<LocalRecords, 'records'>): IndexedRegistry {
   if (local.records.length === 0) return indexed;
-  const whole = layerRegistry(indexed.identities, local);
+  // The public records with their identities (the index's `identities` carry ids only), and the local ones.
+  const publicRecords = indexed.identityRecords().map((record) => ({ ...record, tools: [] }) as unknown as ServerRecord);
+  const whole = layerRegistry(Registry.fromDocument({ ...indexed.identities.document, servers: publicRecords }), local);
   const ids = new Set(local.records.map((record) => record.id));
   return {
     identities: whole,
+    identityRecords: () => whole.document.servers,
     record: async (id) => (ids.has(id) ? whole : layerRegistry(await indexed.record(id), local)),
   };
 }
@@ -56,6 +59,6 @@ function layerIndexed(indexed: IndexedRegistry, local: Pick<LocalRecords, 'recor
  */
 export async function loadLayered(indexed: IndexedRegistry, dir: string | undefined, named: boolean): Promise<LayeredRegistry> {
   if (dir === undefined) return indexed;
-  const local = await loadLocalRecords(dir, indexed.identities.document.servers, { named });
+  const local = await loadLocalRecords(dir, () => indexed.identityRecords(), { named });
   return { ...layerIndexed(indexed, local), local };
 }

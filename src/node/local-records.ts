@@ -132,20 +132,20 @@ export async function readLocalSources(dir: string, options: { named: boolean; s
 /**
  * Read, validate and check a local records folder against the public registry's identities.
  * @param dir the folder (absolute)
- * @param publicRecords every public record's id and `server`
+ * @param publicRecords every public record's id and `server`, or a function that returns them (called only when the folder holds records)
  * @param options as {@link readLocalSources}
  * @returns the records and problems; never throws (an unreadable folder or file is a problem)
  */
 export async function loadLocalRecords(
   dir: string,
-  publicRecords: ReadonlyArray<Pick<ServerRecord, 'id' | 'server'>>,
+  publicRecords: ReadonlyArray<Pick<ServerRecord, 'id' | 'server'>> | (() => ReadonlyArray<Pick<ServerRecord, 'id' | 'server'>>),
   options: { named: boolean; show?: (file: string) => string },
 ): Promise<LocalRecords> {
   const read = await readLocalSources(dir, options);
   if (read.sources.length === 0) return { dir, records: [], files: new Map(), problems: read.problems, conflicts: [] };
   try {
     const { validateLocalSources } = await import('../records/local.ts');
-    return { dir, ...validateLocalSources(read.sources, read.problems, publicRecords) };
+    return { dir, ...validateLocalSources(read.sources, read.problems, typeof publicRecords === 'function' ? publicRecords() : publicRecords) };
   } catch (error) {
     const why = `the local records could not be checked (${(error as Error).message}), so none is used`;
     return { dir, records: [], files: new Map(), problems: [...read.problems, folderProblem((options.show ?? String)(dir), why)], conflicts: [] };

@@ -119,6 +119,7 @@ export async function loadRegistryForCalls(file: string | undefined, cwd: string
     if (indexed !== undefined) {
       return {
         identities: indexed.identities,
+        identityRecords: () => indexed.identityRecords(),
         record: async (id) => {
           try {
             return await indexed.record(id);
@@ -130,7 +131,7 @@ export async function loadRegistryForCalls(file: string | undefined, cwd: string
     }
   }
   const full = await loadRegistry(file, cwd);
-  return { identities: full, record: async () => full };
+  return { identities: full, identityRecords: () => full.document.servers, record: async () => full };
 }
 
 /** The package's version from its `package.json`, e.g. `0.1.0`; `unknown` if it cannot be read. */

@@ -2,7 +2,7 @@
  * Indexing the records' identities (SPEC 5.3) and a server mapping file's
  * (SPEC 6.3) for matching. Browser-safe.
  */
-import type { ServerRecord } from '../../core/record.ts';
+import type { CodeOption, ServerRecord } from '../../core/record.ts';
 import { canonicalImageName } from '../image-ref.ts';
 import type { MappedServer } from '../mappings.ts';
 import { normalisePypiName } from './packages.ts';
@@ -84,4 +84,119 @@ export function withMappings(
     }
   }
   return { index: { ...index, urls, mapped }, problems };
+}
+
+/**
+ * An identity index as JSON holds it, for the hook's registry index
+ * (`build/registry-index/index.json`, src/node/registry-index.ts): every map
+ * as an array of `[key, value]` pairs in the map's own order (a JSON object
+ * would reorder integer-like keys and give `__proto__` a meaning), sets as
+ * arrays, URLs already split into origin and path segments. Without a
+ * server mapping file's entries or the project inspector, which belong to
+ * the user, not to the build.
+ */
+export interface IdentityIndexJson {
+  npm: Array<[string, string[]]>;
+  pypi: Array<[string, string[]]>;
+  images: Array<[string, string[]]>;
+  urls: IdentityIndex['urls'];
+  before: Array<[string, string]>;
+  scripts: Array<[string, string[]]>;
+  codeOptions: Array<[string, CodeOption[]]>;
+}
+
+const setsToJson = (map: Map<string, Set<string>> | undefined): Array<[string, string[]]> =>
+  [...(map ?? new Map<string, Set<string>>())].map(([key, ids]) => [key, [...ids]]);
+
+const setsFromJson = (pairs: Array<[string, string[]]>): Map<string, Set<string>> => new Map(pairs.map(([key, ids]) => [key, new Set(ids)]));
+
+/**
+ * The JSON form of {@link buildIdentityIndex}'s result, so that a process
+ * deciding one call reads the records' identities without parsing every
+ * record URL again (issue 24 item 5: the hook at ten times the registry).
+ * @param index what {@link buildIdentityIndex} returned (its `mapped` and `project` are left out)
+ */
+export function identityIndexToJson(index: IdentityIndex): IdentityIndexJson {
+  return {
+    npm: setsToJson(index.npm),
+    pypi: setsToJson(index.pypi),
+    images: setsToJson(index.images),
+    urls: index.urls.map(({ origin, segments, recordId }) => ({ origin, segments, recordId })),
+    before: [...(index.before ?? [])],
+    scripts: setsToJson(index.scripts),
+    codeOptions: [...(index.codeOptions ?? [])].map(([id, options]) => [id, [...options]]),
+  };
+}
+
+/** The parts of {@link IdentityIndexJson} kept in files of their own, each read only when identification needs it. */
+export const IDENTITY_SECTIONS = ['npm', 'pypi', 'images', 'urls', 'other'] as const;
+
+/** One of {@link IDENTITY_SECTIONS}. */
+export type IdentitySection = (typeof IDENTITY_SECTIONS)[number];
+
+/**
+ * The JSON form split into its sections: `other` holds `before`, `scripts` and `codeOptions`.
+ * @param json what {@link identityIndexToJson} returned
+ */
+export function identitySections(json: IdentityIndexJson): Record<IdentitySection, unknown> {
+  return {
+    npm: json.npm,
+    pypi: json.pypi,
+    images: json.images,
+    urls: json.urls,
+    other: { before: json.before, scripts: json.scripts, codeOptions: json.codeOptions },
+  };
+}
+
+/**
+ * The index {@link identitySections} split, as {@link buildIdentityIndex}
+ * would build it from the same records (same maps, same order), each
+ * section read through `read` only when identification first looks at it:
+ * an npm entry reads the npm section, a URL the URLs, so one decision does
+ * not read every record's identities (issue 24 item 5). Spreading the
+ * object (`{ ...index }`) reads every section.
+ * @param read returns a section's parsed JSON; what it throws is thrown where the section is first used
+ * @param extra properties set as they are (e.g. the project inspector)
+ */
+export function lazyIdentityIndex(read: (section: IdentitySection) => unknown, extra: Pick<IdentityIndex, 'project'> = {}): IdentityIndex {
+  let npm: Map<string, Set<string>> | undefined;
+  let pypi: Map<string, Set<string>> | undefined;
+  let images: Map<string, Set<string>> | undefined;
+  let urls: IdentityIndex['urls'] | undefined;
+  let other: Pick<IdentityIndex, 'before' | 'scripts' | 'codeOptions'> | undefined;
+  const rest = (): Pick<IdentityIndex, 'before' | 'scripts' | 'codeOptions'> => {
+    if (other === undefined) {
+      const json = read('other') as Pick<IdentityIndexJson, 'before' | 'scripts' | 'codeOptions'>;
+      other = { before: new Map(json.before), scripts: setsFromJson(json.scripts), codeOptions: new Map(json.codeOptions) };
+    }
+    return other;
+  };
+  return {
+    get npm() {
+      npm ??= setsFromJson(read('npm') as Array<[string, string[]]>);
+      return npm;
+    },
+    get pypi() {
+      pypi ??= setsFromJson(read('pypi') as Array<[string, string[]]>);
+      return pypi;
+    },
+    get images() {
+      images ??= setsFromJson(read('images') as Array<[string, string[]]>);
+      return images;
+    },
+    get urls() {
+      urls ??= read('urls') as IdentityIndex['urls'];
+      return urls;
+    },
+    get before() {
+      return rest().before;
+    },
+    get scripts() {
+      return rest().scripts;
+    },
+    get codeOptions() {
+      return rest().codeOptions;
+    },
+    ...extra,
+  };
 }

@@ -10,7 +10,8 @@
  * Reasons name options, launchers and package names, never `env` values,
  * header values or other argument values. Browser-safe.
  */
-export { buildIdentityIndex, withMappings } from './identity-index.ts';
+export { IDENTITY_SECTIONS, buildIdentityIndex, identitySections, identityIndexToJson, lazyIdentityIndex, withMappings } from './identity-index.ts';
+export type { IdentityIndexJson, IdentitySection } from './identity-index.ts';
 export { identifyConfig, identifyEntry } from './entries.ts';
 export type { IdentifiedServer } from './entries.ts';
 export { parseNpmSpec, parsePypiSpec } from './packages.ts';
