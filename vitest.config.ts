@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
+import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, REAL_CLIENT_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
 
 /**
  * The vitest side of the test tiers (test/tiers.ts says which file goes
@@ -11,10 +11,13 @@ import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, SITE_TESTS, TEST_GLOB }
  *   whose processes answer within a deadline run on their own (see
  *   DEADLINE_TESTS), and the Cedar files run with `--no-opt` (see
  *   CEDAR_TESTS);
- * - `site`: checks of the built site; with Playwright (e2e/) the site tier.
+ * - `site`: checks of the built site; with Playwright (e2e/) the site tier;
+ * - `real-clients`: real agents from npm (test/real-clients, installed
+ *   first by test/real-clients/install.ts) against a stand-in for their
+ *   model's API; run by `npm run test:crawl`, not `npm test`.
  * `npx vitest run` runs every project; `--project NAME` picks one.
  */
-const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
+const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS, ...REAL_CLIENT_TESTS];
 
 /** Files of the integration tier run at once (see that project). */
 const INTEGRATION_WORKERS = 2;
@@ -73,6 +76,14 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP] } },
       { extends: true, test: { name: 'site', include: [...SITE_TESTS], globalSetup: [TEMP_ROOT] } },
+      {
+        extends: true,
+        test: {
+          name: 'real-clients',
+          include: [...REAL_CLIENT_TESTS],
+          globalSetup: [TEMP_ROOT, 'test/servers/install.ts', 'test/real-clients/install.ts', REGISTRY_SETUP],
+        },
+      },
     ],
   },
 });

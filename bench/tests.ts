@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { CRAWL_TESTS } from '../test/tiers.ts';
 
 const TIERS: Record<string, Array<[string, string[]]>> = {
   quick: [['npx', ['--no-install', 'tsx', 'scripts/test.ts', 'quick']]],
@@ -30,6 +31,7 @@ const TIERS: Record<string, Array<[string, string[]]>> = {
     ['npx', ['--no-install', 'playwright', 'test']],
   ],
   crawl: [
+    ['env', ['RCLASS_CRAWL=1', 'npx', '--no-install', 'vitest', 'run', '--project', 'integration', ...CRAWL_TESTS]],
     ['env', ['RCLASS_CRAWL=1', 'npx', '--no-install', 'vitest', 'run', '--project', 'site']],
     ['npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.crawl.config.ts']],
   ],

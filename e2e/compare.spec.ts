@@ -3,7 +3,8 @@
  * /compare/): an index of tool names that several servers offer, with the
  * servers per class, linking to one page per name that sets the servers
  * side by side with class, effects and the rationale fold; the old anchors
- * `compare/#same-<name>` still land on the name. Axe in both themes.
+ * `compare/#same-<name>` still land on the name. Axe on the open folds, in
+ * one theme (the pages as they open are templates in e2e/a11y.spec.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -38,16 +39,15 @@ test('an old link to compare/#same-create_repository lands on its row, which ope
   await expect(page).toHaveURL(/\/compare\/create_repository\/$/);
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds nothing serious on the compare index and on list_projects with its folds open (${colorScheme})`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme });
-    await page.goto('compare/');
-    expect(blocking(`compare/ (${colorScheme})`, await new AxeBuilder({ page }).withTags(TAGS).analyze())).toEqual([]);
-    await page.goto('compare/list_projects/');
-    await page.locator('details.why').evaluateAll((folds) => {
-      for (const fold of folds) (fold as HTMLDetailsElement).open = true;
-    });
-    expect(blocking(`compare/list_projects/ (${colorScheme})`, await new AxeBuilder({ page }).withTags(TAGS).analyze())).toEqual([]);
+// The index and list_projects as they open are templates in e2e/a11y.spec.ts (both themes); the new state
+// here is the grid with its rationale folds open, checked in the dark theme (e2e/grid-why.spec.ts opens the
+// same fold component in the light theme on a server's grid, and in the dark one on an effect's).
+test('axe finds nothing serious in list_projects’s comparison with its folds open (dark)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('compare/list_projects/');
+  await page.locator('details.why').evaluateAll((folds) => {
+    for (const fold of folds) (fold as HTMLDetailsElement).open = true;
   });
-}
+  expect(blocking('compare/list_projects/ (folds open, dark)', await new AxeBuilder({ page }).include('main table').withTags(TAGS).analyze())).toEqual([]);
+});

@@ -277,21 +277,27 @@ test.describe('accessibility beyond the sitemap check', () => {
 
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
+// One test a width: the state is opened once and shot in both themes (the theme is CSS alone), the
+// suggestions closed again between the two.
 for (const [size, viewport] of Object.entries(SIZES)) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`screenshot: ${size}, ${scheme}`, async ({ page }) => {
-      await page.setViewportSize(viewport);
+  test(`screenshots: ${size}, light and dark`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(
+      'playground/?server=sqlite&tool=write_query&args={"query":"DROP TABLE users"}&steps=[{"server":"filesystem","tool":"read_text_file","arguments":{"path":"notes.txt"}}]&allow=docs.python.org',
+    );
+    await summaryMatches(page, /^sqlite write_query \(after 1 earlier call in the session\): R4/);
+    const tool = page.getByRole('combobox', { name: 'Tool' });
+    const suggestions = page.getByRole('listbox', { name: 'Tools of the server' });
+    for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(
-        'playground/?server=sqlite&tool=write_query&args={"query":"DROP TABLE users"}&steps=[{"server":"filesystem","tool":"read_text_file","arguments":{"path":"notes.txt"}}]&allow=docs.python.org',
-      );
-      await summaryMatches(page, /^sqlite write_query \(after 1 earlier call in the session\): R4/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+      expect(overflow, `no horizontal scrolling (${scheme})`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `playground-${size}-${scheme}.png`), fullPage: true });
-      await page.getByRole('combobox', { name: 'Tool' }).click();
-      await expect(page.getByRole('listbox', { name: 'Tools of the server' })).toBeVisible();
+      await tool.click();
+      await expect(suggestions).toBeVisible();
       await page.screenshot({ path: join(SCREENSHOT_DIR, `playground-suggestions-${size}-${scheme}.png`) });
-    });
-  }
+      await tool.press('Escape');
+      await expect(suggestions).toBeHidden();
+    }
+  });
 }

@@ -4,7 +4,8 @@
  * it, filters by name as you type, by "nothing above" a class (optionally
  * with a server's option that hides tools, such as read-only, on), fetched
  * from `servers/index.json` only when the visitor filters, and the count in
- * a live region. Axe in both themes on the filtered state.
+ * a live region. Axe on the filtered state in one theme (the list as it opens
+ * is a template of e2e/a11y.spec.ts, checked in both).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -86,12 +87,12 @@ test('a shared address restores the filters', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(`Showing ${expected} of ${registry.servers.length} servers with nothing above R0.`);
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe finds nothing serious on the filtered servers list (${colorScheme})`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme });
-    await page.goto('servers/?ceiling=R1&gate=on');
-    await expect(page.locator('#server-match-list [data-gate]').first()).toBeVisible();
-    expect(blocking(`servers/?ceiling=R1&gate=on (${colorScheme})`, await new AxeBuilder({ page }).withTags(TAGS).analyze())).toEqual([]);
-  });
-}
+// The list as it opens is the servers/ template of e2e/a11y.spec.ts (both themes); the filtered state, in the
+// dark theme, on the page's main part (the header and footer are the template's).
+test('axe finds nothing serious on the filtered servers list (dark)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('servers/?ceiling=R1&gate=on');
+  await expect(page.locator('#server-match-list [data-gate]').first()).toBeVisible();
+  expect(blocking('servers/?ceiling=R1&gate=on (dark)', await new AxeBuilder({ page }).include('main').withTags(TAGS).analyze())).toEqual([]);
+});

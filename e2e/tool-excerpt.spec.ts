@@ -3,7 +3,8 @@
  * line(s) stored in the record are shown beside the class, above the fold at
  * 390 px, in a <pre><code> captioned with the cited file and line and the
  * evidence link under it; a long cut line wraps instead of scrolling
- * sideways, and axe finds nothing serious in either theme. The per-tool API
+ * sideways, and axe finds nothing serious: in the light theme on each page,
+ * in the dark theme on one (the code block's colours are the theme's). The per-tool API
  * file and registry.json carry the excerpt too.
  */
 import { expect, test } from '@playwright/test';
@@ -41,11 +42,15 @@ test('a cut line and a span are quoted as stored, with the span in the caption',
   expect((await page.locator('main figure.excerpt pre > code').textContent())?.split('\n')).toHaveLength(3);
 });
 
-test('tool pages with an excerpt: axe clean in both themes and no sideways scroll at 390 px', async ({ page }) => {
+test('tool pages with an excerpt: axe clean (light; dark on one) and no sideways scroll at 390 px', async ({ page }) => {
   test.setTimeout(120_000);
   const found: string[] = [];
-  for (const path of ['servers/airtable/create_comment/', 'servers/linear-tacticlaunch/linear_addAttachment/', 'servers/serena/onboarding/'])
-    found.push(...(await checkPage(page, path, { lightDesktop: true, darkPhone: true, phoneOverflow: true })));
+  for (const [path, darkPhone] of [
+    ['servers/airtable/create_comment/', true],
+    ['servers/linear-tacticlaunch/linear_addAttachment/', false],
+    ['servers/serena/onboarding/', false],
+  ] as const)
+    found.push(...(await checkPage(page, path, { lightDesktop: true, darkPhone, phoneOverflow: true })));
   expect(found).toEqual([]);
 });
 

@@ -15,13 +15,14 @@ import type { PackageExtract } from '../src/refresh/coverage/types.ts';
 import { listCataloguePackage } from '../src/refresh/catalogue/list-package.ts';
 import { type CatalogueCandidate, catalogueCandidates } from '../src/refresh/catalogue/select.ts';
 import { catalogueSlug } from '../src/records/catalogue/slug.ts';
-import { CATALOGUE_DIR, catalogueReport, readListings, writeListing } from '../src/records/catalogue/store.ts';
+import { CATALOGUE_DIR, CATALOGUE_LONG_TAIL, catalogueReport, readListings, writeListing } from '../src/records/catalogue/store.ts';
 import type { CatalogueFailure } from '../src/records/catalogue/types.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
 const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--stop-after SECONDS] [--only NAME,NAME] [--today YYYY-MM-DD]
 
-Installs each MCP server package of docs/coverage/packages.json that no record
+Installs each MCP server package of docs/coverage/packages.json and of
+catalogue/long-tail.json (npm packages below that extract's floor) that no record
 names (npm: npm install --ignore-scripts into a temporary folder; PyPI
 packages are reported as not listed), starts it
 once without options or credentials in scan's minimal environment, and keeps
@@ -32,7 +33,8 @@ and report.json: what was listed, and which packages could not be, and why.
   --parallel N              packages at a time (default 2)
   --install-timeout S       most one npm install may take (default 120)
   --run-timeout S           most one start-and-list may take (default 30)
-  --resume                  skip packages that already have a listing, keep the others' files
+  --resume                  skip packages that already have a listing, keep the others' files, and keep
+                            the last report's failures of the packages this run does not reach
   --stop-after S            start no package after S seconds; the report names those not tried
   --only NAME,NAME          only these packages (keeps the other listings)
   --today DATE              the listings' date (default: today, UTC)`;
@@ -94,7 +96,10 @@ try {
   const records = readdirSync(REGISTRY_DIR)
     .filter((file) => file.endsWith('.yaml'))
     .map((file) => parse(readFileSync(path.join(REGISTRY_DIR, file), 'utf8')));
-  candidates = [...catalogueCandidates('npm', extract, overrides, records), ...catalogueCandidates('pypi', extract, overrides, records)];
+  // The long tail (npm packages below the extract's floor, catalogue/long-tail.json) joins the npm candidates; PyPI is not extended.
+  const tail = JSON.parse(readFileSync(path.join(ROOT, CATALOGUE_LONG_TAIL), 'utf8')) as PackageExtract;
+  const all = { npm: [...extract.npm, ...tail.npm.filter((item) => !extract.npm.some((known) => known.name === item.name))], pypi: extract.pypi };
+  candidates = [...catalogueCandidates('npm', all, overrides, records), ...catalogueCandidates('pypi', all, overrides, records)];
 } catch (error) {
   process.stderr.write(`catalogue: ${messageOf(error)}\n`);
   process.exit(3);
@@ -120,6 +125,16 @@ const todo = values.resume
     })
   : candidates;
 
+/** The failures of the last report, or none when it cannot be read. */
+function previousFailures(): CatalogueFailure[] {
+  try {
+    const report = JSON.parse(readFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.json'), 'utf8')) as { failures?: CatalogueFailure[] };
+    return Array.isArray(report.failures) ? report.failures : [];
+  } catch {
+    return [];
+  }
+}
+
 const packageVersion = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const failures: CatalogueFailure[] = [];
 let next = 0;
@@ -140,10 +155,23 @@ const worker = async (): Promise<void> => {
 };
 await Promise.all(Array.from({ length: Math.min(parallel, Math.max(1, todo.length)) }, worker));
 
+// A resumed run keeps the previous report's failures of the candidates it did not reach, so the report stays whole.
+const reached = new Set(todo.slice(0, next).map((candidate) => `${candidate.registry}:${candidate.name}`));
+const listings = readListings(ROOT);
+const listed = new Set(listings.map((listing) => `${listing.registry}:${listing.name}`));
+if (values.resume) {
+  for (const failure of previousFailures()) {
+    const key = `${failure.registry}:${failure.name}`;
+    if (!reached.has(key) && !listed.has(key) && candidates.some((candidate) => `${candidate.registry}:${candidate.name}` === key)) failures.push(failure);
+  }
+}
 const order = new Map(candidates.map((candidate, index) => [`${candidate.registry}:${candidate.name}`, index]));
 failures.sort((a, b) => (order.get(`${a.registry}:${a.name}`) ?? 0) - (order.get(`${b.registry}:${b.name}`) ?? 0));
-const listings = readListings(ROOT);
-const untried = todo.slice(next).map((candidate) => candidate.name);
+const failed = new Set(failures.map((failure) => `${failure.registry}:${failure.name}`));
+const untried = todo
+  .slice(next)
+  .filter((candidate) => !failed.has(`${candidate.registry}:${candidate.name}`))
+  .map((candidate) => candidate.name);
 const report = catalogueReport(listings, failures, today, untried);
 writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.md'), report.markdown);
 writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.json'), report.json);

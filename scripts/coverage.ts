@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { messageOf } from '../src/core/errors.ts';
 import { COVERAGE_DIR, coverageDocuments } from '../src/refresh/coverage/documents.ts';
-import { extractCandidates, extractJson } from '../src/refresh/coverage/extract.ts';
+import { extractCandidates, extractJson, extractLongTail } from '../src/refresh/coverage/extract.ts';
+import { CATALOGUE_LONG_TAIL } from '../src/records/catalogue/store.ts';
 import { ROOT } from './lib/paths.ts';
 
 const USAGE = `usage: npm run coverage -- [--check] [--extract-from DIR --date YYYY-MM-DD]
@@ -24,7 +25,8 @@ docs/coverage/overrides.yaml and registry/, and prints how many of the top
                         candidates of DIR/npm.tsv and DIR/pypi.tsv (package
                         lists: name, version, downloads_a_month, summary; and
                         name, version, month, rank_among_15000_most_downloaded,
-                        summary)
+                        summary), and catalogue/long-tail.json with the npm
+                        ones below its floor (only npm run catalogue reads it)
   --date YYYY-MM-DD     the day those lists were taken (with --extract-from)`;
 
 let values: { check?: boolean; 'extract-from'?: string; date?: string; help?: boolean };
@@ -51,6 +53,7 @@ try {
   if (from !== undefined) {
     const extract = extractCandidates(readFileSync(path.join(from, 'npm.tsv'), 'utf8'), readFileSync(path.join(from, 'pypi.tsv'), 'utf8'), values.date!);
     writeFileSync(path.join(ROOT, COVERAGE_DIR, 'packages.json'), extractJson(extract));
+    writeFileSync(path.join(ROOT, CATALOGUE_LONG_TAIL), extractJson(extractLongTail(readFileSync(path.join(from, 'npm.tsv'), 'utf8'), values.date!)));
   }
   const { files, figures } = coverageDocuments(ROOT);
   let stale = 0;

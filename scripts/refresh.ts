@@ -3,6 +3,7 @@
  * the report (src/refresh/). `npm run refresh -- --help` lists the options.
  * Exit 0 nothing changed, 1 drift found, 2 usage error, 3 incomplete (wins over 1).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,7 @@ import type { Octokit } from 'octokit';
 import { coverageDocuments } from '../src/refresh/coverage/documents.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
-const USAGE = `usage: npm run refresh -- [--only ID,ID] [--source npm|github|all] [--fingerprints] [--out DIR] [--no-drafts] [--registry-dir DIR] [--hints DIR] [--deadline SECONDS] [--run-timeout SECONDS] [--npm-registry URL] [--github-api URL] [--today YYYY-MM-DD] [--no-coverage]
+const USAGE = `usage: npm run refresh -- [--only ID,ID] [--source npm|github|all] [--fingerprints] [--out DIR] [--no-drafts] [--registry-dir DIR] [--hints DIR] [--deadline SECONDS] [--run-timeout SECONDS] [--npm-registry URL] [--github-api URL] [--today YYYY-MM-DD] [--no-coverage] [--catalogue-minutes N | --no-catalogue]
 
 For every record, find the newest release (npm: the package's latest dist-tag;
 records without an npm package: GitHub releases or tags, token from GITHUB_TOKEN).
@@ -49,9 +50,15 @@ npm run check rejects until they are classified and folded in.
   --npm-registry URL    default: $npm_config_registry, else ${DEFAULT_NPM_REGISTRY}
   --github-api URL      default: $GITHUB_API_URL, else https://api.github.com
   --today DATE          the report's date (default: today, UTC)
-  --no-coverage         skip the last step, which a full run (no --only, no
+  --no-coverage         skip the step that a full run (no --only, no
                         --fingerprints) otherwise does: npm run coverage, the
                         ranked lists of docs/coverage/ against the records
+  --catalogue-minutes N a full run's last step: npm run catalogue -- --resume
+                        --stop-after (N minutes, default 60), which lists the
+                        catalogue's packages not listed yet and retries those
+                        that failed, keeping the listings already there; a full
+                        re-listing is npm run catalogue alone (hours)
+  --no-catalogue        skip that step
 
 Exit codes: 0 nothing changed, 1 drift found (or a newer release that cannot be
 listed here), 2 usage error, 3 incomplete: a server could not be looked up,
@@ -76,6 +83,8 @@ const OPTIONS = {
   'github-api': { type: 'string' },
   today: { type: 'string' },
   'no-coverage': { type: 'boolean', default: false },
+  'catalogue-minutes': { type: 'string', default: '60' },
+  'no-catalogue': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -91,6 +100,8 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+const catalogueMinutes = Number(values['catalogue-minutes']);
+if (!Number.isInteger(catalogueMinutes) || catalogueMinutes <= 0) fail('--catalogue-minutes must be a positive whole number');
 const source = values.source;
 const sources: ReadonlySet<'npm' | 'github'> =
   source === 'all' ? new Set(['npm', 'github'] as const) : source === 'npm' || source === 'github' ? new Set([source]) : fail('--source is npm, github or all');
@@ -192,6 +203,24 @@ if (only === undefined && mode === 'latest' && !values['no-coverage'] && values[
     process.stderr.write(`wrote ${[...files.keys()].map((file) => file.split(path.sep).join('/')).join(' and ')}: ${figures.join('; ')}\n`);
   } catch (error) {
     process.stderr.write(`coverage: ${messageOf(error)}\n`);
+    process.exitCode = 3;
+  }
+}
+
+// A full run's last step: the catalogue of servers not yet classified (issue 25 item 4), resumed under a deadline so
+// a refresh stays bounded; npm run catalogue writes catalogue/report.md. Its exit code joins this run's only as 3.
+if (only === undefined && mode === 'latest' && !values['no-catalogue'] && values['registry-dir'] === undefined) {
+  const run = spawnSync(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['run', 'catalogue', '--', '--resume', '--stop-after', String(catalogueMinutes * 60)],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    },
+  );
+  if (run.status !== 0) {
+    process.stderr.write(`catalogue: npm run catalogue exited ${run.status ?? run.signal ?? run.error?.message}\n`);
     process.exitCode = 3;
   }
 }

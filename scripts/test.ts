@@ -11,22 +11,31 @@
  * then the browser tests (issue 30). Reports: build/test-reports/vitest.json,
  * vitest-integration.json and playwright.json.
  *
- * Before the tests: Biome (lint and format), Knip (unused code), tsc and
- * `astro check` (the four side by side, after the build), each with zero diagnostics.
+ * Before the tests: Biome (lint and format), Knip (unused code) and
+ * `astro check` (the three side by side, after the build), each with zero
+ * diagnostics. `astro check` runs TypeScript's checker over every file
+ * tsconfig.json includes (.ts as well as .astro), so tsc is not run a second time.
  *
  * `npm run test:quick` (`tsx scripts/test.ts quick`): the edit loop. Biome,
  * type check and the unit tier only: no build, no processes, under a minute.
  *
  * `npm run test:crawl` (`tsx scripts/test.ts crawl`): the checks whose size
  * grows with the registry, over every page and every server (issue 30):
- * builds, then runs the site tier's vitest files with `RCLASS_CRAWL=1` and
- * the Playwright tests tagged `@crawl` (playwright.crawl.config.ts). `npm
- * test` runs the same checks over a sample of pages (test/site/sample.ts).
+ * builds, then runs with `RCLASS_CRAWL=1` the integration files that
+ * sample the registry in `npm test` (test/tiers.ts CRAWL_TESTS: the static
+ * exports' property over every tool, every pinned server's live tools/list)
+ * and the site tier's vitest files, then the Playwright tests tagged
+ * `@crawl` (playwright.crawl.config.ts), then the real-client tests
+ * (vitest project `real-clients`: real agents from npm against a stand-in
+ * for their model's API; `npm test` runs no real client). `npm test` runs the same checks
+ * over a sample of tools, servers (test/registry-sample.ts) and pages
+ * (test/site/sample.ts).
  * Nightly in .github/workflows/crawl.yml.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CRAWL_TESTS } from '../test/tiers.ts';
 import { BUILD_DIR } from './lib/paths.ts';
 
 const quick = process.argv.includes('quick');
@@ -120,7 +129,30 @@ function finish(): void {
 
 if (crawl) {
   if (!step('build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts'])) failedSteps.push('build');
+  const registryJson = path.join(reports, 'vitest-crawl-registry.json');
+  rmSync(registryJson, { force: true });
+  if (
+    !step(
+      'registry checks of every tool and pinned server (vitest)',
+      'npx',
+      [
+        '--no-install',
+        'vitest',
+        'run',
+        '--project',
+        'integration',
+        ...CRAWL_TESTS,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${registryJson}`,
+      ],
+      { RCLASS_CRAWL: '1' },
+    )
+  )
+    failedSteps.push('vitest (registry)');
+  countVitest(registryJson);
   const vitestJson = path.join(reports, 'vitest-crawl.json');
+  rmSync(vitestJson, { force: true });
   if (
     !step(
       'site checks of every page (vitest)',
@@ -141,12 +173,32 @@ if (crawl) {
   )
     failedSteps.push('playwright');
   countPlaywright(playwrightJson);
+  // Real agents from npm against a stand-in for their model's API (test/tiers.ts REAL_CLIENT_TESTS): each installs
+  // its client (test/real-clients) and runs it whole, too slow and too large a download for `npm test`.
+  const realClientsJson = path.join(reports, 'vitest-real-clients.json');
+  if (
+    !step('real clients (vitest)', 'npx', [
+      '--no-install',
+      'vitest',
+      'run',
+      '--project',
+      'real-clients',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${realClientsJson}`,
+    ])
+  )
+    failedSteps.push('real clients (vitest)');
+  countVitest(realClientsJson);
   finish();
   process.exit();
 }
 
 // Zero diagnostics: Biome's lint and format check (biome.jsonc), Knip's unused files, exports and
-// dependencies (knip.json), tsc, and `astro check` over the site's .astro files.
+// dependencies (knip.json), and `astro check`: TypeScript's own checker over every file tsconfig.json includes, the
+// .astro files and also every .ts file (a type error planted in test/tiers.ts or scripts/coverage.ts fails it, an
+// unused local too), so `npm test` no longer runs tsc as well (about 38 processor-seconds; issue 30). The edit loop
+// (`quick`) runs tsc, which is quicker than `astro check` when nothing needs the .astro files.
 const LINT: [string, string, string[]] = ['lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '--error-on-warnings', '.']];
 const UNUSED: [string, string, string[]] = ['unused code (knip)', 'npx', ['--no-install', 'knip', '--no-progress']];
 const TYPECHECK: [string, string, string[]] = ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']];
@@ -155,10 +207,13 @@ const before: Array<[string, string, string[]]> = quick
   ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
     [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), LINT, TYPECHECK]
   : [['build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']]];
-// tsc and `astro check` each keep about one core busy for most of a minute and read only the sources
-// and the types the build generated, so in `npm test` they run side by side (issue 30); Biome and Knip
-// (5 and 12 s) join them and fill the core tsc leaves idle when it ends before `astro check`.
-const together: Array<[string, string, string[]]> = quick ? [] : [TYPECHECK, ASTRO_CHECK, LINT, UNUSED];
+// The base-path copy of the site the browser tests serve (e2e/build-base.ts, about 23 s): built here rather than
+// when Playwright starts its web server, which then finds it newer than build/site/ and reuses it.
+const BASE_COPY: [string, string, string[]] = ['base-path copy of the site (browser tests)', 'npx', ['--no-install', 'tsx', 'e2e/build-base.ts']];
+// `astro check` keeps about one core busy for most of a minute and reads only the sources and the types the
+// build generated; Biome, Knip (5 and 12 s) and the base-path copy fill the other core beside it (issue 30:
+// measured side by side, astro check took 41 s as it does alone, and the copy 23 s).
+const together: Array<[string, string, string[]]> = quick ? [] : [ASTRO_CHECK, LINT, UNUSED, BASE_COPY];
 // The MCP server packages the integration tier starts (test/servers) install
 // alongside the build, which waits on the CPU while npm waits on the disk
 // and the network; the tier's own set-up then finds them installed.

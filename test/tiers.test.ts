@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CEDAR_TESTS, INTEGRATION_TESTS, PROCESS_MARKERS, SITE_TESTS } from './tiers.ts';
+import { CEDAR_TESTS, CRAWL_TESTS, INTEGRATION_TESTS, PROCESS_MARKERS, REAL_CLIENT_TESTS, SITE_TESTS } from './tiers.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -37,16 +37,23 @@ function withTestImports(file: string): string[] {
   return [...seen];
 }
 
-const NOT_UNIT = new Set<string>([...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS]);
+const NOT_UNIT = new Set<string>([...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS, ...REAL_CLIENT_TESTS]);
 const UNIT = testFiles()
   .filter((file) => !NOT_UNIT.has(file))
   .sort();
 
 describe('test tiers', () => {
   it('every listed file exists, and no file is listed twice', () => {
-    const listed = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS];
+    const listed = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS, ...REAL_CLIENT_TESTS];
     expect(listed.filter((file) => !existsSync(path.join(ROOT, file)))).toEqual([]);
     expect(listed.filter((file, i) => listed.indexOf(file) !== i)).toEqual([]);
+  });
+
+  it('the files the crawl tier runs over the whole registry are integration files that read RCLASS_CRAWL', () => {
+    for (const file of CRAWL_TESTS) {
+      expect(INTEGRATION_TESTS as readonly string[], file).toContain(file);
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).toMatch(/\bCRAWL\b/);
+    }
   });
 
   it('the unit tier holds most files, and this check is one of them', () => {
@@ -69,7 +76,7 @@ describe('test tiers', () => {
   });
 
   it('the check sees what it looks for: each integration file mentions a marker, or imports a helper that does', () => {
-    const silent = [...INTEGRATION_TESTS, ...CEDAR_TESTS].filter(
+    const silent = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...REAL_CLIENT_TESTS].filter(
       (file) => !withTestImports(file).some((source) => PROCESS_MARKERS.some(([pattern]) => pattern.test(readFileSync(path.join(ROOT, source), 'utf8')))),
     );
     expect(silent).toEqual([]);

@@ -16,6 +16,13 @@
  *   {@link CEDAR_TESTS}, which runs them with V8's optimiser off.
  * - **site**: a file that reads the built site (build/site), so it needs
  *   `npm run build` first; it runs with the Playwright tests (e2e/).
+ * - **real clients**: a file that runs a real AI agent from npm
+ *   (test/real-clients) end to end against a local stand-in for its
+ *   model's API. Each client is a download of its own (Gemini CLI 0.61.0:
+ *   100 MB) and a run starts the whole agent, its MCP servers and the
+ *   hooks (one `gemini -p` took 55 s on a 2-core machine at load 24, 5 s
+ *   of it processor time). So they run in the crawl tier (`npm run
+ *   test:crawl`, nightly in .github/workflows/crawl.yml), not in `npm test`.
  *
  * A new test file lands in unit by default; if it starts a process,
  * test/tiers.test.ts fails and names it, and it belongs in the list here.
@@ -35,17 +42,23 @@ export const INTEGRATION_TESTS = [
   'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex and Qwen Code switches (a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
+  'test/scan/hosted-box.test.ts', // rclass scan --list in-process over Box's hosted URL forms (a scan)
+  'test/scan/hosted-vendors.test.ts', // rclass scan --list in-process over hosted URL forms of vendor records (a scan)
+  'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
+  'test/scan/hosted-gitmcp.test.ts', // rclass scan --list in-process over GitMCP's gitmcp.io/docs URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
   'test/hook/anchor-command.test.ts', // the hook's --anchor-command runs through a shell
   'test/hook/child.test.ts', // the hook as installed, as a child process
+  'test/hook/local-records.test.ts', // rclass records, scan and the hook with local records, as child processes
   'test/hook/guard.test.ts', // the generated hook commands through sh and bash, against stand-ins that crash
   'test/node/read-regular.test.ts', // FIFOs made with mkfifo in place of files the hook reads
   'test/hook/proxy.test.ts', // rclass proxy as a child, in front of the real memory server
   'test/hook/proxy-annotate.test.ts', // rclass proxy --annotate as a child, in front of the real memory server
   'test/hook/proxy-hostile.test.ts', // rclass proxy as a child, in front of a hostile fake server
   'test/hook/proxy-approval.test.ts', // rclass proxy as a child, in front of the real memory server, with its loopback page
+  'test/hook/proxy-ids.test.ts', // rclass proxy as a child, in front of the real memory server, sent a reused request id
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
   'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
   'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
@@ -95,6 +108,14 @@ export const CEDAR_TESTS = [
  */
 export const DEADLINE_TESTS = ['test/hook/child.test.ts', 'test/hook/agents.test.ts', 'test/hook/guard.test.ts', 'test/hook/anchor-pending.test.ts'] as const;
 
+/**
+ * Integration files whose size grows with the registry: `npm test` runs them
+ * over a sample (test/registry-sample.ts), `npm run test:crawl` over every
+ * tool and every pinned server (`RCLASS_CRAWL=1`; issue 30). They stay in
+ * {@link INTEGRATION_TESTS}.
+ */
+export const CRAWL_TESTS = ['test/export/static-not-weaker.test.ts', 'test/registry/live-tools.test.ts'] as const;
+
 /** Site tier (vitest part): checks of the built site's files. */
 export const SITE_TESTS = [
   'test/site/accuracy.test.ts',
@@ -105,6 +126,9 @@ export const SITE_TESTS = [
   'test/site/sitemap.test.ts',
   'test/site/readme-api.test.ts', // the README's jq commands over the built site's API
 ] as const;
+
+/** Real-client tier: real agents from npm against a stand-in for their model's API (run by `npm run test:crawl`). */
+export const REAL_CLIENT_TESTS = ['test/real-clients/gemini-headless.test.ts'] as const;
 
 /** Every vitest file lives under test/ and ends in `.test.ts`. */
 export const TEST_GLOB = 'test/**/*.test.ts';

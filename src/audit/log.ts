@@ -80,6 +80,12 @@ export interface AuditRecord {
   detail?: string;
   /** On the outcome line of a call the proxy asked about and ran: where the approval came from (SPEC 10.1). */
   approved_via?: 'page' | 'tty' | 'client';
+  /**
+   * On an outcome line the proxy writes for a request it refused before any decision (SPEC 10.1), which
+   * therefore links to no decision line: `approval`, a retry naming no pending approval (a forged or reused
+   * nonce); `duplicate_id`, a `tools/call` whose id is that of a request still in flight.
+   */
+  refused?: 'approval' | 'duplicate_id';
   /** The user the hook ran as, and the host. */
   user: string | null;
   host: string | null;
@@ -142,6 +148,7 @@ const FIELD_ORDER = [
   'outcome',
   'detail',
   'approved_via',
+  'refused',
   'user',
   'host',
   'permission_mode',

@@ -7,7 +7,12 @@
  * PostToolUseFailure, or by the proxy when it did not run a call it asked
  * about: `not_run`, with why in `detail`) belongs to the decision with the
  * same session and `tool_use_id`. An `ask` with no outcome was refused or
- * cancelled by the user, or never ran. Node-only for file reading; {@link reportLines} is pure.
+ * cancelled by the user, or never ran. An outcome line marked `refused`
+ * (the proxy refused the request before any decision: a retry naming no
+ * pending approval, a forged or reused nonce, or a call reusing an id in
+ * flight; SPEC 10.1) belongs to no decision and is a line of its own, in
+ * log order, so every such attempt shows. Node-only for file reading;
+ * {@link reportLines} is pure.
  */
 import { readLogLines } from './lines.ts';
 import { safeText } from '../core/safe-text.ts';
@@ -26,6 +31,7 @@ interface Line {
   outcome?: unknown;
   detail?: unknown;
   approved_via?: unknown;
+  refused?: unknown;
   user?: unknown;
   host?: unknown;
 }
@@ -37,6 +43,12 @@ interface Outcome {
   /** Where the proxy's approval came from (SPEC 10.1), when the line says. */
   via?: string | undefined;
 }
+
+/** How the report names what the proxy refused before any decision (an outcome line's `refused`, SPEC 10.1). */
+const REFUSED: Record<string, string> = {
+  approval: 'refused an approval that names no pending question',
+  duplicate_id: 'refused a call under the id of a request in flight',
+};
 
 /** How the report names each approval channel of the proxy; the client's own question is the plain "approved". */
 const APPROVED_VIA: Record<string, string> = { page: 'approved on the local page', tty: 'approved on the terminal' };
@@ -54,6 +66,8 @@ export interface Report {
   unreadable: number;
   /** Decisions in the log (after `since`). */
   decisions: number;
+  /** Requests the proxy refused before any decision (outcome lines marked `refused`, after `since`); each is one of `lines`. */
+  refused: number;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -102,11 +116,13 @@ function shortSession(session: string): string {
 }
 class ReportBuilder {
   readonly #since: number | undefined;
-  readonly #decisions: Line[] = [];
+  /** In log order: the decisions worth reporting, and the refusals that belong to no decision. */
+  readonly #decisions: Array<{ line: Line; refused: boolean }> = [];
   readonly #outcomes = new Map<string, Outcome>();
   readonly #sessionsWithOutcomes = new Set<string>();
   #unreadable = 0;
   #count = 0;
+  #refused = 0;
 
   constructor(options: ReportOptions = {}) {
     this.#since = options.since;
@@ -119,25 +135,37 @@ class ReportBuilder {
       return;
     }
     const line = value as Line;
-    if (line.event === 'outcome') {
+    if (line.event === 'outcome' && line.refused !== undefined && line.refused !== null) {
+      if (!this.#after(line)) return;
+      this.#refused += 1;
+      this.#decisions.push({ line, refused: true });
+    } else if (line.event === 'outcome') {
       const k = key(line);
       if (k !== undefined && !this.#outcomes.has(k)) this.#outcomes.set(k, { outcome: line.outcome, detail: text(line.detail), via: text(line.approved_via) });
       const session = text(line.session);
       if (session !== undefined) this.#sessionsWithOutcomes.add(session);
     } else if (line.event === 'decision') {
-      if (this.#since !== undefined) {
-        const time = typeof line.time === 'string' ? Date.parse(line.time) : Number.NaN;
-        if (!(time >= this.#since)) return;
-      }
+      if (!this.#after(line)) return;
       this.#count += 1;
-      if (interesting(line)) this.#decisions.push(line);
+      if (interesting(line)) this.#decisions.push({ line, refused: false });
     }
+  }
+
+  /** Whether a line is at or after `since` (always, without it). */
+  #after(line: Line): boolean {
+    if (this.#since === undefined) return true;
+    const time = typeof line.time === 'string' ? Date.parse(line.time) : Number.NaN;
+    return time >= this.#since;
   }
 
   /** The report so far. */
   finish(): Report {
     const lines: string[] = [];
-    for (const line of this.#decisions) {
+    for (const { line, refused } of this.#decisions) {
+      if (refused) {
+        lines.push(refusedLine(line));
+        continue;
+      }
       const k = key(line);
       const outcome = (k !== undefined ? this.#outcomes.get(k) : undefined) ?? { outcome: undefined, detail: undefined };
       const session = text(line.session);
@@ -155,8 +183,22 @@ class ReportBuilder {
         ),
       );
     }
-    return { lines, unreadable: this.#unreadable, decisions: this.#count };
+    return { lines, unreadable: this.#unreadable, decisions: this.#count, refused: this.#refused };
   }
+}
+
+/** The report's line for a request the proxy refused before any decision: no class, what was refused and why. */
+function refusedLine(line: Line): string {
+  const session = text(line.session);
+  const server = text(line.server);
+  const tool = text(line.tool) ?? '(no tool name)';
+  const kind = typeof line.refused === 'string' ? REFUSED[line.refused] : undefined;
+  const what = kind ?? `refused (${String(line.refused)})`;
+  const detail = text(line.detail);
+  const who = `${text(line.user) ?? 'unknown user'}@${text(line.host) ?? 'unknown host'}`;
+  return printable(
+    `${text(line.time) ?? '(no time)'} -- ${server === undefined ? tool : `${server}/${tool}`} ${what}: not run${detail !== undefined ? ` (${detail})` : ''} (session ${session === undefined ? 'unknown' : shortSession(session)}, ${who})`,
+  );
 }
 
 /**

@@ -41,7 +41,7 @@ function watchdog(processStart: number, answered: () => boolean): void {
  * The deadline counts from `processStart`, and a watchdog ends the process
  * by {@link HOOK_HARD_STOP_MS} after it.
  * @param processStart ms since the epoch: the process's start when run from the bundle (`hook-launch.ts` passes
- *   `performance.timeOrigin`), now when run from source through tsx, whose compiling must not eat the deadline Ends the
+ *   the process start from `process.uptime()`), now when run from source through tsx, whose compiling must not eat the deadline. Ends the
  * process once the answer is flushed, rather than wait for stdin or for
  * work cut off by the deadline.
  */

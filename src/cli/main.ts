@@ -17,6 +17,7 @@ import { lookupCommand, LOOKUP_HELP, LOOKUP_USAGE } from './commands/lookup.ts';
 import { policyCommand, POLICY_HELP, POLICY_USAGE } from './commands/policy.ts';
 import { PROXY_HELP, PROXY_USAGE, proxyCommand } from './commands/proxy.ts';
 import { SCAN_HELP, SCAN_USAGE, scanCommand } from './commands/scan.ts';
+import { RECORDS_HELP, RECORDS_USAGE, recordsCommand } from './commands/records.ts';
 import { EXIT, type CliIO, UsageError, complain } from './io.ts';
 import { parseArgsMessage } from './parse-args.ts';
 import { packageVersion } from '../node/registry.ts';
@@ -39,6 +40,7 @@ commands:
   ${HOOK_USAGE}
   ${PROXY_USAGE}
   ${AUDIT_USAGE}
+  ${RECORDS_USAGE}
 
   rclass <command> --help   details of one command
   rclass --version          the version of rclass
@@ -55,6 +57,7 @@ const COMMANDS: Readonly<Record<string, { run: (argv: string[], io: CliIO) => Pr
   hook: { run: hookCommand, help: HOOK_HELP },
   proxy: { run: proxyCommand, help: PROXY_HELP },
   audit: { run: auditCommand, help: AUDIT_HELP },
+  records: { run: recordsCommand, help: RECORDS_HELP },
 };
 
 function usageMessage(error: unknown): string {

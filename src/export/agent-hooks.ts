@@ -39,6 +39,8 @@ export interface AgentHookOptions {
   egressAllow?: readonly string[];
   /** Passed on as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3). */
   anchor?: { file?: string; command?: string };
+  /** Passed on as `--records DIR` (SPEC 5.10). */
+  records?: string;
 }
 
 /** Each agent's name for people, and where its hook file goes (the file headers above). */

@@ -101,6 +101,8 @@ export interface ClaudeHookOptions {
   egressAllow?: readonly string[];
   /** Passed on as `--anchor-file FILE` and `--anchor-command CMD`: where the hook writes the audit chain's head (SPEC 10.3). */
   anchor?: { file?: string; command?: string };
+  /** Passed on as `--records DIR`: the local records folder (absolute, SPEC 5.10). */
+  records?: string;
   /** Written for Windows: exec form then runs the guard in the launcher's Node, since there is no `/bin/sh`. */
   windows?: boolean;
 }
@@ -117,15 +119,16 @@ export function shellWord(word: string): string {
 /**
  * The flags every hook install fragment passes on to `rclass hook` (Claude
  * Code's and each agent's): the thresholds, one `--egress-allow HOST` per
- * host (SPEC 9.2) and the anchor flags (SPEC 10.3), in that order.
+ * host (SPEC 9.2), the anchor flags (SPEC 10.3) and `--records DIR` (SPEC 5.10), in that order.
  */
-export function hookFlags(options: Pick<ClaudeHookOptions, 'thresholds' | 'egressAllow' | 'anchor'>): string[] {
+export function hookFlags(options: Pick<ClaudeHookOptions, 'thresholds' | 'egressAllow' | 'anchor' | 'records'>): string[] {
   const words: string[] = [];
   if (options.thresholds.allowUpTo !== undefined) words.push('--allow-up-to', options.thresholds.allowUpTo);
   if (options.thresholds.denyFrom !== undefined) words.push('--deny-from', options.thresholds.denyFrom);
   for (const host of options.egressAllow ?? []) words.push('--egress-allow', host);
   if (options.anchor?.file !== undefined) words.push('--anchor-file', options.anchor.file);
   if (options.anchor?.command !== undefined) words.push('--anchor-command', options.anchor.command);
+  if (options.records !== undefined) words.push('--records', options.records);
   return words;
 }
 

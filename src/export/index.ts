@@ -63,6 +63,7 @@ export function isPolicyFormat(value: string): value is PolicyFormat {
  * @param egressAllow for the hook formats: hosts embedded as `--egress-allow HOST`
  * @param anchor for the hook formats: embedded as `--anchor-file FILE` and `--anchor-command CMD` (SPEC 10.3)
  * @param windows for `claude-hook` in exec form: written for Windows, where no `/bin/sh` runs the hook's guard
+ * @param records for the hook formats: embedded as `--records DIR`, the local records folder (SPEC 5.10)
  * @throws RangeError for a hook format without launcher words
  */
 export function renderPolicy(
@@ -73,7 +74,9 @@ export function renderPolicy(
   egressAllow: readonly string[] = [],
   anchor?: { file?: string; command?: string },
   windows = false,
+  records?: string,
 ): string {
+  const local = records !== undefined ? { records } : {};
   switch (format) {
     case 'cedar':
       return renderCedar(plan);
@@ -84,7 +87,15 @@ export function renderPolicy(
     case 'claude-settings':
       return renderClaudeSettings(plan);
     case 'claude-hook':
-      return renderClaudeHook({ launcher, thresholds: plan.thresholds, form: hookForm, egressAllow, windows, ...(anchor !== undefined ? { anchor } : {}) });
+      return renderClaudeHook({
+        launcher,
+        thresholds: plan.thresholds,
+        form: hookForm,
+        egressAllow,
+        windows,
+        ...(anchor !== undefined ? { anchor } : {}),
+        ...local,
+      });
     case 'cursor-cli':
       return renderCursorCli(plan);
     case 'cursor-ide':
@@ -94,11 +105,11 @@ export function renderPolicy(
     case 'codex-disabled-tools':
       return renderCodexDisabledTools(plan);
     case 'cursor-hook':
-      return renderAgentHook({ agent: 'cursor', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
+      return renderAgentHook({ agent: 'cursor', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}), ...local });
     case 'gemini-hook':
-      return renderAgentHook({ agent: 'gemini', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
+      return renderAgentHook({ agent: 'gemini', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}), ...local });
     case 'codex-hook':
-      return renderAgentHook({ agent: 'codex', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}) });
+      return renderAgentHook({ agent: 'codex', launcher, thresholds: plan.thresholds, egressAllow, ...(anchor !== undefined ? { anchor } : {}), ...local });
   }
 }
 

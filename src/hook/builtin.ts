@@ -28,8 +28,8 @@ import { folderChange, holdsProtected, settingsFolders } from './builtin-ancesto
 /** Claude Code's table, the default of the checks below. */
 const CLAUDE_TOOLS = AGENT_TOOLS['claude-code'];
 
-/** A classification as the hook reports it: the core's, or `builtin` for a Claude Code tool it rates itself. */
-export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' };
+/** A classification as the hook reports it: the core's, `builtin` for a Claude Code tool it rates itself, or `local` for a local record's answer (SPEC 5.10). */
+export type HookClassification = Omit<Classification, 'source'> & { source: ClassificationSource | 'builtin' | 'local' };
 
 /** Claude Code's web-fetch tool. */
 export const WEB_FETCH = 'WebFetch';
@@ -80,6 +80,7 @@ function normalise(text: string): string {
  * @param agent whose settings files to protect ({@link AGENT_TOOLS})
  * @param env the hook's environment: `CLAUDE_CONFIG_DIR` (Claude Code) and `CODEX_HOME` (Codex) move those agents' files
  * @param home the user's home folder, when known (the agent's files under it are resolved on disk)
+ * @param extra other absolute locations that decide like the state (a `--records DIR` of local records, SPEC 5.10)
  */
 export function protectedPaths(
   stateDir: string | undefined,
@@ -87,6 +88,7 @@ export function protectedPaths(
   agent: HookAgent,
   env: Readonly<Record<string, string | undefined>>,
   home?: string,
+  extra: readonly string[] = [],
 ): ProtectedPaths {
   const tools = AGENT_TOOLS[agent];
   const fragments = new Set<string>([...tools.settings.fragments, 'state/rclass', 'rclass/sessions', 'rclass/audit.jsonl']);
@@ -95,6 +97,10 @@ export function protectedPaths(
     fragments.add(normalise(stateDir));
     fragments.add(normalise(`${path.basename(path.dirname(stateDir))}/${path.basename(stateDir)}`));
     locations.add(stateDir);
+  }
+  for (const location of extra) {
+    fragments.add(normalise(location));
+    locations.add(location);
   }
   if (logFile !== undefined) {
     fragments.add(normalise(logFile));

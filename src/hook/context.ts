@@ -11,7 +11,7 @@ import type { AnchorTarget } from '../audit/anchor.ts';
 import { AUDIT_LOG_NAME, homeFrom, sessionsDirectory, stateDirectory, unsafeStateFolder } from '../node/state-dir.ts';
 import type { MappedServer } from '../clients/mappings.ts';
 import { loadServerMappings, mappingFileLocation } from '../node/clients/read-mappings.ts';
-import type { IndexedRegistry } from '../node/registry-index.ts';
+import type { LayeredRegistry } from '../node/layered-registry.ts';
 import type { Thresholds } from '../core/policy.ts';
 import { claudeJsonFile, managedMcpFile } from '../node/clients/claude-code-paths.ts';
 import { protectedPaths, type ProtectedPaths } from './builtin.ts';
@@ -43,6 +43,8 @@ export interface HookOptions {
   registry?: string;
   /** `--servers FILE` (absolute), or undefined for `RCLASS_SERVERS` or the system-wide file (SPEC 6.3). */
   servers?: string;
+  /** `--records DIR` (absolute), or undefined for `records/` in the state folder (SPEC 5.10). */
+  records?: string;
 }
 
 /** The server mapping file as the hook may use it (SPEC 6.3). */
@@ -98,7 +100,7 @@ export class HookContext {
   readonly host: string | null;
   /** What is known of the payload once it was read, for logging a timeout. */
   seen: PartialPayload | undefined;
-  #registry: Promise<IndexedRegistry> | undefined;
+  #registry: Promise<LayeredRegistry> | undefined;
   #mappings: Promise<HookMappings> | undefined;
 
   constructor(options: HookOptions, environment: HookEnvironment, started = Date.now()) {
@@ -131,7 +133,7 @@ export class HookContext {
       this.logFile = stateDir === undefined ? undefined : path.join(stateDir, AUDIT_LOG_NAME);
       this.logProblem = stateDir === undefined ? `the audit log has no place: ${stateProblem ?? 'no state folder'}` : undefined;
     }
-    this.protected = protectedPaths(stateDir, this.logFile, 'claude-code', environment.env, homeFrom(environment.env));
+    this.protected = protectedPaths(stateDir, this.logFile, 'claude-code', environment.env, homeFrom(environment.env), this.#extraProtected());
     this.user = environment.env.USER ?? environment.env.LOGNAME ?? environment.env.USERNAME ?? safeUser();
     this.host = safeHost();
   }
@@ -141,7 +143,14 @@ export class HookContext {
    * @param agent e.g. `gemini` ({@link protectedPaths})
    */
   protectedFor(agent: HookAgent): ProtectedPaths {
-    return agent === 'claude-code' ? this.protected : protectedPaths(this.stateDir, this.logFile, agent, this.environment.env, homeFrom(this.environment.env));
+    return agent === 'claude-code'
+      ? this.protected
+      : protectedPaths(this.stateDir, this.logFile, agent, this.environment.env, homeFrom(this.environment.env), this.#extraProtected());
+  }
+
+  /** A `--records DIR` outside the state folder: its local records decide like the registry, so the agent's own tools may not write it without a prompt. */
+  #extraProtected(): string[] {
+    return this.options.records === undefined ? [] : [this.options.records];
   }
 
   /** The folder of session files, or undefined without a state folder. */
@@ -192,10 +201,19 @@ export class HookContext {
   /**
    * The registry, loaded on first use (only MCP calls need it): every
    * record's identity, and a record in full on request; through the build's
-   * index unless `--registry` names a document (issue 14).
+   * index unless `--registry` names a document (issue 14). The local records
+   * (`--records DIR`, or `records/` in the state folder; SPEC 5.10) are added
+   * to it, read once per process; their problems come with it (`local`), for
+   * the caller to ask rather than allow.
+   * @throws RegistryError when the public registry cannot be loaded (a local records problem never throws)
    */
-  registry(): Promise<IndexedRegistry> {
-    this.#registry ??= import('../node/registry.ts').then(({ loadRegistryForCalls }) => loadRegistryForCalls(this.options.registry, this.environment.cwd));
+  registry(): Promise<LayeredRegistry> {
+    this.#registry ??= (async () => {
+      const [{ loadRegistryForCalls }, { loadLayered }] = await Promise.all([import('../node/registry.ts'), import('../node/layered-registry.ts')]);
+      const indexed = await loadRegistryForCalls(this.options.registry, this.environment.cwd);
+      const dir = this.options.records ?? (this.stateDir === undefined ? undefined : path.join(this.stateDir, 'records'));
+      return loadLayered(indexed, dir, this.options.records !== undefined);
+    })();
     return this.#registry;
   }
 

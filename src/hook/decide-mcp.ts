@@ -9,7 +9,7 @@ import { Classifier } from '../core/classify.ts';
 import { rulesNeedSql } from '../core/rules.ts';
 import { compileWasmForOneCall } from '../node/wasm-flags.ts';
 import type { Registry } from '../core/registry.ts';
-import type { IndexedRegistry } from '../node/registry-index.ts';
+import type { LayeredRegistry } from '../node/layered-registry.ts';
 import type { ClaudeServers } from '../node/clients/claude-code.ts';
 import type { HookContext } from './context.ts';
 import { resolveMcpServer } from './identify-session.ts';
@@ -54,7 +54,7 @@ export async function prepareMcp(context: HookContext, payload: HookPayload, ser
     );
     if (resolution.status === 'recognised') {
       const classifier = new Classifier(await loaded.record(resolution.recordId));
-      if (rulesNeedSql(classifier.registry.server(resolution.recordId)?.tools.get(resolution.tool)?.rules)) compileWasmForOneCall();
+      if (rulesNeedSql(classifier.registry.server(resolution.recordId)?.tools.get(resolution.tool)?.rules)) await compileWasmForOneCall();
       await classifier.prepare(resolution.recordId, resolution.tool);
     }
   } catch {
@@ -75,7 +75,7 @@ export async function decideMcp(context: HookContext, payload: HookPayload, serv
   const input = payload.toolInput!;
   const { state } = session;
   let registry: Registry;
-  let loaded: IndexedRegistry;
+  let loaded: LayeredRegistry;
   try {
     loaded = await context.registry();
     registry = loaded.identities;

@@ -17,16 +17,21 @@
  * `node:v8` nor lose their code cache (`code-cache.ts`: a process whose
  * flags changed writes none). Node-only.
  */
-import v8 from 'node:v8';
 import { noteFlagsChanged } from './code-cache-notes.ts';
 
 let set = false;
 
-/** Set the options, once per process, before the parser is loaded. Never throws. */
-export function compileWasmForOneCall(): void {
+/**
+ * Set the options, once per process, before the parser is loaded. `node:v8`
+ * is imported here, not at the top, so that loading this module costs a
+ * call without SQL rules nothing (about 1 ms, bench/hook.ts).
+ * @returns once the options are set; never rejects
+ */
+export async function compileWasmForOneCall(): Promise<void> {
   if (set) return;
   set = true;
   try {
+    const { default: v8 } = await import('node:v8');
     noteFlagsChanged();
     v8.setFlagsFromString('--liftoff-only');
     v8.setFlagsFromString('--wasm-lazy-validation');

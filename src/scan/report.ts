@@ -50,7 +50,7 @@ function serverBlock(server: ServerResult): string[] {
   const lines: string[] = [];
   const who =
     server.record !== undefined
-      ? `${server.recordName ?? server.record}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : server.mapping !== undefined ? ` (by the server mapping at ${server.mapping})` : ''}`
+      ? `${server.recordName ?? server.record}${server.localRecord !== undefined ? ` (local record ${server.record}, ${server.localRecord})` : ''}${server.identifiedBy === 'assume' ? ` (assumed: --assume ${server.name}=${server.record})` : server.mapping !== undefined ? ` (by the server mapping at ${server.mapping})` : ''}`
       : 'unrecognised';
   const where = `${CLIENT_NAMES[server.client]}, ${server.config}`;
   switch (server.status) {
@@ -77,7 +77,8 @@ function serverBlock(server: ServerResult): string[] {
     default:
       break;
   }
-  const source = server.status === 'registry' ? (server.transport === 'stdio' ? ', from the registry' : ', from the registry (remote, not connected)') : '';
+  const from = server.localRecord !== undefined ? 'from the local record' : 'from the registry';
+  const source = server.status === 'registry' ? (server.transport === 'stdio' ? `, ${from}` : `, ${from} (remote, not connected)`) : '';
   lines.push(`${server.name}  ${who} · ${plural(server.toolCount ?? 0, 'tool')}${source} (${where})`);
   lines.push(`  ${countsLine(server)}${server.recordBasis === 'documentation' ? ` · ${DOCUMENTATION_MARK}` : ''}`);
   if (server.gatedBy !== undefined) lines.push(`  started behind \`${server.gatedBy}\`, which gates each call by its class`);
@@ -153,9 +154,11 @@ export function formatReport(report: ScanReport, failOn?: ReversibilityClass): s
     if (t.unknownServers > 0) out.push(`${plural(t.unknownServers, 'more server')} with unknown tools ${t.unknownServers === 1 ? 'counts' : 'count'} as R4.`);
     out.push(`Under the default policy an agent may act alone on ${t.actAlone} (R0–R1); the other ${t.needHuman} need a human.`);
     out.push('Each tool is counted at the worst class its arguments can reach (its base class); unknown tools and servers count as R4.');
-    if (report.servers.some((server) => server.recordStatus === 'draft' && server.toolCount !== null)) {
+    if (report.servers.some((server) => server.recordStatus === 'draft' && server.localRecord === undefined && server.toolCount !== null)) {
       out.push('Draft records were used: their classes were checked against the source by one author and not yet reviewed by a second person.');
     }
+    if (report.servers.some((server) => server.localRecord !== undefined && server.toolCount !== null))
+      out.push("Local records were used: your own statements (SPEC 5.10), not the public registry's; `rclass records list` shows them.");
     if (report.mode === 'list')
       out.push(
         "--list started nothing: tool counts are the records' full lists, and tools a newer release added (drift) cannot be seen. Run a full scan where you trust the configuration to see them.",
@@ -195,6 +198,7 @@ export function reportJson(report: ScanReport, failOn?: ReversibilityClass): Rec
       record: server.record ?? null,
       record_name: server.recordName ?? null,
       record_status: server.recordStatus ?? null,
+      ...(server.localRecord !== undefined ? { local_record: server.localRecord } : {}),
       ...(server.recordBasis !== undefined ? { record_basis: server.recordBasis, record_mark: DOCUMENTATION_MARK } : {}),
       identified_by: server.identifiedBy ?? null,
       mapping: server.mapping ?? null,

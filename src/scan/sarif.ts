@@ -102,7 +102,7 @@ function sarifText(text: string): string {
 }
 
 function toolMessage(server: ServerResult, tool: ToolResult, options: SarifOptions): string {
-  const who = server.recordName ?? server.record;
+  const who = server.localRecord !== undefined ? `local record ${server.record ?? ''}, ${server.localRecord}` : (server.recordName ?? server.record);
   const why =
     tool.source === 'registry' && server.record !== undefined
       ? (options.rationale(server.record, tool.name) ?? 'no rationale recorded')
@@ -159,6 +159,7 @@ export function reportSarif(report: ScanReport, options: SarifOptions): SarifLog
         ...(tool !== undefined ? { tool: terminalSafe(tool) } : {}),
         ...(server.record !== undefined ? { record: server.record } : {}),
         ...(server.recordBasis !== undefined ? { evidenceBasis: server.recordBasis } : {}),
+        ...(server.localRecord !== undefined ? { localRecord: server.localRecord } : {}),
         ...(suggested !== undefined ? { suggestedClass: suggested.class, suggestedEffects: suggested.effects.map((entry) => entry.effect) } : {}),
       },
     });

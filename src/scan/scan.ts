@@ -57,6 +57,8 @@ export interface ScanOptions {
   assume: ReadonlyMap<string, string>;
   /** `--write-drafts DIR`, absolute. */
   writeDrafts?: string;
+  /** The local records among the registry's records: file as shown, by record id (SPEC 5.10). */
+  localFiles?: ReadonlyMap<string, string>;
   /** Where Claude Code's approvals are read (for repository configurations). */
   approvals: Omit<ApprovalSources, 'show'>;
   /** The rclass version, sent in `initialize`. */
@@ -119,7 +121,7 @@ function baseResult(target: ScanTarget): ServerResult {
   };
 }
 
-function withRecord(result: ServerResult, plan: Plan, registry: Registry): void {
+function withRecord(result: ServerResult, plan: Plan, registry: Registry, localFiles?: ReadonlyMap<string, string>): void {
   if (plan.recordId === undefined) {
     if (plan.target.identity.unrecognised !== undefined) result.unrecognised = plan.target.identity.unrecognised;
     return;
@@ -131,6 +133,8 @@ function withRecord(result: ServerResult, plan: Plan, registry: Registry): void 
     result.recordStatus = record.provenance.status;
     if (record.provenance.documentation !== undefined) result.recordBasis = 'documentation';
   }
+  const local = localFiles?.get(plan.recordId);
+  if (local !== undefined) result.localRecord = local;
   if (plan.identifiedBy !== undefined) result.identifiedBy = plan.identifiedBy;
   if (plan.identifiedBy === 'mapping' && plan.target.identity.mapping !== undefined) result.mapping = plan.target.identity.mapping;
   if (plan.identifiedBy === 'assume') result.subject = `--assume ${plan.target.name}=${plan.recordId}`;
@@ -162,7 +166,7 @@ interface Scanned {
 async function scanServer(plan: Plan, options: ScanOptions): Promise<Scanned> {
   const { target } = plan;
   const result = baseResult(target);
-  withRecord(result, plan, options.registry);
+  withRecord(result, plan, options.registry, options.localFiles);
   const indexed = plan.recordId === undefined ? undefined : options.registry.server(plan.recordId);
   const fail = (status: 'failed' | 'not-started' | 'invalid', reason: string): Scanned => {
     result.status = status;
@@ -448,7 +452,7 @@ export async function runScan(discovery: Discovery, options: ScanOptions, show: 
         return done;
       } catch (error) {
         const result = baseResult(item.target);
-        withRecord(result, item, options.registry);
+        withRecord(result, item, options.registry, options.localFiles);
         result.status = 'failed';
         result.reason = `rclass failed while scanning it (${error instanceof Error ? error.name : 'error'}), so it counts as R4`;
         result.incomplete = true;

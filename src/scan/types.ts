@@ -134,6 +134,8 @@ export interface ServerResult {
   recordStatus?: RecordStatus;
   /** `documentation` when the record rests on the vendor's published tool reference, not source (SPEC 5.1); reports show the mark with its classes. */
   recordBasis?: 'documentation';
+  /** The local record's file, as shown, when the record is one of the user's local records rather than the registry's (SPEC 5.10). */
+  localRecord?: string;
   /** `config` when SPEC 6.1 recognised the entry, `mapping` when the server mapping file did (SPEC 6.3), `assume` when `--assume` said so. */
   identifiedBy?: 'config' | 'mapping' | 'assume';
   /** The mapping's `FILE:LINE:COL`, when `identifiedBy` is `mapping`. */

@@ -16,6 +16,14 @@ async function report(file: string, extra: string[] = []) {
   return runCli(['audit', 'report', '--log', file, ...extra], { env: { HOME: tempDir() } });
 }
 
+/** The report's lines without their leading time stamps. */
+function withoutTimes(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.replace(/^\S+ /, ''));
+}
+
 describe('rclass audit report', () => {
   it("regression: two Gemini CLI sessions stay apart: the session shows 8 characters after the agent's prefix", async () => {
     const file = await writeLog([
@@ -50,12 +58,7 @@ describe('rclass audit report', () => {
     ]);
     const result = await report(file);
     expect(result.code).toBe(0);
-    expect(
-      result.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.replace(/^\S+ /, '')),
-    ).toEqual([
+    expect(withoutTimes(result.stdout)).toEqual([
       'R4 pg/query ask: approved and ran (session 3f2a9c1e, alex@laptop)',
       'R4 web/fetch ask: not run (refused or cancelled) (session 3f2a9c1e, alex@laptop)',
       'R4 pg/query deny: blocked (session 3f2a9c1e, alex@laptop)',
@@ -77,6 +80,63 @@ describe('rclass audit report', () => {
     ]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('R4 pg/query ask: not run (the user declined) (session S1, alex@laptop)');
+  });
+
+  it("a request the proxy refused before any decision (a forged or reused approval, a call under an id in flight) is a line of its own, in log order, never taken for a decision's outcome", async () => {
+    const refused = (id: string, kind: 'approval' | 'duplicate_id', detail: string) =>
+      record({
+        event: 'outcome',
+        session: 'proxy:9b1c7e2a-0000-4000-8000-000000000001',
+        server: 'memory',
+        record: undefined,
+        tool: 'delete_entities',
+        tool_use_id: id,
+        class: null,
+        source: null,
+        decision: null,
+        outcome: 'not_run',
+        detail,
+        refused: kind,
+        permission_mode: null,
+      });
+    const file = await writeLog([
+      record({ session: 'proxy:9b1c7e2a-0000-4000-8000-000000000001', server: 'memory', tool: 'delete_entities', tool_use_id: '7' }),
+      // Under the asked call's own id, while it waits for the user: refused, and it must not read as that call's outcome.
+      refused('7', 'duplicate_id', 'its request id is that of a request still in flight'),
+      record({
+        event: 'outcome',
+        session: 'proxy:9b1c7e2a-0000-4000-8000-000000000001',
+        tool_use_id: '7',
+        class: null,
+        source: null,
+        decision: null,
+        outcome: 'ran',
+        approved_via: 'client',
+      }),
+      refused('9', 'approval', 'the approval is unknown or was used already'),
+    ]);
+    const result = await report(file);
+    expect(result.code).toBe(0);
+    expect(withoutTimes(result.stdout)).toEqual([
+      'R4 memory/delete_entities ask: approved and ran (session proxy:9b1c7e2a, alex@laptop)',
+      '-- memory/delete_entities refused a call under the id of a request in flight: not run (its request id is that of a request still in flight) (session proxy:9b1c7e2a, alex@laptop)',
+      '-- memory/delete_entities refused an approval that names no pending question: not run (the approval is unknown or was used already) (session proxy:9b1c7e2a, alex@laptop)',
+    ]);
+    const times = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).time as string);
+    // --since applies to them as to decisions.
+    expect((await report(file, ['--since', times[3]!])).stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(
+      reportLines(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as unknown),
+      ).refused,
+    ).toBe(2);
+    expect((await runCli(['audit', 'verify', '--log', file], { env: { HOME: tempDir() } })).code).toBe(0);
   });
 
   it('filters by --since (a date is local midnight; an RFC 3339 time is exact) and rejects a bad date', async () => {

@@ -13,6 +13,8 @@
  * a README command in neither list fails the first test.
  */
 import { spawnSync } from 'node:child_process';
+import { catalogueDraft } from '../../src/records/catalogue/draft.ts';
+import type { CatalogueListing } from '../../src/records/catalogue/types.ts';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -110,9 +112,10 @@ const RUN: Record<string, Expectation> = {
     code: 0,
     check: (_, project) => expect(json(path.join(project, 'gemini-hooks.json'))).toHaveProperty('hooks.BeforeTool'),
   },
-  'npx rclass policy --format gemini > rclass.toml': {
+  'npx rclass policy --format gemini ~/.gemini/settings.json > rclass.toml': {
     code: 0,
-    check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('[[rule]]'),
+    // The server as the user named it in Gemini CLI: a rule for it is what makes `gemini -p` refuse rather than hang on the hook's ask.
+    check: (_, project) => expect(readFileSync(path.join(project, 'rclass.toml'), 'utf8')).toContain('toolName = "mcp_mem_delete_entities"'),
   },
   'npx rclass policy --format codex-hook > hooks.json': {
     code: 0,
@@ -125,6 +128,11 @@ const RUN: Record<string, Expectation> = {
       expect(Object.keys((json(path.join(project, 'hooks.json')) as { hooks: object }).hooks)).toEqual(['beforeMCPExecution', 'beforeShellExecution']),
   },
   'npx rclass policy --format cursor-ide --allow-up-to R0': { code: 0, check: ({ stdout }) => expect(stdout).toContain('mcpAllowlist') },
+  'npx rclass records add draft.yaml --accept-suggestions': {
+    code: 0,
+    check: ({ stdout }) => expect(stdout).toBe('added local record angiejones--mcp-selenium: ~/.local/state/rclass/records/angiejones--mcp-selenium.yaml\n'),
+  },
+  'npx rclass records list': { code: 0, check: ({ stdout }) => expect(stdout).toContain('  angiejones--mcp-selenium  14 tools  ') },
 };
 
 /** The proxy line runs as a client would start it (a long-lived stdio server), below. */
@@ -144,6 +152,9 @@ function scratch(): { home: string; project: string; env: Record<string, string>
   mkdirSync(path.join(project, 'node_modules', '@modelcontextprotocol'), { recursive: true });
   mkdirSync(bins, { recursive: true });
   writeFileSync(path.join(project, 'package.json'), '{ "name": "project", "version": "1.0.0", "private": true }\n');
+  // The catalogue's draft of a server without a record, as its "classify this server" link serves it, for `rclass records add`.
+  const listing = JSON.parse(readFileSync(path.join(ROOT, 'catalogue', 'npm', 'angiejones--mcp-selenium.json'), 'utf8')) as CatalogueListing;
+  writeFileSync(path.join(project, 'draft.yaml'), catalogueDraft(listing));
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(bins, 'rclass'));
   // `rclass` as `npm install -g` puts it on PATH.
   symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(shims, 'rclass'));
@@ -194,7 +205,7 @@ describe('README commands, run as written', () => {
   });
 
   it('regression: each one works in a fresh HOME, in README order, with the exit code the README promises', async () => {
-    const { project, env } = scratch();
+    const { home, project, env } = scratch();
     const failures: string[] = [];
     for (const line of shellLines()) {
       const expectation = RUN[line];
@@ -202,6 +213,11 @@ describe('README commands, run as written', () => {
       // The project's configuration, from the first command that names it on.
       if (line.includes('.mcp.json') && !existsSync(path.join(project, '.mcp.json')))
         writeFileSync(path.join(project, '.mcp.json'), `${JSON.stringify({ mcpServers: MEMORY }, null, 2)}\n`);
+      // Gemini CLI's user settings as `gemini mcp add -s user mem npx -y @modelcontextprotocol/server-memory` writes them.
+      if (line.includes('~/.gemini/settings.json') && !existsSync(path.join(home, '.gemini', 'settings.json'))) {
+        mkdirSync(path.join(home, '.gemini'), { recursive: true });
+        writeFileSync(path.join(home, '.gemini', 'settings.json'), `${JSON.stringify({ mcpServers: { mem: MEMORY.memory } }, null, 2)}\n`);
+      }
       // Claude Code runs the installed hook before the log and anchor commands that read what it wrote.
       if (line.startsWith('npx rclass audit') || line.startsWith('journalctl')) {
         claudeCodeCall(project, env, `readme-${line.length}`);

@@ -17,6 +17,19 @@ import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 type Rule = { allow?: string; deny?: string; require?: string } | string;
 
+/** cel-js's compiled form of each rule, parsed once: the whole-registry checks evaluate every rule for every tool (issue 30). */
+const parsed = new Map<string, ReturnType<typeof parseCel>>();
+
+/** The compiled expression (cel-js `parse`); throws as `parse` does on an expression it cannot compile, every time it is asked. */
+function compiled(expression: string): ReturnType<typeof parseCel> {
+  let evaluate = parsed.get(expression);
+  if (evaluate === undefined) {
+    evaluate = parseCel(expression);
+    parsed.set(expression, evaluate);
+  }
+  return evaluate;
+}
+
 /**
  * agentgateway's evaluation, as documented for HTTP authorization and used
  * for MCP: no rules allow; a matching deny denies; a false require denies;
@@ -28,7 +41,7 @@ function agentgatewayAllows(rules: Rule[], target: string, tool: string): boolea
   const context = { mcp: { tool: { name: tool, target } } };
   const evaluate = (expression: string): boolean => {
     try {
-      return parseCel(expression)(context) === true;
+      return compiled(expression)(context) === true;
     } catch {
       return false;
     }

@@ -270,6 +270,30 @@ describe('the project folder each agent reports', () => {
     60_000,
   );
 
+  it("regression: a relative cwd in Gemini CLI's server entry lies under its working folder, so the .npmrc there is seen", async () => {
+    // Gemini CLI 0.61.0 sends the entry's `cwd` as written (coreToolHookTriggers.js extractMcpContext) and spawns the
+    // server there (mcp-client.ts hands `cwd: mcpServerConfig.cwd` to its stdio transport), relative to its own working folder.
+    const elsewhere = path.join(world.root, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    const payload = JSON.parse(payloadOf('gemini', 'npmrc-relative', READ, world)) as Record<string, unknown>;
+    const context = payload.mcp_context as Record<string, unknown>;
+    for (const [workingFolder, cwd] of [
+      [elsewhere, '../project'],
+      [world.project, '.'],
+    ] as const) {
+      const json = JSON.parse(await run('gemini', world, JSON.stringify({ ...payload, cwd: workingFolder, mcp_context: { ...context, cwd } }))) as Record<
+        string,
+        string
+      >;
+      expect(json.decision).toBe('ask');
+      expect(json.reason).toContain('.npmrc` can change where npx installs packages from');
+    }
+    const { cwd: _dropped, ...noFolder } = payload;
+    const json = JSON.parse(await run('gemini', world, JSON.stringify({ ...noFolder, mcp_context: { ...context, cwd: 'project' } }))) as Record<string, string>;
+    expect(json.decision).toBe('ask');
+    expect(json.reason).toContain('relative `cwd` and the payload names no working folder');
+  }, 60_000);
+
   it('Cursor with several workspace folders recognises a server only when it is the same record from each', async () => {
     const other = path.join(world.root, 'other');
     mkdirSync(other, { recursive: true });

@@ -132,6 +132,25 @@ describe('rclass proxy: R4 approval on the local page, request style (elicitatio
     expect(verify(log)).toMatch(/^ok: \d+ lines, the hash chain holds/);
   }, 120_000);
 
+  it('the page shows a right-to-left override and a zero-width space in the arguments as marked escapes, and the call runs with them as they were', async () => {
+    // On screen, unescaped, this name reads "invoice_exe.pdf".
+    const disguised = 'invoice_\u202Efdp.exe\u200B';
+    const pages: string[] = [];
+    const { client } = await startProxy({ elicitation: { url: {} } }, async (params) => {
+      pages.push(await approveOnPage(String(params.url)));
+      return { action: 'accept' };
+    });
+    await client.callTool({ name: 'create_entities', arguments: { entities: [{ name: disguised, entityType: 'file', observations: [] }] } });
+    const deleted = await client.callTool({ name: 'delete_entities', arguments: { entityNames: [disguised] } });
+    expect(deleted.isError).not.toBe(true);
+    expect(pages).toHaveLength(1);
+    const html = pages[0]!;
+    expect(html).toContain('&#34;invoice_<mark title="U+202E">\\u202e</mark>fdp.exe<mark title="U+200B">\\u200b</mark>&#34;');
+    expect(html).toContain('<strong>2 characters you would not see (U+202E, U+200B) are shown as marked \\u escapes.</strong>');
+    expect(html).not.toMatch(/[\u202E\u200B]/u);
+    expect(await graph(client)).not.toContain('invoice_');
+  }, 120_000);
+
   it("the client's own accept to the URL question, without anyone opening the page, does not run the call", async () => {
     const { client, log } = await startProxy({ elicitation: { url: {} } }, async () => ({ action: 'accept' }));
     await client.callTool({ name: 'create_entities', arguments: ADA });
@@ -162,14 +181,25 @@ describe('rclass proxy: the 2026-07-28 retry style (input_required, then inputRe
     const replayed = await call(client, retry);
     expect(replayed.isError).toBe(true);
     expect(text(replayed)).toBe('Not run: the approval is unknown or was used already, so rclass did not run it (SPEC 8.7).');
+    // A made-up nonce in the proxy's own form fares no better.
+    const forged = await call(client, { ...retry, requestState: `rclass-approval.${'A'.repeat(43)}` });
+    expect(text(forged)).toBe('Not run: the approval is unknown or was used already, so rclass did not run it (SPEC 8.7).');
     expect(await graph(client)).toContain('Ada');
     expect(outcomes(log)).toEqual([
       ['ran', undefined, 'client'],
+      ['not_run', 'the approval is unknown or was used already', undefined],
       ['not_run', 'the approval is unknown or was used already', undefined],
     ]);
     // The outcome of the approved retry names the call that was asked about (its decision line's id).
     const lines = logLines(log).filter((line) => line.tool === 'delete_entities');
     expect(lines[1]!.tool_use_id).toBe(lines[0]!.tool_use_id);
+    // The replay and the forgery name no pending approval, so no decision: their lines are marked refused, and the report shows each.
+    expect(lines.slice(2).map((line) => [line.event, line.refused])).toEqual([
+      ['outcome', 'approval'],
+      ['outcome', 'approval'],
+    ]);
+    const refusal = '-- memory/delete_entities refused an approval that names no pending question: not run (the approval is unknown or was used already)';
+    expect(await report(log)).toEqual(['R4 memory/delete_entities ask: approved and ran', refusal, refusal]);
     expect(verify(log)).toMatch(/^ok: \d+ lines, the hash chain holds/);
   }, 120_000);
 

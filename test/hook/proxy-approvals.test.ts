@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { askTerminal } from '../../src/hook/proxy/approval-tty.ts';
+import { askTerminal, terminalQuestion } from '../../src/hook/proxy/approval-tty.ts';
 import { APPROVAL_TTL_MS, Approvals } from '../../src/hook/proxy/approvals.ts';
 import { modesOf, readElicitResult, retryOf, retryStyleModes, withoutRetryFields } from '../../src/hook/proxy/elicit.ts';
 import { tempDir } from '../cli/harness.ts';
@@ -144,5 +144,29 @@ describe('the terminal prompt', () => {
 
   it('a terminal that cannot be opened throws, so the proxy falls back to asking the client', async () => {
     await expect(askTerminal('question', path.join(tempDir(), 'no-such-tty'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("the terminal question's hidden characters", () => {
+  it('the terminal shows a right-to-left override and a zero-width space in the arguments as escapes, and says so', async () => {
+    const args = JSON.stringify({ entityNames: ['invoice_\u202Efdp.exe\u200B'] });
+    const question = terminalQuestion('rclass: R4 Irreversible (registry) for memory/delete_entities. Needs your approval.', args);
+    expect(question).toBe(
+      [
+        'rclass: R4 Irreversible (registry) for memory/delete_entities. Needs your approval.',
+        'Arguments: {"entityNames":["invoice_\\u202efdp.exe\\u200b"]}',
+        'Note: 2 characters you would not see (U+202E, U+200B) are shown as \\u escapes; they are part of the call.',
+      ].join('\n'),
+    );
+    const terminal = path.join(tempDir(), 'tty');
+    writeFileSync(terminal, 'no\n');
+    expect(await askTerminal(question, terminal, 'kqzmwd')).toBe(false);
+    const shown = readFileSync(terminal, 'utf8');
+    expect(shown).toContain('invoice_\\u202efdp.exe\\u200b');
+    expect(shown).not.toMatch(/[\u202E\u200B]/u);
+  });
+
+  it('a question without hidden characters has no note', () => {
+    expect(terminalQuestion('rclass: R4.', '{"entityNames":["Ada"]}')).toBe('rclass: R4.\nArguments: {"entityNames":["Ada"]}');
   });
 });

@@ -66,22 +66,46 @@ function jsonLines(file: string): unknown[] {
 }
 
 /**
- * Start the proxy in front of the hostile server and initialise it as a client with form elicitation.
+ * Start the proxy in front of the hostile server (or `server`) and initialise it as a client with form elicitation.
  * @param extra more `rclass proxy` options
  * @param dir the folder for the registry, the server, the log and the server's files (a fresh one by default)
+ * @param server another server's command line, such as the real memory server's (its file is `memory.jsonl` in `dir`)
  */
-export async function startSession(extra: string[] = [], dir = tempDir()): Promise<Session> {
+export async function startSession(extra: string[] = [], dir = tempDir(), server?: string[]): Promise<Session> {
   const registry = path.join(dir, 'registry.json');
   writeFileSync(registry, JSON.stringify(await registryDocument()));
-  const server = path.join(dir, 'hostile-server.mjs');
-  writeFileSync(server, HOSTILE_SERVER);
+  const hostile = path.join(dir, 'hostile-server.mjs');
+  writeFileSync(hostile, HOSTILE_SERVER);
   const log = path.join(dir, 'audit.jsonl');
   const executed = path.join(dir, 'executed.jsonl');
   const answers = path.join(dir, 'answers.jsonl');
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, '--record', 'memory', ...extra, '--', process.execPath, server],
-    { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', EXECUTED: executed, ANSWERS: answers }, stdio: 'pipe' },
+    [
+      path.join(ROOT, 'bin', 'rclass.mjs'),
+      'proxy',
+      '--registry',
+      registry,
+      '--log',
+      log,
+      '--record',
+      'memory',
+      ...extra,
+      '--',
+      ...(server ?? [process.execPath, hostile]),
+    ],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        RCLASS_SOURCE: '1',
+        EXECUTED: executed,
+        ANSWERS: answers,
+        MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl'),
+      },
+      stdio: 'pipe',
+    },
   );
   onTestFinished(() => {
     if (child.exitCode === null) child.kill('SIGKILL');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/refresh/coverage/classify.ts';
 import { coverageDocuments, readOverrides } from '../../src/refresh/coverage/documents.ts';
-import { extractCandidates } from '../../src/refresh/coverage/extract.ts';
+import { extractCandidates, extractLongTail } from '../../src/refresh/coverage/extract.ts';
 import { rankRegistry, recordsByPackage } from '../../src/refresh/coverage/rank.ts';
 import type { Overrides } from '../../src/refresh/coverage/types.ts';
 import { ROOT } from '../cli/harness.ts';
@@ -117,5 +117,16 @@ describe('ranking and records', () => {
       ['foo-mcp', 5000],
     ]);
     expect(extract.pypi).toEqual([{ name: 'mcp-x', figure: 40, summary: 'x' }]);
+  });
+
+  it("keeps the npm rows below the floor that mention MCP for the catalogue's long tail, and no PyPI row", () => {
+    const npm =
+      'name\tversion\tdownloads_a_month\tsummary\nfoo-mcp\t1.0.0\t5000\tx\nsmall-mcp\t1.0.0\t999\tx\ntiny\t1.0.0\t480\tAn MCP server\nplain\t1.0.0\t600\tnothing\n';
+    const tail = extractLongTail(npm, '2026-12-05');
+    expect(tail.npm).toEqual([
+      { name: 'small-mcp', figure: 999, summary: 'x' },
+      { name: 'tiny', figure: 480, summary: 'An MCP server' },
+    ]);
+    expect(tail.pypi).toEqual([]);
   });
 });

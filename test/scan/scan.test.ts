@@ -578,7 +578,7 @@ describe('rclass scan: usage', () => {
     const result = await scan(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe(
-      'usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]',
+      'usage: rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE] [--records DIR]',
     );
     expect(result.stdout).toContain('3 wins over 1');
   });

@@ -115,6 +115,20 @@ function parseRecord(text: string | undefined): ServerRecord | undefined {
 }
 
 /**
+ * The ids of the registry records a change touched: each record file that
+ * differs from {@link changeBase} and still parses (empty when git cannot
+ * tell, as in a fresh shallow clone).
+ */
+export function changedRecordIds(root = process.cwd()): string[] {
+  const base = changeBase(root);
+  if (base === undefined) return [];
+  return changedRecordFiles(root, base).flatMap((file) => {
+    const record = parseRecord(existsSync(join(root, file)) ? readFileSync(join(root, file), 'utf8') : undefined);
+    return record === undefined ? [] : [record.id];
+  });
+}
+
+/**
  * The page addresses a change touched: for each record that differs from
  * {@link changeBase}, its server page and the pages of the tools whose
  * entries differ (all of its tool pages when a field outside `tools`

@@ -25,7 +25,7 @@ import { ADAPTERS, AGENTS, type AgentAdapter, type AgentName } from '../../clien
 
 /** The usage line of `hook`. */
 export const HOOK_USAGE =
-  'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE]';
+  'rclass hook [--agent claude-code|gemini|codex|cursor] [--allow-up-to CLASS] [--deny-from CLASS] [--egress-allow HOST]... [--map NAME=RECORD]... [--log FILE | --no-log] [--anchor-file FILE] [--anchor-command CMD] [--registry FILE] [--servers FILE] [--records DIR]';
 
 /** The help text of `hook`. */
 export const HOOK_HELP = `usage: ${HOOK_USAGE}
@@ -79,6 +79,11 @@ its audit log or Claude Code's settings files.
   --servers FILE         the server mapping file (absolute path; default $RCLASS_SERVERS,
                          else /etc/rclass/servers.yaml); used only when you cannot write it
                          or a folder on its path, since an agent running as you could (SPEC 6.3)
+  --records DIR          the local records folder (absolute path; default
+                         \${XDG_STATE_HOME:-~/.local/state}/rclass/records, see \`rclass records\`):
+                         records of your own that add servers the registry lacks (SPEC 5.10);
+                         the reason names the local record, a folder or file with a problem
+                         makes every MCP call ask, and the agent's own tools ask before writing it
 
 Every decision about an MCP call or WebFetch is logged with its class, rule,
 the session's effective class, user, host, permission mode and a SHA-256 of
@@ -157,6 +162,7 @@ async function readOptions(argv: string[]): Promise<{ options: HookOptions; help
         'anchor-command': { type: 'string' },
         registry: { type: 'string' },
         servers: { type: 'string' },
+        records: { type: 'string' },
         agent: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -203,8 +209,11 @@ async function readOptions(argv: string[]): Promise<{ options: HookOptions; help
     options.anchor = { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) };
   if (values.servers !== undefined && !path.isAbsolute(values.servers))
     return withAgent({ error: '`--servers` needs an absolute path: the hook runs in whatever folder the agent is in' });
+  if (values.records !== undefined && !path.isAbsolute(values.records))
+    return withAgent({ error: '`--records` needs an absolute path: the hook runs in whatever folder the agent is in' });
   if (values.registry !== undefined) options.registry = values.registry;
   if (values.servers !== undefined) options.servers = values.servers;
+  if (values.records !== undefined) options.records = values.records;
   return withAgent({ options, help: values.help });
 }
 

@@ -15,11 +15,13 @@ import { hintClass } from '../../core/annotations.ts';
 import { Classifier, type Classification } from '../../core/classify.ts';
 import { EXIT, type CliIO, UsageError, readStdin } from '../io.ts';
 import { loadRegistry } from '../../node/registry.ts';
+import { withLocalRecords } from '../local-records.ts';
+import { formatProblem } from '../../records/problems.ts';
 import { messageOf } from '../../core/errors.ts';
 import { DOCUMENTATION_MARK } from '../../core/registry.ts';
 
 /** The usage line of `lookup`. */
-export const LOOKUP_USAGE = 'rclass lookup SERVER TOOL [--args JSON|-] [--json] [--fail-on CLASS] [--server-version VERSION] [--registry FILE]';
+export const LOOKUP_USAGE = 'rclass lookup SERVER TOOL [--args JSON|-] [--json] [--fail-on CLASS] [--server-version VERSION] [--registry FILE] [--records DIR]';
 
 /** The help text of `lookup`. */
 export const LOOKUP_HELP = `usage: ${LOOKUP_USAGE}
@@ -33,8 +35,11 @@ Classify one tool call: its class, why, and the default policy (SPEC 4).
   --fail-on CLASS         exit 1 when the class is CLASS or above
   --server-version V      the release the call goes to (SPEC 5.3); rules are ignored below the record's min_version
   --registry FILE         classify against this registry document instead of the bundled one
+  --records DIR           local records to add to it (default: records/ in rclass's state folder;
+                          \`rclass records --help\`, SPEC 5.10); a local record's answer says so
 
-An unknown server or tool is R4 (source unknown), exit 0.
+An unknown server or tool is R4 (source unknown), exit 0. A local records folder or
+file with a problem is listed in notes, and the exit code is 3.
 `;
 
 /** Largest `--args` accepted (bytes), from the command line or stdin. */
@@ -45,6 +50,9 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
   reviewed: 'reviewed: a second person checked every class',
   verified: 'verified: reviewed, and the tool list compared with a running release',
 };
+
+/** A classification as lookup prints it: with the server's own hint, and the local record's file when a local record answered (SPEC 5.10). */
+type Looked = Classification & { hint_class?: string; hint_from?: string; local_record?: string };
 
 /** Parse `--args`: a JSON object, or a usage error naming what is wrong. */
 function parseArgsJson(text: string): Record<string, unknown> {
@@ -64,15 +72,17 @@ function parseArgsJson(text: string): Record<string, unknown> {
 }
 
 /** The classification as lines of text for people. */
-function formatClassification(c: Classification & { hint_class?: string; hint_from?: string }): string {
+function formatClassification(c: Looked): string {
   const lines: string[] = [];
-  lines.push(`${c.class} ${c.name} (${c.source}${c.rule !== undefined ? `: ${c.rule}` : ''})${c.basis === 'documentation' ? `, ${DOCUMENTATION_MARK}` : ''}`);
+  const from = c.local_record !== undefined && c.source === 'registry' ? `local record ${c.local_record}` : c.source;
+  lines.push(`${c.class} ${c.name} (${from}${c.rule !== undefined ? `: ${c.rule}` : ''})${c.basis === 'documentation' ? `, ${DOCUMENTATION_MARK}` : ''}`);
   lines.push(c.rationale);
   if (c.effects !== undefined) lines.push(`effects: ${c.effects.join(', ')} (SPEC 2.9)`);
   if (c.record_override !== undefined) lines.push(`class stated by the record, not derived from its effects: ${c.record_override}`);
   if (c.undo !== undefined) lines.push(`undo: ${c.undo}`);
   lines.push(`default policy: ${c.policy}`);
-  if (c.status !== undefined) lines.push(`record status: ${STATUS_TEXT[c.status] ?? c.status}`);
+  if (c.local_record !== undefined) lines.push(`record status: a local record, your own statement (SPEC 5.10), not part of the public registry`);
+  else if (c.status !== undefined) lines.push(`record status: ${STATUS_TEXT[c.status] ?? c.status}`);
   else lines.push('record status: no record');
   if (c.base_class !== undefined && c.base_class !== c.class) lines.push(`base class: ${c.base_class} ${CLASS_NAMES[c.base_class]}`);
   for (const rule of c.rules ?? []) {
@@ -103,6 +113,7 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
       'fail-on': { type: 'string' },
       'server-version': { type: 'string' },
       registry: { type: 'string' },
+      records: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -119,10 +130,11 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
   let args: Record<string, unknown> = {};
   if (values.args !== undefined) args = parseArgsJson(values.args === '-' ? await readStdin(io, MAX_ARGS_BYTES) : values.args);
 
-  let classification: Classification & { hint_class?: string; hint_from?: string };
+  let classification: Looked;
   let exit: number = EXIT.ok;
   try {
-    const registry = await loadRegistry(values.registry, io.cwd);
+    const layered = await withLocalRecords(io, await loadRegistry(values.registry, io.cwd), values.records);
+    const registry = layered.registry;
     const classifier = new Classifier(registry);
     classification = await classifier.checkAsync(server, tool, args, values['server-version'] === undefined ? {} : { serverVersion: values['server-version'] });
     const entry = registry.server(server)?.tools.get(tool);
@@ -132,6 +144,16 @@ export async function lookupCommand(argv: string[], io: CliIO): Promise<number> 
         hint_class: hintClass(entry.annotations),
         hint_from: entry.annotations === undefined ? 'no annotations declared, so the MCP defaults' : 'from its annotations',
       };
+    }
+    const localFile = layered.local?.files.get(server);
+    if (localFile !== undefined) classification = { ...classification, local_record: localFile };
+    const problems = layered.local?.problems ?? [];
+    if (problems.length > 0) {
+      classification = {
+        ...classification,
+        notes: [...(classification.notes ?? []), ...problems.map((problem) => `local records: ${formatProblem(problem)}`)],
+      };
+      exit = EXIT.incomplete;
     }
   } catch (error) {
     classification = {

@@ -33,7 +33,7 @@ import { messageOf } from '../../core/errors.ts';
 import { parseEgressAllowlist } from '../../node/egress-allowlist.ts';
 
 /** The usage line of `policy`. */
-export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--anchor-file FILE] [--anchor-command CMD] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--hook-form exec|shell]`;
+export const POLICY_USAGE = `rclass policy --format FORMAT [CONFIG] [--deny-from CLASS] [--allow-up-to CLASS] [--egress-allow HOST]... [--anchor-file FILE] [--anchor-command CMD] [--server NAME]... [--client CLIENT] [--out FILE] [--registry FILE] [--servers FILE] [--records DIR] [--hook-form exec|shell]`;
 
 /** The help text of `policy`. */
 export const POLICY_HELP = `usage: ${POLICY_USAGE}
@@ -83,6 +83,8 @@ formats:
   --registry FILE     use this registry document instead of the bundled one
   --servers FILE      the server mapping file for CONFIG (default $RCLASS_SERVERS, else
                       /etc/rclass/servers.yaml when it exists; SPEC 6.3)
+  --records DIR       hook formats only: the hook reads local records from DIR instead of
+                      the state folder's records/ (\`rclass records --help\`, SPEC 5.10)
 
   --hook-form FORM    claude-hook only: exec (\`command\` + \`args\`, no shell; Claude Code
                       ${EXEC_FORM_SINCE} or later) or shell (one POSIX-quoted command); by default
@@ -123,6 +125,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
       out: { type: 'string', short: 'o' },
       registry: { type: 'string' },
       servers: { type: 'string' },
+      records: { type: 'string' },
       'hook-form': { type: 'string' },
       'anchor-file': { type: 'string' },
       'anchor-command': { type: 'string' },
@@ -170,6 +173,9 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
   if (anchorFile !== undefined && !path.isAbsolute(anchorFile))
     throw new UsageError('`--anchor-file` needs an absolute path: the hook runs in whatever folder the agent is in');
   if (anchorCommand !== undefined && anchorCommand.trim() === '') throw new UsageError('`--anchor-command` needs a command');
+  if (values.records !== undefined && !HOOK_FORMATS.has(format))
+    throw new UsageError(`\`--records\` is for the hook formats (${[...HOOK_FORMATS].join(', ')}): the hook reads the local records each time it runs`);
+  const records = values.records === undefined ? undefined : path.resolve(io.cwd, values.records);
   const anchor =
     anchorFile !== undefined || anchorCommand !== undefined
       ? { ...(anchorFile !== undefined ? { file: anchorFile } : {}), ...(anchorCommand !== undefined ? { command: anchorCommand } : {}) }
@@ -309,7 +315,7 @@ export async function policyCommand(argv: string[], io: CliIO): Promise<number> 
         );
     }
   }
-  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor, process.platform === 'win32');
+  const text = renderPolicy(format, plan, launcher, hookForm, egressAllow ?? [], anchor, process.platform === 'win32', records);
   const cursorNote = format === 'cursor-cli' ? cursorNoThresholdsNote(thresholds) : undefined;
   if (cursorNote !== undefined) complain(io, `note: ${cursorNote}`);
   const agentNote = format === 'codex-hook' ? agentHookNote('codex') : format === 'gemini-hook' ? agentHookNote('gemini') : undefined;

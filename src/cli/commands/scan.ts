@@ -24,12 +24,14 @@ import { MAX_JUNK_LINES, MAX_LINE_BYTES, MAX_STDOUT_BYTES } from '../../scan/tra
 import { EXIT, type CliIO, UsageError, complain } from '../io.ts';
 import { identityIndexFor } from '../identity.ts';
 import { loadRegistry, packageVersion } from '../../node/registry.ts';
+import { withLocalRecords } from '../local-records.ts';
+import { formatProblem } from '../../records/problems.ts';
 import { messageOf } from '../../core/errors.ts';
 import { escapeUnsafeInJson } from '../../core/safe-text.ts';
 
 /** The usage line of `scan`. */
 export const SCAN_USAGE =
-  'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE]';
+  'rclass scan [CONFIG]... [--list] [--yes] [--fail-on CLASS] [--json | --format text|json|sarif] [--timeout SECONDS] [--assume NAME=RECORD]... [--write-drafts DIR] [--inherit-env] [--show-server-errors] [--client CLIENT] [--registry FILE] [--servers FILE] [--records DIR]';
 
 /** Default `--timeout`, in seconds. */
 const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -216,6 +218,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
       client: { type: 'string' },
       registry: { type: 'string' },
       servers: { type: 'string' },
+      records: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -239,8 +242,9 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
   if (values.client !== undefined && positionals.length === 0) throw new UsageError('`--client` needs a CONFIG');
 
   let registry: Awaited<ReturnType<typeof loadRegistry>>;
+  let local: Awaited<ReturnType<typeof withLocalRecords>>['local'];
   try {
-    registry = await loadRegistry(values.registry, io.cwd);
+    ({ registry, local } = await withLocalRecords(io, await loadRegistry(values.registry, io.cwd), values.records));
   } catch (error) {
     complain(io, messageOf(error));
     return EXIT.incomplete;
@@ -276,6 +280,7 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     {
       mode: values.list ? 'list' : 'full',
       registry,
+      ...(local !== undefined ? { localFiles: local.files } : {}),
       env: io.env,
       cwd: io.cwd,
       yes: values.yes,
@@ -296,6 +301,9 @@ export async function scanCommand(argv: string[], io: CliIO): Promise<number> {
     },
     show,
   );
+  // A local records folder or file with a problem (SPEC 5.10): each problem at its FILE:LINE:COL, and the scan is incomplete.
+  for (const problem of local?.problems ?? []) report.notes.push(`local records: ${formatProblem(problem)}`);
+  if ((local?.problems.length ?? 0) > 0) report.complete = false;
   // Server-supplied strings keep their bidirectional and invisible characters, escaped as \uXXXX in JSON and SARIF, as the text output removes them (issue 15).
   if (format === 'sarif') {
     const sarif = reportSarif(report, {

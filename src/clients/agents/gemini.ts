@@ -13,7 +13,8 @@
  * `mcp_<server>_<tool>`. Other tools (`run_shell_command`, `write_file`,
  * `replace`, `web_fetch`, …) are read as the agent's own tools, decided by
  * its table in `builtins.ts`. The top-level `cwd` stands for a server entry
- * that sets none (Gemini CLI starts it there).
+ * that sets none (Gemini CLI starts it there), and a relative `cwd` in
+ * `mcp_context` is read under it, as spawn reads it.
  *
  * Output (exit 0, one JSON object): `decision` `allow`, `deny` (alias
  * `block`) with `reason` sent to the agent as a tool error, or `ask` with
@@ -43,11 +44,24 @@ function hintOf(context: Record<string, unknown> | undefined, toolName: string, 
   const command = stringOf(context.command);
   const args = Array.isArray(context.args) && context.args.every((arg) => typeof arg === 'string') ? (context.args as string[]) : undefined;
   if (Array.isArray(context.args) && args === undefined) return { hint: { kind: 'none', name, why: '`mcp_context.args` is not a list of strings' }, tool };
-  const cwd = stringOf(context.cwd) ?? projectDir;
   if (url !== undefined && command === undefined) return { hint: { kind: 'entry', name, url }, tool };
-  if (command !== undefined && url === undefined)
-    return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
-  return { hint: { kind: 'none', name, why: '`mcp_context` gives neither one command nor one URL' }, tool };
+  if (command === undefined || url !== undefined) return { hint: { kind: 'none', name, why: '`mcp_context` gives neither one command nor one URL' }, tool };
+  const cwd = startFolder(stringOf(context.cwd), projectDir);
+  if (cwd === null)
+    return { hint: { kind: 'none', name, why: 'its entry sets a relative `cwd` and the payload names no working folder to place it in' }, tool };
+  return { hint: { kind: 'entry', name, command, args: args ?? [], ...(cwd !== undefined ? { cwd } : {}) }, tool };
+}
+
+/**
+ * The folder Gemini CLI starts a stdio server in: the entry's own `cwd`, handed to spawn as written
+ * (`mcp-client.ts` `new StdioClientTransport({ cwd: mcpServerConfig.cwd })`, so a relative one lies under Gemini
+ * CLI's working folder, the payload's `cwd`), else that working folder.
+ * @returns the absolute folder; undefined when neither is given; null for a relative `cwd` with no working folder to place it in
+ */
+function startFolder(own: string | undefined, projectDir: string | undefined): string | undefined | null {
+  if (own === undefined) return projectDir;
+  if (absolutePathOf(own) !== undefined) return own;
+  return projectDir === undefined ? null : `${projectDir.replace(/[\\/]+$/, '')}/${own}`;
 }
 
 /** Read a Gemini CLI hook payload. Never throws. */

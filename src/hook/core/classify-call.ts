@@ -8,12 +8,16 @@
  */
 import { Classifier } from '../../core/classify.ts';
 import type { Registry } from '../../core/registry.ts';
-import type { IndexedRegistry } from '../../node/registry-index.ts';
+import type { LayeredRegistry } from '../../node/layered-registry.ts';
 import { Session } from '../../core/session.ts';
 import { messageOf } from '../../core/errors.ts';
 import type { HookClassification } from '../builtin.ts';
 import type { HookContext } from '../context.ts';
-import { decisionFor, decisionReason } from '../decide.ts';
+import { decisionFor, decisionReason, oneLine } from '../decide.ts';
+// Not from records/local.ts: that module loads the validator (ajv and every check) on every MCP call.
+import { LOCAL_IDENTITY_CHECK } from '../../records/local-identity.ts';
+import { formatProblem } from '../../records/problems.ts';
+import type { LocalRecords } from '../../node/local-records.ts';
 import type { ServerResolution } from '../identify-session.ts';
 import type { OpenedSession } from '../session.ts';
 import { type CallIdentity, type Verdict, decisionRecord, unknownClassification } from './verdict.ts';
@@ -84,7 +88,7 @@ export interface ResolvedCall {
  */
 export async function classifyResolved(
   context: HookContext,
-  loaded: IndexedRegistry,
+  loaded: LayeredRegistry,
   call: CallIdentity,
   resolved: ResolvedCall,
   session: OpenedSession,
@@ -97,6 +101,7 @@ export async function classifyResolved(
   let identified: string | undefined;
   let detail: string | undefined;
   let recordId: string | null = null;
+  let localFile: string | undefined;
   if (changed !== undefined) {
     c = unknownClassification(
       resolution.server,
@@ -126,17 +131,23 @@ export async function classifyResolved(
     c = await new Classifier(full).checkAsync(resolution.recordId, resolution.tool, input, { session: guard, serverVersion: resolution.version });
     const vouched =
       resolution.via === 'map' ? ` by ${resolution.subject}` : resolution.mapping !== undefined ? ` by the server mapping at ${resolution.mapping}` : '';
-    identified = `record ${resolution.recordId}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
+    localFile = loaded.local?.files.get(resolution.recordId);
+    // A local record is the user's own statement (SPEC 5.10): the reason names it and its file, never the registry.
+    if (localFile !== undefined && c.source === 'registry') c = { ...c, source: 'local' };
+    identified = `${localFile !== undefined ? `local record ${resolution.recordId} (${localFile})` : `record ${resolution.recordId}`}${vouched}${c.status !== undefined ? `, ${c.status}` : ''}`;
     if (c.source === 'unknown') detail = 'the record does not list this tool';
     if (c.source === 'session') detail = 'session guard: the session has read, and a destination is not on the egress allowlist';
     if (c.source === 'session' && session.problem !== undefined)
       c = { ...c, notes: [...(c.notes ?? []), `session guard: ${session.problem}, so the session is taken to have read`] };
   }
-  const decision = decisionFor(c.class, thresholds);
+  const local = localNotes(loaded.local, recordId);
+  const decision = local.ask && decisionFor(c.class, thresholds) !== 'deny' ? 'ask' : decisionFor(c.class, thresholds);
+  const localDetails = [...(localFile !== undefined ? [`local record ${localFile}`] : []), ...local.details];
+  if (localDetails.length > 0) detail = [...localDetails, ...(detail !== undefined ? [detail] : [])].join('; ').replace(/`/g, '');
   return {
     decision,
     cls: c.class,
-    reason: decisionReason(c, decision, thresholds, label, identified),
+    reason: oneLine([decisionReason(c, decision, thresholds, label, identified), ...local.notes].join(' ')),
     audit: decisionRecord(context, call, {
       server: resolution.server,
       record: recordId,
@@ -148,4 +159,32 @@ export async function classifyResolved(
       ...(detail !== undefined ? { detail } : {}),
     }),
   };
+}
+
+/** Problems shown in a reason before `and N more`. */
+const SHOWN_LOCAL_PROBLEMS = 2;
+
+/**
+ * What the local records add to a verdict (SPEC 5.10): a folder or file with a problem makes the call asked about,
+ * never allowed (the problem may be in the record meant for this server); a local record refused for claiming
+ * this call's public record is reported beside the public answer, which stands.
+ * @param local the local records read, if any
+ * @param recordId the record the call was identified as, if any
+ */
+function localNotes(local: LocalRecords | undefined, recordId: string | null): { ask: boolean; notes: string[]; details: string[] } {
+  if (local === undefined) return { ask: false, notes: [], details: [] };
+  const notes: string[] = [];
+  const details: string[] = [];
+  const problems = local.problems.filter((problem) => problem.check !== LOCAL_IDENTITY_CHECK);
+  if (problems.length > 0) {
+    const shown = problems.slice(0, SHOWN_LOCAL_PROBLEMS).map(formatProblem).join('; ');
+    const more = problems.length > SHOWN_LOCAL_PROBLEMS ? ` and ${problems.length - SHOWN_LOCAL_PROBLEMS} more` : '';
+    notes.push(
+      `Asked because the local records in ${local.dir} have problems (${shown}${more}); run \`rclass records list\` to see them, and fix or remove the files.`,
+    );
+    details.push(`local records have ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  }
+  for (const conflict of local.conflicts.filter((entry) => entry.public === recordId))
+    notes.push(`(The local record ${conflict.file} was not used: it claims ${conflict.what} of this public record, and a local record may only add servers.)`);
+  return { ask: problems.length > 0, notes, details };
 }

@@ -11,7 +11,7 @@ import type { AgentAdapter, AgentCall, BuiltinCall } from '../../clients/agents/
 import { decideBuiltin, decideOutbound, isOutbound } from '../builtin-verdict.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { IndexedRegistry } from '../../node/registry-index.ts';
+import type { LayeredRegistry } from '../../node/layered-registry.ts';
 import { CancelledError, type HookContext } from '../context.ts';
 import { oneLine } from '../decide.ts';
 import type { HookInput } from '../handle.ts';
@@ -116,7 +116,7 @@ async function decideCall(context: HookContext, adapter: AgentAdapter, call: Age
   } = await withSession(context, payloadFor(adapter, call.sessionId, call.toolName), async (session) => {
     const { state } = session;
     if (state.servers === null) state.servers = {};
-    let registry: IndexedRegistry | undefined;
+    let registry: LayeredRegistry | undefined;
     let verdict: Verdict;
     try {
       registry = await context.registry();

@@ -7,10 +7,15 @@
  * client that answers the question itself, without a person opening the
  * page and pressing the button, cannot approve the call. Requests whose
  * `Host` is not the page's own address (DNS rebinding) or whose `Origin` is
- * another site's are refused. Node-only.
+ * another site's are refused. The tool's name, the reason and the
+ * arguments are shown with every character a person would not see (a
+ * bidirectional override, a zero-width space) as a marked `\uXXXX` escape
+ * (src/core/hidden-characters.ts), so what the person approves reads as
+ * what runs. Node-only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hiddenPieces, revealHidden } from '../../core/hidden-characters.ts';
 import type { Approvals, PendingApproval } from './approvals.ts';
 
 /** What the page shows about one call besides its tool and arguments. */
@@ -24,6 +29,28 @@ const MAX_BODY = 4096;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * Text as HTML with each hidden character (src/core/hidden-characters.ts)
+ * shown as its `\uXXXX` escape in a `<mark>` naming its code point.
+ * @returns the HTML, and the code points of the hidden characters in order
+ */
+function shownHtml(text: string, hidden: string[] = []): string {
+  return hiddenPieces(text)
+    .map((piece) => {
+      if ('text' in piece) return escapeHtml(piece.text);
+      hidden.push(piece.codePoint);
+      return `<mark title="${piece.codePoint}">${piece.escape}</mark>`;
+    })
+    .join('');
+}
+
+/** The warning above the arguments when any text on the page held hidden characters. */
+function hiddenWarning(hidden: string[]): string {
+  if (hidden.length === 0) return '';
+  const names = [...new Set(hidden)].join(', ');
+  return `<p><strong>${hidden.length} character${hidden.length === 1 ? '' : 's'} you would not see (${names}) ${hidden.length === 1 ? 'is' : 'are'} shown as marked \\u escapes.</strong> They are part of the call: invisible, or changing the order of the text around them.</p>`;
 }
 
 function prettyArgs(args: string): string {
@@ -40,11 +67,15 @@ function page(title: string, body: string): string {
 
 function approvalPage(nonce: string, entry: PendingApproval, details: PageDetails | undefined): string {
   const expires = new Date(entry.expires).toISOString();
+  const hidden: string[] = [];
+  const tool = shownHtml(entry.tool, hidden);
+  const reason = shownHtml(details?.reason ?? '', hidden);
+  const args = shownHtml(prettyArgs(entry.args), hidden);
   return page(
-    `Approve ${entry.tool}?`,
-    `<h1>Approve <code>${escapeHtml(entry.tool)}</code>?</h1>
-<p>${escapeHtml(details?.reason ?? '')}</p>
-<p>Arguments:</p><pre>${escapeHtml(prettyArgs(entry.args))}</pre>
+    `Approve ${revealHidden(entry.tool).text}?`,
+    `<h1>Approve <code>${tool}</code>?</h1>
+<p>${reason}</p>
+${hiddenWarning(hidden)}<p>Arguments:</p><pre>${args}</pre>
 <p>This approval is for this call only, once, until ${escapeHtml(expires)}.</p>
 <form method="post" action="/approve/${escapeHtml(nonce)}"><input type="hidden" name="secret" value="${escapeHtml(entry.formSecret)}"><button type="submit">Approve this call</button></form>
 <p>Then go back to your client and continue. To refuse, close this page and decline there.</p>`,
@@ -143,6 +174,6 @@ export class ApprovalPage {
       return;
     }
     this.#details.delete(nonce);
-    send(response, 200, page('Approved', `<p>Approved: <code>${escapeHtml(entry.tool)}</code> will run once you continue in your client.</p>`));
+    send(response, 200, page('Approved', `<p>Approved: <code>${shownHtml(entry.tool)}</code> will run once you continue in your client.</p>`));
   }
 }

@@ -13,6 +13,7 @@
 import { randomInt } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { revealHidden } from '../../core/hidden-characters.ts';
 import { APPROVAL_TTL_MS } from './approvals.ts';
 
 /** The controlling terminal. */
@@ -24,6 +25,27 @@ const CODE_LETTERS = 'abcdefghjkmnpqrstuvwxyz';
 /** A random code of six letters (23^6, about 1.5e8, for the one guess a blind writer gets). */
 function approvalCode(): string {
   return Array.from({ length: 6 }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
+}
+
+/**
+ * The question the terminal shows about one call: the decision's reason,
+ * then the arguments, with every character a person would not see (a
+ * bidirectional override, a zero-width space, an escape sequence's ESC)
+ * written as its `\uXXXX` escape (src/core/hidden-characters.ts), and a
+ * line naming them when there are any, so what is approved reads as what
+ * runs.
+ * @param reason the decision's reason (one paragraph)
+ * @param args the canonical JSON of the call's arguments
+ */
+export function terminalQuestion(reason: string, args: string): string {
+  const shownReason = revealHidden(reason);
+  const shownArgs = revealHidden(args);
+  const hidden = [...shownReason.hidden, ...shownArgs.hidden];
+  const note =
+    hidden.length === 0
+      ? ''
+      : `\nNote: ${hidden.length} character${hidden.length === 1 ? '' : 's'} you would not see (${[...new Set(hidden)].join(', ')}) ${hidden.length === 1 ? 'is' : 'are'} shown as \\u escapes; ${hidden.length === 1 ? 'it is' : 'they are'} part of the call.`;
+  return `${shownReason.text}\nArguments: ${shownArgs.text}${note}`;
 }
 
 /**

@@ -30,10 +30,19 @@
  * on the way to the client and mapped back on the way up, and a response to
  * no outstanding request, or a second one, is dropped (issue 23, item 1).
  *
+ * A `tools/call` whose id is that of a request still in flight (sent, not
+ * yet answered) is refused with a JSON-RPC error and never decided or run:
+ * JSON-RPC 2.0 makes ids unique among a client's outstanding requests, and
+ * two calls under one id would be indistinguishable in the proxy's own
+ * bookkeeping (which outcome line, which approval) and in the client's.
+ *
  * Every decision is logged to the same audit log as the hooks, with an
  * outcome line when a forwarded call's result comes back (with
  * `approved_via` for an approved one), and a `not_run` outcome line when a
- * call that was asked about is not run (SPEC 10.1).
+ * call that was asked about is not run (SPEC 10.1). A request refused
+ * before any decision (a retry naming no pending approval, a reused id)
+ * gets a `not_run` outcome line marked `refused`, which links to no
+ * decision.
  * Any error in deciding is treated as `ask` (SPEC 4.4): the call is never
  * forwarded unasked. Node-only.
  */
@@ -43,7 +52,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { worseClass } from '../../core/classes.ts';
 import { messageOf } from '../../core/errors.ts';
-import type { IndexedRegistry } from '../../node/registry-index.ts';
+import type { LayeredRegistry } from '../../node/layered-registry.ts';
 import { digestOf } from '../../node/digest.ts';
 import { rfc3339 } from '../../node/time.ts';
 import type { HookContext } from '../context.ts';
@@ -59,7 +68,7 @@ import type { ReversibilityClass } from '../../core/classes.ts';
 import { toolDefinition, toolFingerprint } from '../../core/fingerprint.ts';
 import { type AnnotationSource, annotateToolList } from './annotate.ts';
 import { ApprovalPage } from './approval-page.ts';
-import { askTerminal } from './approval-tty.ts';
+import { askTerminal, terminalQuestion } from './approval-tty.ts';
 import { type ApprovalChannel, Approvals, type BoundCall } from './approvals.ts';
 import {
   type ClientAnswer,
@@ -113,6 +122,14 @@ function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: 
   return !('method' in message) && 'id' in message;
 }
 
+/** A request id as a set member: `7` and `"7"` are different ids (JSON-RPC 2.0 section 4). */
+function idKey(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
+}
+
+/** JSON-RPC 2.0's error code for a request that is not a valid request object (section 5.1). */
+const INVALID_REQUEST = -32600;
+
 /**
  * Run the proxy until either side closes.
  * @param upstream the wrapped server (a client transport, not started)
@@ -142,9 +159,11 @@ export async function runProxy(
   const fingerprints = new Map<string, string | null>();
   /** Forwarded calls, by id: what their outcome line needs (the asked call's id, and the channel that approved it). */
   const forwarded = new Map<Id, Called & { toolUseId?: string; via?: ApprovalChannel }>();
+  /** The client's requests sent on and not yet answered, by {@link idKey}: a `tools/call` reusing one of these ids is refused. */
+  const inFlight = new Set<string>();
   /** The client's `tools/list` requests, by id: their results give the fingerprints, and `--annotate` rewrites them. */
   const listing = new Set<Id>();
-  let resolution: Promise<{ registry: IndexedRegistry; resolution: ServerResolution }> | undefined;
+  let resolution: Promise<{ registry: LayeredRegistry; resolution: ServerResolution }> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let toClient: Promise<void> = Promise.resolve();
 
@@ -299,7 +318,7 @@ export async function runProxy(
       const nonce = approvals.open(boundCall(asCalled.tool, args), 'tty', asked);
       let approved: boolean | undefined;
       try {
-        approved = await askTerminal(`${reason}\nArguments: ${args}`);
+        approved = await askTerminal(terminalQuestion(reason, args));
       } catch (error) {
         note(`rclass: the terminal could not be opened (${messageOf(error)}), so the client is asked instead`);
       }
@@ -322,7 +341,7 @@ export async function runProxy(
         ? urlQuestion(`${reason} Open the page to approve this call, then continue here.`, await page.urlFor(nonce, { reason }), style)
         : formQuestion(reason);
     if (style === 'retry') {
-      await downstream.send({ jsonrpc: '2.0', id: message.id, result: inputRequired(question, nonce) } as JSONRPCMessage);
+      await respond({ jsonrpc: '2.0', id: message.id, result: inputRequired(question, nonce) } as JSONRPCMessage & { id: Id });
       return true;
     }
     let answer: ClientAnswer;
@@ -354,17 +373,54 @@ export async function runProxy(
     const tool = typeof params.name === 'string' ? params.name : '';
     const input = params.arguments ?? {};
     const redeemed = approvals.redeem(retry.nonce, boundCall(tool, canonicalArgs(input) ?? ''), readElicitResult(retry.answer));
-    const asCalled: Called = { server: redeemed.server ?? null, tool, input };
+    const asCalled: Called = { server: redeemed.server !== undefined ? redeemed.server : await serverName(), tool, input };
     if (redeemed.approved) {
       await forwardApproved({ ...message, params: withoutRetryFields(params) }, asCalled, redeemed);
       return;
     }
-    await writeOutcome(redeemed.toolUseId ?? message.id, asCalled, 'not_run', redeemed.why);
+    // An approval that was pending links the refusal to the call asked about; a nonce that names none (forged, used) has no decision to link to.
+    await writeOutcome(redeemed.toolUseId ?? message.id, asCalled, 'not_run', redeemed.why, redeemed.toolUseId === undefined ? 'approval' : undefined);
     await refuse(message.id, `Not run: ${redeemed.why}, so rclass did not run it (SPEC 8.7).`);
   };
 
+  /** The wrapped server's name for a log line about a call that was not decided; null when it cannot be told. */
+  const serverName = async (): Promise<string | null> => {
+    try {
+      return (await resolve()).resolution.server;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Send the client the response to one of its requests, which is then no longer in flight. */
+  const respond = async (response: JSONRPCMessage & { id: Id }) => {
+    inFlight.delete(idKey(response.id));
+    await downstream.send(response);
+  };
+
   const refuse = async (id: Id, text: string) => {
-    await downstream.send({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } });
+    await respond({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }], isError: true } });
+  };
+
+  /**
+   * Refuse a `tools/call` whose id is that of a request still in flight: a
+   * JSON-RPC error under that id, and a `refused` outcome line (SPEC 10.1).
+   * The call is neither decided nor run, and the request in flight keeps its
+   * id (the error does not take it out of flight).
+   */
+  const refuseDuplicate = async (message: Request) => {
+    const params = message.params ?? {};
+    const tool = typeof params.name === 'string' ? params.name : '';
+    const why = 'its request id is that of a request still in flight';
+    await writeOutcome(message.id, { server: await serverName(), tool, input: params.arguments ?? {} }, 'not_run', why, 'duplicate_id');
+    await downstream.send({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: {
+        code: INVALID_REQUEST,
+        message: `rclass: not run: ${why}; JSON-RPC request ids must be unique among a client's outstanding requests, so rclass refused this call without deciding or running it (SPEC 8.7).`,
+      },
+    } as JSONRPCMessage);
   };
 
   const onCall = async (message: Request) => {
@@ -406,7 +462,13 @@ export async function runProxy(
   };
 
   /** Write the outcome line of one call (SPEC 10.1); a log that cannot be written is noted, the answer goes out regardless. */
-  const writeOutcome = async (id: Id, call: Called & { via?: ApprovalChannel }, outcome: 'ran' | 'failed' | 'not_run', detail?: string) => {
+  const writeOutcome = async (
+    id: Id,
+    call: Called & { via?: ApprovalChannel },
+    outcome: 'ran' | 'failed' | 'not_run',
+    detail?: string,
+    refused?: 'approval' | 'duplicate_id',
+  ) => {
     try {
       await context.log(
         [
@@ -424,6 +486,7 @@ export async function runProxy(
             outcome,
             ...(detail !== undefined ? { detail } : {}),
             ...(call.via !== undefined ? { approved_via: call.via } : {}),
+            ...(refused !== undefined ? { refused } : {}),
             user: context.user,
             host: context.host,
             permission_mode: null,
@@ -462,6 +525,13 @@ export async function runProxy(
         .catch((error: unknown) => note(`rclass: forwarding to the server failed: ${messageOf(error)}`));
       return;
     }
+    if (isRequest(message)) {
+      if (message.method === 'tools/call' && inFlight.has(idKey(message.id))) {
+        refuseDuplicate(message).catch((error: unknown) => note(`rclass: refusing a call with a reused id failed: ${messageOf(error)}`));
+        return;
+      }
+      inFlight.add(idKey(message.id));
+    }
     if (isRequest(message) && message.method === 'initialize') initialModes = modesOf(message.params?.capabilities);
     if (isRequest(message) && message.method === 'tools/list') listing.add(message.id);
     if (isRequest(message) && message.method === 'tools/call') {
@@ -499,6 +569,7 @@ export async function runProxy(
         if (outcome !== undefined) await logOutcome(outcome.id, outcome.failed);
         if (listed)
           await noteFingerprints(message).catch((error: unknown) => note(`rclass: the listed tools' fingerprints could not be taken: ${messageOf(error)}`));
+        if (isResponse(message)) inFlight.delete(idKey(message.id));
         await downstream.send(listed && options.annotate === true ? await annotateListing(message) : message);
       })
       .catch((error: unknown) => note(`rclass: answering the client failed: ${messageOf(error)}`));

@@ -8,9 +8,12 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueSlug } from './slug.ts';
 import type { CatalogueFailure, CatalogueListing } from './types.ts';
+import { PLACEHOLDER_VALUE } from './placeholders.ts';
 
 /** The catalogue's folder, relative to the repository's root. */
 export const CATALOGUE_DIR = 'catalogue';
+/** The catalogue's own extra candidates, npm packages below the coverage extract's floor (`npm run coverage -- --extract-from`), relative to the root. */
+export const CATALOGUE_LONG_TAIL = path.join(CATALOGUE_DIR, 'long-tail.json');
 
 /** Write one listing as two-space JSON with a final newline. */
 export function writeListing(root: string, listing: CatalogueListing): void {
@@ -38,6 +41,27 @@ export function readListings(root: string): CatalogueListing[] {
   return listings;
 }
 
+const STAGES: readonly CatalogueFailure['stage'][] = ['install', 'start'];
+
+/**
+ * The cause of a failure in a few words, from its reason (the texts src/refresh/install.ts, src/scan/list-tools.ts
+ * and src/refresh/catalogue/list-package.ts write): for the report's count by cause.
+ */
+export function failureCause(failure: CatalogueFailure): string {
+  const reason = failure.reason;
+  if (failure.registry === 'pypi') return 'PyPI not installed';
+  if (/did not finish within/.test(reason)) return 'install over its deadline';
+  if (/has no bin|several bins/.test(reason)) return 'no bin to start';
+  if (/^npm install .* failed/.test(reason)) return 'install failed';
+  if (failure.stage === 'install') return 'install failed';
+  if (/started again with placeholders/.test(reason)) return 'exit even with placeholders';
+  if (/started again with/.test(reason)) return 'exit even with a scratch folder';
+  if (/exited with code|was ended by|closed its connection/.test(reason)) return 'exit without credentials';
+  if (/did not answer/.test(reason)) return 'no answer in time';
+  if (/listed no tools/.test(reason)) return 'no tools';
+  return 'protocol error';
+}
+
 /**
  * The report of a run: how many packages are listed and tools, then every package that could not be listed with why.
  * @param untried candidates the run did not reach before its deadline (`--stop-after`)
@@ -50,13 +74,34 @@ export function catalogueReport(
   untried: readonly string[] = [],
 ): { markdown: string; json: string } {
   const tools = listings.reduce((sum, listing) => sum + listing.tools.length, 0);
+  const placeholdered = listings.filter((listing) => listing.placeholders !== undefined);
+  const tally = new Map<string, number>();
+  for (const failure of failures) tally.set(failureCause(failure), (tally.get(failureCause(failure)) ?? 0) + 1);
+  const causes = [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const lines = [
     '# Catalogue: MCP servers not yet classified',
     '',
-    `Written by \`npm run catalogue\` on ${today}. Each package below is an MCP server package of [docs/coverage/packages.json](../docs/coverage/packages.json) that no record names, most downloaded first; it was installed (\`npm install --ignore-scripts\`) and started once without options or credentials, in scan's minimal environment with a scratch home folder, and its \`tools/list\` kept as sent. These listings are not records: they identify no server for the hook or scan, classify nothing, and count toward no total.`,
+    `Written by \`npm run catalogue\` on ${today}. Each package below is an MCP server package of [docs/coverage/packages.json](../docs/coverage/packages.json) or of its long tail below 1,000 downloads a month, [long-tail.json](long-tail.json), that no record names, most downloaded first; it was installed (\`npm install --ignore-scripts\`) and started once without options or credentials, in scan's minimal environment with a scratch home folder, and its \`tools/list\` kept as sent. These listings are not records: they identify no server for the hook or scan, classify nothing, and count toward no total.`,
     '',
     `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.${untried.length > 0 ? ` Not tried before the run's deadline: ${untried.length}.` : ''}`,
     '',
+    `A server that stopped at start naming environment variables it lacks (its own error text), or whose usage line asked for a folder, was started once more with an obvious placeholder for each (\`${PLACEHOLDER_VALUE}\`, an \`.invalid\` address for a URL or host; never a credential) and a scratch folder. Listed that way: ${placeholdered.length}.`,
+    '',
+    `Could not be listed, by stage: ${STAGES.map((stage) => `${stage} ${failures.filter((failure) => failure.stage === stage).length}`).join(', ')}; by cause: ${causes.map(([cause, count]) => `${cause} ${count}`).join(', ') || 'none'}.`,
+    '',
+    ...(placeholdered.length > 0
+      ? [
+          '## Listed with placeholders',
+          '',
+          '| Package | Placeholders (names only) |',
+          '|---|---|',
+          ...placeholdered.map(
+            (listing) =>
+              `| \`${listing.name}\` | ${[...(listing.placeholders?.env ?? []).map((name) => `\`${name}\``), ...(listing.placeholders?.folder === true ? ['a scratch folder'] : [])].join(', ')} |`,
+          ),
+          '',
+        ]
+      : []),
     '## Could not be listed',
     '',
     '| Package | Registry | Stage | Why |',

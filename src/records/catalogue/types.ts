@@ -30,6 +30,12 @@ export interface CatalogueListing {
   /** YYYY-MM-DD, the day it was listed. */
   listed: string;
   serverInfo?: { name?: string; version?: string };
+  /**
+   * Present when it listed only on a second start with placeholders, because its own error text named them as
+   * missing: the environment variables set to an obvious placeholder (names only; never a credential) and whether it
+   * was given a scratch folder as its argument (src/records/catalogue/placeholders.ts).
+   */
+  placeholders?: { env: string[]; folder: boolean };
   tools: CatalogueTool[];
 }
 

@@ -45,8 +45,11 @@ function push(map: Map<string, Claim[]>, key: string, claim: Claim): void {
   map.set(key, list);
 }
 
-/** A record URL's origin and path segments, or undefined when it cannot be parsed (the schema reports that). */
-function urlKey(raw: string): { origin: string; segments: string[] } | undefined {
+/**
+ * A record URL as identification compares it (SPEC 6.1, hosted URLs match by origin and path prefix): its origin and
+ * its non-empty path segments, or undefined when it cannot be parsed (the schema reports that). Never throws.
+ */
+export function urlKey(raw: string): { origin: string; segments: string[] } | undefined {
   try {
     const url = new URL(raw);
     return { origin: url.origin, segments: url.pathname.split('/').filter((segment) => segment !== '') };

@@ -2,7 +2,8 @@
  * Listing one catalogue package (issue 25 item 4): install its newest
  * release with refresh's installer (no install scripts, own process group,
  * hard deadline), start its bin once with scan's minimal environment plus a
- * scratch `HOME` and `TMPDIR` and no options or credentials, read every
+ * scratch `HOME` and `TMPDIR` and no options or credentials (once more with
+ * placeholders when its own error text names what it lacks), read every
  * page of `tools/list` through scan's `listTools`, and keep each tool's
  * definition as sent. Never throws: what went wrong is the outcome.
  */
@@ -13,6 +14,7 @@ import { messageOf } from '../../core/errors.ts';
 import { listTools } from '../../scan/list-tools.ts';
 import { serverEnvironment } from '../../scan/env.ts';
 import { installPackage, resolveBin } from '../install.ts';
+import { type MissingSettings, missingSettings, placeholderEnvironment } from '../../records/catalogue/placeholders.ts';
 import type { CatalogueCandidate } from './select.ts';
 import type { CatalogueFailure, CatalogueListing } from '../../records/catalogue/types.ts';
 
@@ -78,8 +80,19 @@ function lockedIntegrity(dir: string, name: string): string | undefined {
   }
 }
 
+/** `placeholders for A, B and a scratch folder`: what a second start was given. */
+function describePlaceholders(missing: MissingSettings): string {
+  const parts = [
+    ...(missing.env.length > 0 ? [`placeholders for ${missing.env.join(', ')}`] : []),
+    ...(missing.folder ? ['a scratch folder as its argument'] : []),
+  ];
+  return parts.join(' and ');
+}
+
 /**
- * Install and list one npm package.
+ * Install and list one npm package. When the first start fails and the server's own error text names missing
+ * environment variables or asks for a folder ({@link missingSettings}), it is started once more with a placeholder
+ * for each (never a credential) and a scratch folder, and the listing records the names.
  * @returns its listing (at least one tool), or why not
  */
 export async function listCataloguePackage(candidate: CatalogueCandidate, options: ListPackageOptions): Promise<CatalogueListing | CatalogueFailure> {
@@ -90,7 +103,8 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
     stage,
     reason,
   });
-  if (candidate.registry !== 'npm') return fail('install', 'only npm packages are installed here (no uv to start PyPI packages)');
+  if (candidate.registry !== 'npm')
+    return fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)');
   const dir = mkdtempSync(path.join(tmpdir(), 'rclass-catalogue-'));
   try {
     const npmEnv: Record<string, string> = {};
@@ -109,14 +123,33 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
     const tmp = path.join(scratch, 'tmp');
     mkdirSync(home, { recursive: true });
     mkdirSync(tmp);
-    const env = serverEnvironment({ ...options.env, HOME: home }, { TMPDIR: tmp, ...QUIET_ENV }, false);
-    const outcome = await listTools(
-      { command: process.execPath, args: [installed.installed.binPath], env, cwd: scratch },
-      options.listMs,
-      options.clientVersion,
-    );
+    const start = (placeholders: Record<string, string>, args: readonly string[]) =>
+      listTools(
+        {
+          command: process.execPath,
+          args: [installed.installed.binPath, ...args],
+          env: serverEnvironment({ ...options.env, HOME: home }, { TMPDIR: tmp, ...QUIET_ENV, ...placeholders }, false),
+          cwd: scratch,
+        },
+        options.listMs,
+        options.clientVersion,
+      );
+    let outcome = await start({}, []);
+    let used: MissingSettings | undefined;
+    if (!outcome.ok || outcome.tools.length === 0) {
+      const missing = missingSettings(outcome.stderr);
+      if (missing.env.length > 0 || missing.folder) {
+        const folder = path.join(scratch, 'folder');
+        mkdirSync(folder);
+        const first = outcome.ok ? 'it listed no tools' : outcome.failure.message;
+        outcome = await start(placeholderEnvironment(missing.env), missing.folder ? [folder] : []);
+        used = missing;
+        if (!outcome.ok) return fail('start', `${first}; started again with ${describePlaceholders(missing)}, ${outcome.failure.message}`);
+      }
+    }
     if (!outcome.ok) return fail('start', outcome.failure.message);
-    if (outcome.tools.length === 0) return fail('start', 'it listed no tools without credentials');
+    if (outcome.tools.length === 0)
+      return fail('start', `it listed no tools without credentials${used === undefined ? '' : ` (nor with ${describePlaceholders(used)})`}`);
     return {
       registry: 'npm',
       name: candidate.name,
@@ -126,6 +159,7 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
       figure: candidate.figure,
       summary: candidate.summary,
       listed: options.today,
+      ...(used !== undefined ? { placeholders: { env: used.env, folder: used.folder } } : {}),
       ...(outcome.serverInfo !== undefined ? { serverInfo: outcome.serverInfo } : {}),
       tools: outcome.tools.map((tool) => ({ name: tool.name, ...(tool.definition ?? {}) })),
     };

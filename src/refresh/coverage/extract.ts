@@ -53,6 +53,32 @@ export function extractCandidates(npmTsv: string, pypiTsv: string, date: string)
   };
 }
 
+/**
+ * The catalogue's long tail (issue 25 item 4): the npm rows the extract leaves out for having fewer than
+ * {@link NPM_MIN_DOWNLOADS} downloads a month, down to the package list's own floor, whose name or summary mentions
+ * MCP. Only the catalogue reads it (`catalogue/long-tail.json`); the coverage lists never do. PyPI is not extended:
+ * its list ranks only the 15,000 most-downloaded packages, all already in the extract.
+ * @param npmTsv columns name, version, downloads_a_month, summary
+ * @param date YYYY-MM-DD, the day the list was taken
+ */
+export function extractLongTail(npmTsv: string, date: string): PackageExtract {
+  const npm: Candidate[] = [];
+  for (const [name = '', , downloads = '', summary = ''] of rows(npmTsv)) {
+    const figure = Number(downloads);
+    if (Number.isInteger(figure) && figure < NPM_MIN_DOWNLOADS && (MENTIONS_MCP.test(name) || MENTIONS_MCP.test(summary))) npm.push({ name, figure, summary });
+  }
+  return {
+    date,
+    figures: { npm: 'downloads in a month, as the package list gives them', pypi: 'none: PyPI is not extended' },
+    selection: {
+      npm: `packages whose name or summary mentions "mcp" or "model context protocol", with fewer than ${NPM_MIN_DOWNLOADS.toLocaleString('en-US')} downloads a month (every such package of the list, whose own floor is its cut), for the catalogue only`,
+      pypi: 'none',
+    },
+    npm: npm.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    pypi: [],
+  };
+}
+
 /** The extract as JSON with one package a line, so a new list shows as a readable diff. */
 export function extractJson(extract: PackageExtract): string {
   const list = (items: Candidate[]) => `[\n${items.map((item) => `  ${JSON.stringify(item)}`).join(',\n')}\n ]`;

@@ -4,7 +4,7 @@
  * and why, so a reader sees what the catalogue is missing.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueReport } from '../../../src/records/catalogue/store.ts';
+import { catalogueReport, failureCause } from '../../../src/records/catalogue/store.ts';
 import type { CatalogueFailure, CatalogueListing } from '../../../src/records/catalogue/types.ts';
 
 const LISTED: CatalogueListing = {
@@ -40,5 +40,36 @@ describe('catalogueReport', () => {
     expect(markdown).toContain("Not tried before the run's deadline: 2.");
     expect(markdown).toContain('`@a/mcp`, `b-mcp`');
     expect(JSON.parse(json).untried).toEqual(['@a/mcp', 'b-mcp']);
+  });
+
+  it('counts failures by stage and cause and names the placeholders a listing was started with, names only', () => {
+    const withPlaceholders: CatalogueListing = { ...LISTED, name: '@hubspot/mcp-server', placeholders: { env: ['PRIVATE_APP_ACCESS_TOKEN'], folder: false } };
+    const more: CatalogueFailure[] = [
+      ...FAILED,
+      { registry: 'npm', name: '@salesforce/mcp', figure: 1, stage: 'install', reason: 'npm install @salesforce/mcp@latest did not finish within 300 s' },
+      {
+        registry: 'npm',
+        name: '@apify/actors-mcp-server',
+        figure: 1,
+        stage: 'start',
+        reason:
+          'it exited with code 1 during initialize; started again with placeholders for APIFY_TOKEN, it did not answer initialize within 45 s, so it was killed',
+      },
+    ];
+    const { markdown } = catalogueReport([LISTED, withPlaceholders], more, '2026-12-05');
+    expect(markdown).toContain('Listed that way: 1.');
+    expect(markdown).toContain(
+      'Could not be listed, by stage: install 2, start 2; by cause: PyPI not installed 1, exit even with placeholders 1, exit without credentials 1, install over its deadline 1.',
+    );
+    expect(markdown).toContain('| `@hubspot/mcp-server` | `PRIVATE_APP_ACCESS_TOKEN` |');
+  });
+
+  it('tells the causes apart from the reasons the installer and the listing write', () => {
+    const cause = (stage: 'install' | 'start', reason: string) => failureCause({ registry: 'npm', name: 'x', figure: 1, stage, reason });
+    expect(cause('install', 'fastify-mcp has no bin')).toBe('no bin to start');
+    expect(cause('install', 'npm install @ama-mcp/angular@latest failed (exit 1)')).toBe('install failed');
+    expect(cause('start', 'it did not answer initialize within 25 s, so it was killed')).toBe('no answer in time');
+    expect(cause('start', 'it answered initialize with error -32601')).toBe('protocol error');
+    expect(cause('start', 'it listed no tools without credentials')).toBe('no tools');
   });
 });
