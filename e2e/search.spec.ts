@@ -102,3 +102,30 @@ test('ticking a class filter removes results of other classes at once, before th
   expect(after.length).toBeGreaterThan(0);
   expect(after.filter((cls) => cls !== 'R0')).toEqual([]);
 });
+
+test('a tool’s name finds the tool from the names index and its server from the full-text index: slack_post_message', async ({ page }) => {
+  await page.goto('search/?q=slack_post_message');
+  await expect(results(page)).toHaveAttribute('data-showing', 'q=slack_post_message');
+  await expect(page.locator('#search-tools a[href$="/servers/slack/slack_post_message/"]')).toHaveCount(1);
+  await expect(page.locator('#search-results > li a[href$="/servers/slack/"]')).toHaveCount(1);
+  // The excerpt quotes the tool's name or rationale, never the grid's repeated cells (class labels, effects).
+  const excerpt = page
+    .locator('#search-results > li', { has: page.locator('a[href$="/servers/slack/"]') })
+    .locator('mark')
+    .first();
+  await expect(excerpt).toHaveText(/slack_post_message/i);
+});
+
+test('a maintained server ranks above the archived one of the same name: "redis" lists redis-official first, the archived redis after it and says so', async ({
+  page,
+}) => {
+  await page.goto('search/?q=redis');
+  await expect(results(page)).toHaveAttribute('data-showing', 'q=redis');
+  const hrefs = await page.locator('#search-results > li > p:first-child > a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const maintained = hrefs.findIndex((href) => href.endsWith('/servers/redis-official/'));
+  const archived = hrefs.findIndex((href) => href.endsWith('/servers/redis/'));
+  expect(maintained).toBe(0);
+  expect(archived).toBeGreaterThan(maintained);
+  await expect(page.locator('#search-results > li').nth(archived)).toContainText('archived by its publisher');
+  await expect(page.locator('#search-results > li').nth(maintained)).not.toContainText('archived');
+});
