@@ -39,7 +39,8 @@ test('every internal link and asset on the main pages resolves under the base pa
 
 test('search works under the base path and links into it', async ({ page }) => {
   await page.goto('search/?q=write_file');
-  const first = page.locator('#search-results > li').first().getByRole('link').first();
+  await expect(page.locator(`#search-results > li a[href="${BASE_PATH}servers/filesystem/"]`)).toHaveCount(1);
+  const first = page.locator('#search-tools > li').first().getByRole('link').first();
   await expect(first).toHaveAttribute('href', `${BASE_PATH}servers/filesystem/write_file/`);
   await first.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('write_file');

@@ -6,8 +6,10 @@
  *    (registry.json, the schemas, the conformance vectors and every file in
  *    `build/policies/`) are written by a static endpoint with their exact
  *    bytes, and the downloads page shows their size and SHA-256.
- * 2. Pagefind indexes the server and tool pages (the ones whose `<main>`
- *    carries `data-pagefind-body`) and writes `pagefind/` into the output.
+ * 2. Pagefind indexes the server pages (the ones whose `<main>` carries
+ *    `data-pagefind-body`; issue 27 item 4) and writes `pagefind/` into the
+ *    output. Of a server page's tool grid it indexes each tool's name and
+ *    rationale, not the cells every row repeats ({@link GRID_NOISE}).
  *
  * Everything is linear in the number of tools: one page per tool and one per
  * server, each sized by its own content.
@@ -37,7 +39,7 @@ export interface SiteBuildOptions {
 export interface SiteBuildResult {
   /** HTML pages written (every `*.html` in the output). */
   pages: number;
-  /** Pages Pagefind indexed (servers and tools). */
+  /** Pages Pagefind indexed (the server pages). */
   indexed: number;
   outDir: string;
   astroMs: number;
@@ -98,9 +100,20 @@ export async function buildSite(options: SiteBuildOptions = {}): Promise<SiteBui
 }
 
 /**
+ * What Pagefind leaves out of a server page's tool grid (its `excludeSelectors`):
+ * the header, caption and cells every row repeats (class label, lowest class
+ * by a rule, effects, gate), the rationale fold's "Why R0" and the glossary
+ * of terms. Only each tool's name and rationale stay in the index and in the
+ * excerpt Pagefind stores per page: "irreversible" or "read" no longer match
+ * every server with such a tool (the class and effect filters do that), and
+ * the stored text of the largest server page shrinks (azure's from 110 KB).
+ */
+const GRID_NOISE = ['.tool-grid thead', '.tool-grid caption', '.tool-grid td', '.tool-grid .why summary', '#terms'];
+
+/**
  * Index a built site with Pagefind's Node API and write `pagefind/` into it.
  * Tool names keep their underscores (`write_file` is one word), so a search
- * for a tool name finds that tool first.
+ * for a tool name finds its server.
  * @returns the number of pages indexed
  * @throws Error listing Pagefind's errors, if any
  */
@@ -110,7 +123,7 @@ export async function indexSite(outDir: string): Promise<number> {
     if (errors.length > 0) throw new Error(`pagefind ${what} failed:\n${errors.join('\n')}`);
   };
   try {
-    const created = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_' });
+    const created = await pagefind.createIndex({ forceLanguage: 'en', includeCharacters: '_', excludeSelectors: GRID_NOISE });
     fail('createIndex', created.errors);
     const index = created.index!;
     const added = await index.addDirectory({ path: outDir });

@@ -11,7 +11,7 @@
  * `headerJs` is added to every kind's JavaScript allowance, and a page
  * without interactive parts of its own ships nothing more. What the first
  * suggestion downloads (`suggestRuntime`: the script with MiniSearch) and
- * each shard of the names index (`namesShard`, search/names/<letter>.json)
+ * each shard of the names index (`namesShard`, search/names/<prefix>.json)
  * have budgets of their own, as has Pagefind's runtime (`searchRuntime`).
  *
  * `SITE_DIR` points it at another build: `npm run bench` runs it against the
@@ -68,7 +68,7 @@ function rows(page: Page): number {
   return (page.html.match(/<tr data-tool/g) ?? []).length;
 }
 
-/** Each shard of the names index (search/names/<letter>.json), raw and gzip. */
+/** Each shard of the names index (search/names/<prefix>.json), raw and gzip. */
 function shardWeights(): Array<{ file: string; raw: number; gzip: number }> {
   const dir = join(SITE_DIR, 'search', 'names');
   return readdirSync(dir)

@@ -172,7 +172,7 @@ export function searchRuntimeWeight(): Size {
  * What the header's search box downloads on its first focus (SearchBox.astro):
  * every script its loader imports on demand (scripts/suggest.ts with the
  * names search and MiniSearch), with their static imports. The names index's
- * shards load per letter typed and are weighed one by one by the budget test.
+ * shards load per prefix typed (first one, then two letters) and are weighed one by one by the budget test.
  * @throws Error when the build has no loader script for the search box
  */
 export function suggestRuntimeWeight(): Size {

@@ -2,8 +2,8 @@
  * The words of a server or tool name, as the as-you-type search sees them
  * (issue 27 item 3): camelCase split (`linear_createIssue` → linear, create,
  * issue), lower case, runs of letters and digits. Shared by the build, which
- * shards the names index by each word's first character, and the browser,
- * which picks the shard from the first word typed. Browser-safe.
+ * shards the names index by the first two characters of each word, and the
+ * browser, which picks the shard from the first word typed. Browser-safe.
  */
 
 /**
@@ -21,11 +21,19 @@ export function nameWords(text: string): string[] {
   );
 }
 
+const SAFE = /^[a-z0-9]$/;
+
 /**
- * The shard a word lives in: its first character, or `_` for a character
- * outside `a-z0-9` (so a shard's file name is always a safe path segment).
+ * The shard a word lives in (`search/names/<shard>.json`): its first two
+ * characters (`slack` → `sl`), or its first alone for a one-character word
+ * (`s` → `s`, the shard a one-letter query loads). A character outside
+ * `a-z0-9` becomes `_` (`élan` → `_`, `aé` → `a_`), so a shard's file name
+ * is always a safe path segment.
  */
 export function shardOf(word: string): string {
   const first = word.charAt(0);
-  return /^[a-z0-9]$/.test(first) ? first : '_';
+  if (!SAFE.test(first)) return '_';
+  if (word.length === 1) return first;
+  const second = word.charAt(1);
+  return first + (SAFE.test(second) ? second : '_');
 }

@@ -2,10 +2,12 @@
  * The names search shared by the header's suggestions (scripts/suggest.ts)
  * and the search page's tool matches (pages/search.astro), issue 27 item 3.
  * Names come from the names index (lib/names-index.ts): the shard of the
- * first word of the query (`search/names/<letter>.json`) is fetched once and
- * indexed with MiniSearch, which matches word prefixes and, for words of
- * four letters or more, one typo (Levenshtein distance 1, so `githb` finds
- * `github`); lib/suggest-rank.ts orders what it finds. A shard that cannot
+ * first word of the query (`search/names/<prefix>.json`, its first two
+ * letters, or the one letter typed so far) is fetched once and indexed with
+ * MiniSearch, which matches word prefixes and, for words of four letters or
+ * more, one typo (Levenshtein distance 1, so `githb` finds `github`; a typo
+ * in the first two letters picks another shard and is not found);
+ * lib/suggest-rank.ts orders what it finds. A shard that cannot
  * be loaded gives no names (never an error thrown at the caller).
  */
 import MiniSearch from 'minisearch';
