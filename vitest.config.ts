@@ -26,6 +26,8 @@ const INTEGRATION_WORKERS = 2;
 const REGISTRY_SETUP = 'test/registry-setup.ts';
 // One temporary folder per run, set as TMPDIR for every worker and child process, removed at the end (test/temp-root.ts).
 const TEMP_ROOT = 'test/temp-root.ts';
+// One package folder per run with a fresh bundle of the source, for the tests that run the CLI as a child (test/cli-package-setup.ts).
+const CLI_PACKAGE = 'test/cli-package-setup.ts';
 
 export default defineConfig({
   test: {
@@ -60,7 +62,7 @@ export default defineConfig({
           name: 'integration',
           include: [...INTEGRATION_TESTS],
           exclude: [...configDefaults.exclude, ...DEADLINE_TESTS],
-          globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP],
+          globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP, CLI_PACKAGE],
           // Two files at once: four, beside the browser tests, took 822 s on a fresh clone and pushed the
           // processor-bound files (CEL and static exports over every tool) past their limits (issue 30).
           // vitest runs projects of a different worker count as their own group (`sequence.groupOrder`).
@@ -72,7 +74,11 @@ export default defineConfig({
       // projects, never beside the browser tests (DEADLINE_TESTS).
       {
         extends: true,
-        test: { name: 'integration-deadlines', include: [...DEADLINE_TESTS], globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP] },
+        test: {
+          name: 'integration-deadlines',
+          include: [...DEADLINE_TESTS],
+          globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP, CLI_PACKAGE],
+        },
       },
       { extends: true, test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP] } },
       { extends: true, test: { name: 'site', include: [...SITE_TESTS], globalSetup: [TEMP_ROOT] } },

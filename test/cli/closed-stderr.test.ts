@@ -3,16 +3,16 @@
  * fails with EPIPE, which must change neither the exit code nor crash.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './harness.ts';
+import { testedBin } from './tested-bin.ts';
 
-/** Run `rclass <argv…>` from source with stderr a pipe whose reading end is already closed. */
+/** Run `rclass <argv…>` (the run's fresh bundle) with stderr a pipe whose reading end is already closed. */
 function exitWithClosedStderr(argv: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'rclass.mjs'), ...argv], {
+    const child = spawn(process.execPath, [testedBin(), ...argv], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', RCLASS_SOURCE: '1' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr.destroy();

@@ -1,7 +1,8 @@
 /**
  * The Gemini CLI, Codex and Cursor hook adapters pass the same decision
  * table as the Claude Code hook, in-process and as a child process
- * (`bin/rclass.mjs` running the source): a read-only SELECT gets no
+ * (`bin/rclass.mjs` of the run's fresh bundle of the source,
+ * test/cli/tested-bin.ts): a read-only SELECT gets no
  * decision, DROP TABLE asks (Codex, which cannot ask, blocks), an unknown
  * server asks, after a read a fetch to an unlisted host asks, and
  * malformed input asks. Payloads follow each client's source or docs
@@ -11,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../cli/harness.ts';
+import { runCli } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { anchorAndLogHeads, logLines, makeWorld, type World } from './support.ts';
 
 type Agent = 'gemini' | 'codex' | 'cursor';
@@ -129,9 +131,9 @@ async function inProcess(agent: Agent, world: World, input: unknown): Promise<{ 
 }
 
 function child(agent: Agent, world: World, input: unknown): { code: number; stdout: string } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'rclass.mjs'), ...argsFor(agent)], {
+  const result = spawnSync(process.execPath, [testedBin(), ...argsFor(agent)], {
     cwd: world.project,
-    env: { ...world.env, RCLASS_SOURCE: '1' },
+    env: world.env,
     encoding: 'utf8',
     input: typeof input === 'string' ? input : JSON.stringify(input),
     timeout: 60_000,
@@ -245,13 +247,13 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
       // Codex sends only the server's name: the hook reads what runs from ~/.codex/config.toml.
       const world = agent === 'codex' ? withCodexConfig(makeWorld(null)) : makeWorld(null);
       const anchor = path.join(world.root, 'anchor', 'heads.jsonl');
-      const policy = await runCli(
-        ['policy', '--format', `${agent}-hook`, '--anchor-file', anchor, '--egress-allow', 'allowed.example', '--allow-up-to', 'R1'],
-        {
-          env: world.env,
-          cwd: world.project,
-        },
+      // Written by the run's bundle, so the installed command runs that bundle's hook (test/cli/tested-bin.ts).
+      const written = spawnSync(
+        process.execPath,
+        [testedBin(), 'policy', '--format', `${agent}-hook`, '--anchor-file', anchor, '--egress-allow', 'allowed.example', '--allow-up-to', 'R1'],
+        { env: world.env, cwd: world.project, encoding: 'utf8', timeout: 60_000 },
       );
+      const policy = { code: written.status, stdout: written.stdout, stderr: written.stderr };
       // Codex and Gemini CLI get a note on what the file alone does not do (trust by hash; headless runs).
       if (agent === 'cursor') expect(policy.stderr).toBe('');
       else expect(policy.stderr).toMatch(agent === 'codex' ? /open `\/hooks` and approve the rclass PreToolUse hook/ : /gemini -p/);
@@ -261,7 +263,7 @@ describe("anchors and the egress allowlist in the other agents' installed hooks"
       const run = (input: unknown) =>
         spawnSync('sh', ['-c', command], {
           cwd: world.project,
-          env: { ...world.env, RCLASS_SOURCE: '1' },
+          env: world.env,
           encoding: 'utf8',
           input: JSON.stringify(input),
           timeout: 60_000,

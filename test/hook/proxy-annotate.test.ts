@@ -12,7 +12,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ROOT, tempDir } from '../cli/harness.ts';
+import { tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { registryDocument } from '../export/registry.ts';
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 import { renderToolMetadata } from '../../src/export/tool-metadata.ts';
@@ -54,14 +55,9 @@ async function throughProxy(extra: string[], server: string[]): Promise<Tool[]> 
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
   writeFileSync(registry, JSON.stringify(await registryDocument()));
-  const env = { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') };
+  const env = { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') };
   // npx finds the server among test/servers' dependencies, so nothing is downloaded.
-  return listTools(
-    process.execPath,
-    [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--no-log', ...extra, '--', ...server],
-    SERVERS_DIR,
-    env,
-  );
+  return listTools(process.execPath, [testedBin(), 'proxy', '--registry', registry, '--no-log', ...extra, '--', ...server], SERVERS_DIR, env);
 }
 
 /** The memory server's tools as it lists them itself, without the proxy. */

@@ -15,7 +15,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../cli/harness.ts';
+import { tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { registryDocument } from '../export/registry.ts';
 import { MEMORY_BIN } from '../scan/support.ts';
 import { report } from './proxy-session.ts';
@@ -44,14 +45,14 @@ async function startProxy(capabilities: Record<string, unknown>, answer?: (param
   const log = path.join(dir, 'audit.jsonl');
   const client = new Client({ name: 'rclass-approval-test', version: '0' }, { capabilities });
   if (answer !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params as Record<string, unknown>));
-  const proxy = [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, '--record', 'memory'];
+  const proxy = [testedBin(), 'proxy', '--registry', registry, '--log', log, '--record', 'memory'];
   if (approveTty) proxy.push('--approve-tty');
   proxy.push('--', process.execPath, MEMORY_BIN);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: approveTty ? ['-e', WITHOUT_TERMINAL, process.execPath, ...proxy] : proxy,
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+    env: { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     stderr: 'pipe',
   });
   await client.connect(transport);
@@ -99,8 +100,8 @@ function outcomes(log: string): unknown[] {
 }
 
 function verify(log: string): string {
-  return execFileSync(process.execPath, [path.join(ROOT, 'bin', 'rclass.mjs'), 'audit', 'verify', '--log', log], {
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), RCLASS_SOURCE: '1' },
+  return execFileSync(process.execPath, [testedBin(), 'audit', 'verify', '--log', log], {
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir() },
     encoding: 'utf8',
   });
 }

@@ -12,7 +12,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { onTestFinished } from 'vitest';
-import { ROOT, runCli, tempDir } from '../cli/harness.ts';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { registryDocument } from '../export/registry.ts';
 
 /**
@@ -81,25 +82,12 @@ export async function startSession(extra: string[] = [], dir = tempDir(), server
   const answers = path.join(dir, 'answers.jsonl');
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [
-      path.join(ROOT, 'bin', 'rclass.mjs'),
-      'proxy',
-      '--registry',
-      registry,
-      '--log',
-      log,
-      '--record',
-      'memory',
-      ...extra,
-      '--',
-      ...(server ?? [process.execPath, hostile]),
-    ],
+    [testedBin(), 'proxy', '--registry', registry, '--log', log, '--record', 'memory', ...extra, '--', ...(server ?? [process.execPath, hostile])],
     {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: dir,
-        RCLASS_SOURCE: '1',
         EXECUTED: executed,
         ANSWERS: answers,
         MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl'),

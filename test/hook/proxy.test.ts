@@ -13,7 +13,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { ROOT, runCli, tempDir } from '../cli/harness.ts';
+import { runCli, tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
 import { registryDocument } from '../export/registry.ts';
 import { logLines } from './support.ts';
@@ -44,10 +45,10 @@ async function startProxy(
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--log', log, ...extra, '--', ...server],
+    args: [testedBin(), 'proxy', '--registry', registry, '--log', log, ...extra, '--', ...server],
     // npx finds the server among test/servers' dependencies, so nothing is downloaded.
     cwd: SERVERS_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+    env: { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -72,15 +73,11 @@ describe('rclass proxy when its client goes away', () => {
     const pidFile = path.join(dir, 'server.pid');
     // The wrapped server writes its pid, then runs the memory server in the same process.
     const server = ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); import(${JSON.stringify(MEMORY_BIN)})`];
-    const proxy = spawn(
-      process.execPath,
-      [path.join(ROOT, 'bin', 'rclass.mjs'), 'proxy', '--registry', registry, '--no-log', '--', process.execPath, ...server],
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: dir, RCLASS_SOURCE: '1', MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
+    const proxy = spawn(process.execPath, [testedBin(), 'proxy', '--registry', registry, '--no-log', '--', process.execPath, ...server], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => proxy.on('exit', (code) => resolve(code)));
     onTestFinished(() => {
       if (proxy.exitCode === null) proxy.kill('SIGKILL');

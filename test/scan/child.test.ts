@@ -1,5 +1,6 @@
 /**
- * `rclass scan` as a child process, through `bin/rclass.mjs` from source:
+ * `rclass scan` as a child process, through `bin/rclass.mjs` of the run's
+ * fresh bundle of the source (test/cli/tested-bin.ts):
  * the exit code reaches the shell, and an interrupted scan kills the
  * process groups of the servers it started.
  */
@@ -8,12 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 import { alive, eventually, fixtureEntry, registryFile, writeConfig } from './support.ts';
 
-const BIN = path.join(ROOT, 'bin', 'rclass.mjs');
+const BIN = testedBin();
 
 function childEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: tempDir(), RCLASS_SOURCE: '1' };
+  return { PATH: process.env.PATH ?? '', HOME: tempDir() };
 }
 
 describe('rclass scan as a child process', () => {

@@ -1,7 +1,7 @@
 /**
  * Issue 17, "done when": a fake HOME with one configuration of every client
  * rclass reads is found by `rclass scan --list` (the CLI as a child process,
- * from source), and every entry is identified or reported unrecognised with
+ * the run's fresh bundle of the source), and every entry is identified or reported unrecognised with
  * its reason; client tool filters leave filtered tools out of the counts.
  * One scan runs over the whole HOME; each client then has its own test.
  */
@@ -10,9 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENTS, type ClientKind } from '../../src/clients/types.ts';
-import { ROOT, tempDir } from '../cli/harness.ts';
+import { tempDir } from '../cli/harness.ts';
+import { testedBin } from '../cli/tested-bin.ts';
 
-const BIN = path.join(ROOT, 'bin', 'rclass.mjs');
+const BIN = testedBin();
 const MEMORY = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
 const TIME = { command: 'uvx', args: ['mcp-server-time'] };
 
@@ -109,7 +110,6 @@ function scanEverything(): { report: Report; stdout: string; stderr: string } {
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: home,
-    RCLASS_SOURCE: '1',
     GEMINI_CLI_SYSTEM_SETTINGS_PATH: path.join(home, 'no-system-settings.json'),
     QWEN_CODE_SYSTEM_SETTINGS_PATH: path.join(home, 'no-qwen-system-settings.json'),
   };
