@@ -35,7 +35,7 @@ import type { RegistryDocument, ServerRecord } from '../core/record.ts';
 const INDEX_VERSION = 3;
 
 /** What `index.json` holds. */
-export interface RegistryIndexFile {
+interface RegistryIndexFile {
   index_version: typeof INDEX_VERSION;
   /** SHA-256 of the `registry.json` it was made from. */
   registry_sha256: string;

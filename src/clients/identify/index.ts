@@ -11,7 +11,7 @@
  * header values or other argument values. Browser-safe.
  */
 export { IDENTITY_SECTIONS, buildIdentityIndex, identitySections, identityIndexToJson, lazyIdentityIndex, withMappings } from './identity-index.ts';
-export type { IdentityIndexJson, IdentitySection } from './identity-index.ts';
+export type { IdentitySection } from './identity-index.ts';
 export { identifyConfig, identifyEntry } from './entries.ts';
 export type { IdentifiedServer } from './entries.ts';
 export { parseNpmSpec, parsePypiSpec } from './packages.ts';
