@@ -46,6 +46,12 @@ export const INTEGRATION_TESTS = [
   'test/scan/hosted-vendors.test.ts', // rclass scan --list in-process over hosted URL forms of vendor records (a scan)
   'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
   'test/scan/hosted-gitmcp.test.ts', // rclass scan --list in-process over GitMCP's gitmcp.io/docs URL forms (a scan)
+  'test/scan/hosted-atlassian.test.ts', // rclass scan --list in-process over Atlassian's hosted URL forms (a scan)
+  'test/scan/hosted-canva.test.ts', // rclass scan --list in-process over Canva's hosted URL forms (a scan)
+  'test/scan/hosted-intercom.test.ts', // rclass scan --list in-process over Intercom's hosted URL forms (a scan)
+  'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
+  'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
+  'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
