@@ -42,6 +42,8 @@ export function readListings(root: string): CatalogueListing[] {
 }
 
 const STAGES: readonly CatalogueFailure['stage'][] = ['install', 'start'];
+/** How many packages issue 25 asks the catalogue to list. */
+const CATALOGUE_TARGET = 300;
 
 /**
  * The cause of a failure in a few words, from its reason (the texts src/refresh/install.ts, src/scan/list-tools.ts
@@ -60,6 +62,30 @@ export function failureCause(failure: CatalogueFailure): string {
   if (/did not answer/.test(reason)) return 'no answer in time';
   if (/listed no tools/.test(reason)) return 'no tools';
   return 'protocol error';
+}
+
+/**
+ * How far the catalogue is from {@link CATALOGUE_TARGET}, and why: what is left to try, what cannot be tried here
+ * (PyPI), and what the untried would add at the share of tried packages that listed. A projection, said to be one.
+ */
+function towardTarget(listed: number, failures: readonly CatalogueFailure[], untried: number): string {
+  const short = CATALOGUE_TARGET - listed;
+  if (short <= 0) return `Toward issue 25's ${CATALOGUE_TARGET}: reached (${listed}).`;
+  const pypi = failures.filter((failure) => failure.registry === 'pypi').length;
+  const npmTried = listed + failures.length - pypi;
+  const rate = npmTried === 0 ? 0 : listed / npmTried;
+  const projected = Math.round(untried * rate);
+  return [
+    `Toward issue 25's ${CATALOGUE_TARGET}: ${short} short.`,
+    pypi > 0
+      ? `The ${pypi} PyPI candidates cannot be installed here (these machines reach the npm registry and no PyPI index), so every listing is from npm.`
+      : '',
+    untried > 0
+      ? `${untried} npm candidates are not tried yet; at the share of npm packages tried so far that listed (${listed} of ${npmTried}), they would add about ${projected}, ${listed + projected >= CATALOGUE_TARGET ? 'enough' : 'not enough'} for ${CATALOGUE_TARGET}: the next run is \`npm run catalogue -- --resume\`.`
+      : `No npm candidate is left untried: more listings need more candidates (a longer tail, PyPI from a machine that reaches it) or servers that start without credentials.`,
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 /**
@@ -85,6 +111,8 @@ export function catalogueReport(
     '',
     `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.${untried.length > 0 ? ` Not tried before the run's deadline: ${untried.length}.` : ''}`,
     '',
+    towardTarget(listings.length, failures, untried.length),
+    '',
     `A server that stopped at start naming environment variables it lacks (its own error text), or whose usage line asked for a folder, was started once more with an obvious placeholder for each (\`${PLACEHOLDER_VALUE}\`, an \`.invalid\` address for a URL or host; never a credential) and a scratch folder. Listed that way: ${placeholdered.length}.`,
     '',
     `Could not be listed, by stage: ${STAGES.map((stage) => `${stage} ${failures.filter((failure) => failure.stage === stage).length}`).join(', ')}; by cause: ${causes.map(([cause, count]) => `${cause} ${count}`).join(', ') || 'none'}.`,
@@ -104,10 +132,13 @@ export function catalogueReport(
       : []),
     '## Could not be listed',
     '',
-    '| Package | Registry | Stage | Why |',
-    '|---|---|---|---|',
+    'A resumed run does not install again a package that failed at the version the registry still calls latest, or that failed before failures named their version; it keeps the failure below (`--retry-failed` tries them again). A version is named when the registry gave it before the install.',
+    '',
+    '| Package | Version | Registry | Stage | Why |',
+    '|---|---|---|---|---|',
     ...failures.map(
-      (failure) => `| \`${failure.name}\` | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
+      (failure) =>
+        `| \`${failure.name}\` | ${failure.version ?? ''} | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
     ),
     '',
     ...(untried.length > 0 ? ["## Not tried before the run's deadline", '', untried.map((name) => `\`${name}\``).join(', '), ''] : []),
