@@ -56,6 +56,9 @@ export function failureCause(failure: CatalogueFailure): string {
   if (/has no bin|several bins/.test(reason)) return 'no bin to start';
   if (/^npm install .* failed/.test(reason)) return 'install failed';
   if (failure.stage === 'install') return 'install failed';
+  if (/native addon/.test(reason)) return 'native addon not built';
+  if (/tried to reach a service/.test(reason)) return 'service unreachable at start';
+  if (/module it imports is missing/.test(reason)) return 'module missing';
   if (/started again with placeholders/.test(reason)) return 'exit even with placeholders';
   if (/started again with/.test(reason)) return 'exit even with a scratch folder';
   if (/exited with code|was ended by|closed its connection/.test(reason)) return 'exit without credentials';

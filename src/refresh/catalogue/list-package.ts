@@ -18,6 +18,7 @@ import { serverEnvironment } from '../../scan/env.ts';
 import { installPackage, resolveBin } from '../install.ts';
 import type { NpmOptions } from '../latest.ts';
 import { type MissingSettings, missingSettings, placeholderEnvironment } from '../../records/catalogue/placeholders.ts';
+import { startHint } from '../../records/catalogue/start-hint.ts';
 import { keepsKnownFailure } from './known.ts';
 import { npmLatestManifest } from './manifest.ts';
 import type { CatalogueCandidate } from './select.ts';
@@ -100,6 +101,12 @@ function lockedIntegrity(dir: string, name: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** ` (what its error text shows)` when {@link startHint} reads a cause in it, else nothing. */
+function hinted(stderr: string): string {
+  const hint = startHint(stderr);
+  return hint === undefined ? '' : ` (${hint})`;
 }
 
 /** `placeholders for A, B and a scratch folder`: what a second start was given. */
@@ -197,10 +204,14 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
         outcome = await start(placeholderEnvironment(missing.env), missing.folder ? [folder] : []);
         used = missing;
         if (!outcome.ok)
-          return { outcome: fail('start', `${first}; started again with ${describePlaceholders(missing)}, ${outcome.failure.message}`), ms, stderr };
+          return {
+            outcome: fail('start', `${first}; started again with ${describePlaceholders(missing)}, ${outcome.failure.message}${hinted(outcome.stderr)}`),
+            ms,
+            stderr,
+          };
       }
     }
-    if (!outcome.ok) return { outcome: fail('start', outcome.failure.message), ms, stderr };
+    if (!outcome.ok) return { outcome: fail('start', `${outcome.failure.message}${hinted(outcome.stderr)}`), ms, stderr };
     if (outcome.tools.length === 0)
       return {
         outcome: fail('start', `it listed no tools without credentials${used === undefined ? '' : ` (nor with ${describePlaceholders(used)})`}`),
