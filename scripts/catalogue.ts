@@ -20,7 +20,7 @@ import { CATALOGUE_DIR, CATALOGUE_LONG_TAIL, catalogueReport, readListings, writ
 import type { CatalogueFailure } from '../src/records/catalogue/types.ts';
 import { REGISTRY_DIR, ROOT } from './lib/paths.ts';
 
-const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--retry-failed] [--revalidate] [--stop-after SECONDS] [--only NAME,NAME] [--today YYYY-MM-DD]
+const USAGE = `usage: npm run catalogue -- [--limit N] [--parallel N] [--install-timeout SECONDS] [--run-timeout SECONDS] [--resume] [--retry-failed] [--revalidate] [--report-only] [--stop-after SECONDS] [--only NAME,NAME] [--today YYYY-MM-DD]
 
 Installs each MCP server package of docs/coverage/packages.json and of
 catalogue/long-tail.json (npm packages below that extract's floor) that no record
@@ -42,6 +42,8 @@ not be, and why. Each package's line on stderr says where its time went.
                             that failed at the version the registry still calls latest (or in a report
                             that named no version) keeps that failure and is not installed again
   --retry-failed            with --resume: try those packages again too
+  --report-only             with --resume: rewrite report.md and report.json from the listings and the last
+                            report's failures, installing nothing
   --revalidate              npm asks the registry for every package document it has cached (npm's default);
                             without it npm installs with --prefer-offline, from its cache where it can
   --stop-after S            start no package after S seconds; the report names those not tried
@@ -61,6 +63,7 @@ let values: {
   resume: boolean;
   'retry-failed': boolean;
   revalidate: boolean;
+  'report-only': boolean;
   'stop-after'?: string;
   only?: string;
   today?: string;
@@ -76,6 +79,7 @@ try {
       resume: { type: 'boolean', default: false },
       'retry-failed': { type: 'boolean', default: false },
       revalidate: { type: 'boolean', default: false },
+      'report-only': { type: 'boolean', default: false },
       'stop-after': { type: 'string' },
       only: { type: 'string' },
       today: { type: 'string' },
@@ -100,7 +104,12 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) fail('--today is YYYY-MM-DD');
 const parallel = positive(values.parallel, '--parallel');
 const installMs = positive(values['install-timeout'], '--install-timeout') * 1000;
 const listMs = positive(values['run-timeout'], '--run-timeout') * 1000;
-const stopAt = values['stop-after'] === undefined ? Number.POSITIVE_INFINITY : Date.now() + positive(values['stop-after'], '--stop-after') * 1000;
+if (values['report-only'] && !values.resume) fail('--report-only goes with --resume');
+const stopAt = values['report-only']
+  ? Number.NEGATIVE_INFINITY
+  : values['stop-after'] === undefined
+    ? Number.POSITIVE_INFINITY
+    : Date.now() + positive(values['stop-after'], '--stop-after') * 1000;
 
 let candidates: CatalogueCandidate[];
 try {
@@ -173,8 +182,9 @@ function writeReport(): { listed: number; failed: number; untried: number } {
   const order = new Map(allCandidates.map((candidate, index) => [keyOf(candidate), index]));
   all.sort((a, b) => (order.get(keyOf(a)) ?? 0) - (order.get(keyOf(b)) ?? 0));
   const failed = new Set(all.map(keyOf));
-  const untried = todo.filter((candidate) => !finished.has(keyOf(candidate)) && !failed.has(keyOf(candidate))).map((candidate) => candidate.name);
-  const report = catalogueReport(listings, all, today, untried);
+  const left = todo.filter((candidate) => !finished.has(keyOf(candidate)) && !failed.has(keyOf(candidate)));
+  const untried = left.map((candidate) => candidate.name);
+  const report = catalogueReport(listings, all, today, untried, left.filter((candidate) => candidate.registry === 'pypi').length);
   writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.md'), report.markdown);
   writeFileSync(path.join(ROOT, CATALOGUE_DIR, 'report.json'), report.json);
   return { listed: listings.length, failed: all.length, untried: untried.length };

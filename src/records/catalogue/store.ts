@@ -71,11 +71,13 @@ export function failureCause(failure: CatalogueFailure): string {
  * How far the catalogue is from {@link CATALOGUE_TARGET}, and why: what is left to try, what cannot be tried here
  * (PyPI), and what the untried would add at the share of tried packages that listed. A projection, said to be one.
  */
-function towardTarget(listed: number, failures: readonly CatalogueFailure[], untried: number): string {
+function towardTarget(listed: number, failures: readonly CatalogueFailure[], untriedNpm: number, untriedPypi: number): string {
   const short = CATALOGUE_TARGET - listed;
   if (short <= 0) return `Toward issue 25's ${CATALOGUE_TARGET}: reached (${listed}).`;
-  const pypi = failures.filter((failure) => failure.registry === 'pypi').length;
-  const npmTried = listed + failures.length - pypi;
+  const pypiFailed = failures.filter((failure) => failure.registry === 'pypi').length;
+  const pypi = pypiFailed + untriedPypi;
+  const untried = untriedNpm;
+  const npmTried = listed + failures.length - pypiFailed;
   const rate = npmTried === 0 ? 0 : listed / npmTried;
   const projected = Math.round(untried * rate);
   return [
@@ -94,6 +96,7 @@ function towardTarget(listed: number, failures: readonly CatalogueFailure[], unt
 /**
  * The report of a run: how many packages are listed and tools, then every package that could not be listed with why.
  * @param untried candidates the run did not reach before its deadline (`--stop-after`)
+ * @param untriedPypi how many of `untried` are PyPI packages, which cannot be installed here
  * @returns the Markdown and JSON texts
  */
 export function catalogueReport(
@@ -101,6 +104,7 @@ export function catalogueReport(
   failures: readonly CatalogueFailure[],
   today: string,
   untried: readonly string[] = [],
+  untriedPypi = 0,
 ): { markdown: string; json: string } {
   const tools = listings.reduce((sum, listing) => sum + listing.tools.length, 0);
   const placeholdered = listings.filter((listing) => listing.placeholders !== undefined);
@@ -114,7 +118,7 @@ export function catalogueReport(
     '',
     `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.${untried.length > 0 ? ` Not tried before the run's deadline: ${untried.length}.` : ''}`,
     '',
-    towardTarget(listings.length, failures, untried.length),
+    towardTarget(listings.length, failures, untried.length - untriedPypi, untriedPypi),
     '',
     `A server that stopped at start naming environment variables it lacks (its own error text), or whose usage line asked for a folder, was started once more with an obvious placeholder for each (\`${PLACEHOLDER_VALUE}\`, an \`.invalid\` address for a URL or host; never a credential) and a scratch folder. Listed that way: ${placeholdered.length}.`,
     '',
@@ -135,7 +139,7 @@ export function catalogueReport(
       : []),
     '## Could not be listed',
     '',
-    'A resumed run does not install again a package that failed at the version the registry still calls latest, or that failed before failures named their version; it keeps the failure below (`--retry-failed` tries them again). A version is named when the registry gave it before the install.',
+    'A resumed run does not install again a package that failed at the version the registry still calls latest, or that failed before failures named their version, unless it ran out of a deadline shorter than the run gives; it keeps the failure below (`--retry-failed` tries them again). A version is named when the registry gave it before the install.',
     '',
     '| Package | Version | Registry | Stage | Why |',
     '|---|---|---|---|---|',

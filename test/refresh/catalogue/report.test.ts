@@ -81,9 +81,9 @@ describe('catalogueReport', () => {
   });
 
   it('says how far from 300 the catalogue is, that PyPI cannot be installed here, and what the untried would add at the rate so far', () => {
-    const { markdown } = catalogueReport([LISTED], FAILED, '2026-12-05', ['@a/mcp', 'b-mcp', 'c-mcp', 'd-mcp']);
+    const { markdown } = catalogueReport([LISTED], FAILED, '2026-12-05', ['@a/mcp', 'b-mcp', 'c-mcp', 'd-mcp', 'fastmcp-x'], 1);
     expect(markdown).toContain(
-      "Toward issue 25's 300: 299 short. The 1 PyPI candidates cannot be installed here (these machines reach the npm registry and no PyPI index), so every listing is from npm. 4 npm candidates are not tried yet; at the share of npm packages tried so far that listed (1 of 2), they would add about 2, not enough for 300: the next run is `npm run catalogue -- --resume`.",
+      "Toward issue 25's 300: 299 short. The 2 PyPI candidates cannot be installed here (these machines reach the npm registry and no PyPI index), so every listing is from npm. 4 npm candidates are not tried yet; at the share of npm packages tried so far that listed (1 of 2), they would add about 2, not enough for 300: the next run is `npm run catalogue -- --resume`.",
     );
   });
 });
