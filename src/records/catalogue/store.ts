@@ -42,6 +42,8 @@ export function readListings(root: string): CatalogueListing[] {
 }
 
 const STAGES: readonly CatalogueFailure['stage'][] = ['install', 'start'];
+/** How many packages issue 25 asks the catalogue to list. */
+const CATALOGUE_TARGET = 300;
 
 /**
  * The cause of a failure in a few words, from its reason (the texts src/refresh/install.ts, src/scan/list-tools.ts
@@ -54,6 +56,9 @@ export function failureCause(failure: CatalogueFailure): string {
   if (/has no bin|several bins/.test(reason)) return 'no bin to start';
   if (/^npm install .* failed/.test(reason)) return 'install failed';
   if (failure.stage === 'install') return 'install failed';
+  if (/native addon/.test(reason)) return 'native addon not built';
+  if (/tried to reach a service/.test(reason)) return 'service unreachable at start';
+  if (/module it imports is missing/.test(reason)) return 'module missing';
   if (/started again with placeholders/.test(reason)) return 'exit even with placeholders';
   if (/started again with/.test(reason)) return 'exit even with a scratch folder';
   if (/exited with code|was ended by|closed its connection/.test(reason)) return 'exit without credentials';
@@ -63,8 +68,35 @@ export function failureCause(failure: CatalogueFailure): string {
 }
 
 /**
+ * How far the catalogue is from {@link CATALOGUE_TARGET}, and why: what is left to try, what cannot be tried here
+ * (PyPI), and what the untried would add at the share of tried packages that listed. A projection, said to be one.
+ */
+function towardTarget(listed: number, failures: readonly CatalogueFailure[], untriedNpm: number, untriedPypi: number): string {
+  const short = CATALOGUE_TARGET - listed;
+  if (short <= 0) return `Toward issue 25's ${CATALOGUE_TARGET}: reached (${listed}).`;
+  const pypiFailed = failures.filter((failure) => failure.registry === 'pypi').length;
+  const pypi = pypiFailed + untriedPypi;
+  const untried = untriedNpm;
+  const npmTried = listed + failures.length - pypiFailed;
+  const rate = npmTried === 0 ? 0 : listed / npmTried;
+  const projected = Math.round(untried * rate);
+  return [
+    `Toward issue 25's ${CATALOGUE_TARGET}: ${short} short.`,
+    pypi > 0
+      ? `The ${pypi} PyPI candidates cannot be installed here (these machines reach the npm registry and no PyPI index), so every listing is from npm.`
+      : '',
+    untried > 0
+      ? `${untried} npm candidates are not tried yet; at the share of npm packages tried so far that listed (${listed} of ${npmTried}), they would add about ${projected}, ${listed + projected >= CATALOGUE_TARGET ? 'enough' : 'not enough'} for ${CATALOGUE_TARGET}: the next run is \`npm run catalogue -- --resume\`.`
+      : `No npm candidate is left untried: more listings need more candidates (a longer tail, PyPI from a machine that reaches it) or servers that start without credentials.`,
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/**
  * The report of a run: how many packages are listed and tools, then every package that could not be listed with why.
  * @param untried candidates the run did not reach before its deadline (`--stop-after`)
+ * @param untriedPypi how many of `untried` are PyPI packages, which cannot be installed here
  * @returns the Markdown and JSON texts
  */
 export function catalogueReport(
@@ -72,6 +104,7 @@ export function catalogueReport(
   failures: readonly CatalogueFailure[],
   today: string,
   untried: readonly string[] = [],
+  untriedPypi = 0,
 ): { markdown: string; json: string } {
   const tools = listings.reduce((sum, listing) => sum + listing.tools.length, 0);
   const placeholdered = listings.filter((listing) => listing.placeholders !== undefined);
@@ -84,6 +117,8 @@ export function catalogueReport(
     `Written by \`npm run catalogue\` on ${today}. Each package below is an MCP server package of [docs/coverage/packages.json](../docs/coverage/packages.json) or of its long tail below 1,000 downloads a month, [long-tail.json](long-tail.json), that no record names, most downloaded first; it was installed (\`npm install --ignore-scripts\`) and started once without options or credentials, in scan's minimal environment with a scratch home folder, and its \`tools/list\` kept as sent. These listings are not records: they identify no server for the hook or scan, classify nothing, and count toward no total.`,
     '',
     `Listed: ${listings.length} packages, ${tools} tools. Could not be listed: ${failures.length}.${untried.length > 0 ? ` Not tried before the run's deadline: ${untried.length}.` : ''}`,
+    '',
+    towardTarget(listings.length, failures, untried.length - untriedPypi, untriedPypi),
     '',
     `A server that stopped at start naming environment variables it lacks (its own error text), or whose usage line asked for a folder, was started once more with an obvious placeholder for each (\`${PLACEHOLDER_VALUE}\`, an \`.invalid\` address for a URL or host; never a credential) and a scratch folder. Listed that way: ${placeholdered.length}.`,
     '',
@@ -104,10 +139,13 @@ export function catalogueReport(
       : []),
     '## Could not be listed',
     '',
-    '| Package | Registry | Stage | Why |',
-    '|---|---|---|---|',
+    'A resumed run does not install again a package that failed at the version the registry still calls latest, or that failed before failures named their version, unless it ran out of a deadline shorter than the run gives; it keeps the failure below (`--retry-failed` tries them again). A version is named when the registry gave it before the install.',
+    '',
+    '| Package | Version | Registry | Stage | Why |',
+    '|---|---|---|---|---|',
     ...failures.map(
-      (failure) => `| \`${failure.name}\` | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
+      (failure) =>
+        `| \`${failure.name}\` | ${failure.version ?? ''} | ${failure.registry} | ${failure.stage} | ${failure.reason.replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
     ),
     '',
     ...(untried.length > 0 ? ["## Not tried before the run's deadline", '', untried.map((name) => `\`${name}\``).join(', '), ''] : []),

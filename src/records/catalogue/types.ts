@@ -44,6 +44,8 @@ export interface CatalogueFailure {
   registry: CatalogueRegistry;
   name: string;
   figure: number;
+  /** The release that failed, when the registry named it before the install (`latest` then); absent in older reports. */
+  version?: string;
   /** `install`: npm could not install it or it has no bin to start; `start`: it did not list tools without credentials. */
   stage: 'install' | 'start';
   reason: string;

@@ -1,9 +1,11 @@
 /**
- * Listing one catalogue package (issue 25 item 4): install its newest
- * release with refresh's installer (no install scripts, own process group,
- * hard deadline), start its bin once with scan's minimal environment plus a
- * scratch `HOME` and `TMPDIR` and no options or credentials (once more with
- * placeholders when its own error text names what it lacks), read every
+ * Listing one catalogue package (issue 25 item 4): read its newest release
+ * from the registry (a manifest with no bin is reported without installing,
+ * and so is a release that failed the last run at the same version), install
+ * that release with refresh's installer (no install scripts, own process
+ * group, hard deadline), start its bin once with scan's minimal environment
+ * plus a scratch `HOME` and `TMPDIR` and no options or credentials (once more
+ * with placeholders when its own error text names what it lacks), read every
  * page of `tools/list` through scan's `listTools`, and keep each tool's
  * definition as sent. Never throws: what went wrong is the outcome.
  */
@@ -14,7 +16,11 @@ import { messageOf } from '../../core/errors.ts';
 import { listTools } from '../../scan/list-tools.ts';
 import { serverEnvironment } from '../../scan/env.ts';
 import { installPackage, resolveBin } from '../install.ts';
+import type { NpmOptions } from '../latest.ts';
 import { type MissingSettings, missingSettings, placeholderEnvironment } from '../../records/catalogue/placeholders.ts';
+import { startHint } from '../../records/catalogue/start-hint.ts';
+import { keepsKnownFailure } from './known.ts';
+import { npmLatestManifest } from './manifest.ts';
 import type { CatalogueCandidate } from './select.ts';
 import type { CatalogueFailure, CatalogueListing } from '../../records/catalogue/types.ts';
 
@@ -27,6 +33,23 @@ interface ListPackageOptions {
   clientVersion: string;
   /** YYYY-MM-DD for `listed`. */
   today: string;
+  /** Where the newest release's manifest is read before installing (the registry npm installs from). */
+  npm: NpmOptions;
+  /** The last report's failure of this package: kept as it is, nothing installed, when {@link keepsKnownFailure} says trying again would meet the same failure. */
+  known?: CatalogueFailure;
+  /** npm answers from its cache without asking the registry again when it holds the package document (`npm_config_prefer_offline`). */
+  preferOffline: boolean;
+}
+
+/** One package's attempt: its outcome, where the time went and, for the run's log only, what a failed start wrote. */
+export interface CatalogueAttempt {
+  outcome: CatalogueListing | CatalogueFailure;
+  /** Wall-clock milliseconds reading the registry's manifest, in `npm install`, and starting and listing (every start). */
+  ms: { lookup: number; install: number; start: number };
+  /** `known`: the last failure at the same version was kept; `no-bin`: the manifest names no bin. Nothing was installed. */
+  skipped?: 'known' | 'no-bin';
+  /** The tail of the server's (or npm's) stderr when it could not be listed: for the run's log, never a committed file (it may name this machine's paths). */
+  stderr?: string;
 }
 
 /** Opt-outs of background work that outlives a listing, as refresh's listing sets them (src/refresh/listing.ts). */
@@ -80,6 +103,12 @@ function lockedIntegrity(dir: string, name: string): string | undefined {
   }
 }
 
+/** ` (what its error text shows)` when {@link startHint} reads a cause in it, else nothing. */
+function hinted(stderr: string): string {
+  const hint = startHint(stderr);
+  return hint === undefined ? '' : ` (${hint})`;
+}
+
 /** `placeholders for A, B and a scratch folder`: what a second start was given. */
 function describePlaceholders(missing: MissingSettings): string {
   const parts = [
@@ -93,47 +122,77 @@ function describePlaceholders(missing: MissingSettings): string {
  * Install and list one npm package. When the first start fails and the server's own error text names missing
  * environment variables or asks for a folder ({@link missingSettings}), it is started once more with a placeholder
  * for each (never a credential) and a scratch folder, and the listing records the names.
- * @returns its listing (at least one tool), or why not
+ * @returns its listing (at least one tool) or why not, with the time each step took
  */
-export async function listCataloguePackage(candidate: CatalogueCandidate, options: ListPackageOptions): Promise<CatalogueListing | CatalogueFailure> {
+export async function listCataloguePackage(candidate: CatalogueCandidate, options: ListPackageOptions): Promise<CatalogueAttempt> {
+  const ms = { lookup: 0, install: 0, start: 0 };
+  let version: string | undefined;
   const fail = (stage: CatalogueFailure['stage'], reason: string): CatalogueFailure => ({
     registry: candidate.registry,
     name: candidate.name,
     figure: candidate.figure,
+    ...(version !== undefined ? { version } : {}),
     stage,
     reason,
   });
   if (candidate.registry !== 'npm')
-    return fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)');
+    return { outcome: fail('install', 'not installed: only npm packages are listed (the machines this runs on reach the npm registry and no PyPI index)'), ms };
+  let clock = Date.now();
+  const manifest = await npmLatestManifest(candidate.name, options.npm);
+  ms.lookup = Date.now() - clock;
+  // A manifest the registry would not give is no reason to skip: npm install asks again, and says what is wrong.
+  if (manifest.ok) {
+    version = manifest.version;
+    if (options.known !== undefined && keepsKnownFailure(options.known, version, options))
+      return { outcome: { ...options.known, figure: candidate.figure }, ms, skipped: 'known' };
+    if (manifest.bin === 'no') return { outcome: fail('install', `${candidate.name} has no bin (its registry manifest names none)`), ms, skipped: 'no-bin' };
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'rclass-catalogue-'));
+  let stderr: string | undefined;
   try {
     const npmEnv: Record<string, string> = {};
     for (const [key, value] of Object.entries(options.env)) if (value !== undefined) npmEnv[key] = value;
-    let installed = await installPackage(candidate.name, 'latest', dir, npmEnv, undefined, options.installMs);
+    if (options.preferOffline) npmEnv.npm_config_prefer_offline = 'true';
+    clock = Date.now();
+    let installed = await installPackage(candidate.name, version ?? 'latest', dir, npmEnv, undefined, options.installMs);
+    // npm does not ask again when its cached document lacks a version (pacote's registry fetcher leaves ETARGET
+    // revalidation to do), so a release newer than the cache is installed once more with the registry asked.
+    if (!installed.ok && options.preferOffline && /ETARGET|No matching version/.test(installed.detail ?? '')) {
+      delete npmEnv.npm_config_prefer_offline;
+      installed = await installPackage(candidate.name, version ?? 'latest', dir, npmEnv, undefined, options.installMs);
+    }
+    ms.install = Date.now() - clock;
     if (!installed.ok && installed.message.includes('several bins')) {
       const bin = chooseBin(path.join(dir, 'node_modules', ...candidate.name.split('/'), 'package.json'), candidate.name);
       if (bin !== undefined) installed = resolveBin(dir, candidate.name, bin);
     }
-    if (!installed.ok) return fail('install', installed.message);
+    if (!installed.ok) return { outcome: fail('install', installed.message), ms, ...(installed.detail !== undefined ? { stderr: installed.detail } : {}) };
+    version = installed.installed.version;
     const integrity = lockedIntegrity(dir, candidate.name);
     const repository = githubRepository(dir, candidate.name);
-    if (integrity === undefined) return fail('install', 'the package lock records no integrity for it');
+    if (integrity === undefined) return { outcome: fail('install', 'the package lock records no integrity for it'), ms };
     const scratch = path.join(dir, 'run');
     const home = path.join(scratch, 'home');
     const tmp = path.join(scratch, 'tmp');
     mkdirSync(home, { recursive: true });
     mkdirSync(tmp);
-    const start = (placeholders: Record<string, string>, args: readonly string[]) =>
-      listTools(
+    const binPath = installed.installed.binPath;
+    const start = async (placeholders: Record<string, string>, args: readonly string[]) => {
+      const began = Date.now();
+      const outcome = await listTools(
         {
           command: process.execPath,
-          args: [installed.installed.binPath, ...args],
+          args: [binPath, ...args],
           env: serverEnvironment({ ...options.env, HOME: home }, { TMPDIR: tmp, ...QUIET_ENV, ...placeholders }, false),
           cwd: scratch,
         },
         options.listMs,
         options.clientVersion,
       );
+      ms.start += Date.now() - began;
+      stderr = outcome.stderr;
+      return outcome;
+    };
     let outcome = await start({}, []);
     let used: MissingSettings | undefined;
     if (!outcome.ok || outcome.tools.length === 0) {
@@ -144,27 +203,39 @@ export async function listCataloguePackage(candidate: CatalogueCandidate, option
         const first = outcome.ok ? 'it listed no tools' : outcome.failure.message;
         outcome = await start(placeholderEnvironment(missing.env), missing.folder ? [folder] : []);
         used = missing;
-        if (!outcome.ok) return fail('start', `${first}; started again with ${describePlaceholders(missing)}, ${outcome.failure.message}`);
+        if (!outcome.ok)
+          return {
+            outcome: fail('start', `${first}; started again with ${describePlaceholders(missing)}, ${outcome.failure.message}${hinted(outcome.stderr)}`),
+            ms,
+            stderr,
+          };
       }
     }
-    if (!outcome.ok) return fail('start', outcome.failure.message);
+    if (!outcome.ok) return { outcome: fail('start', `${outcome.failure.message}${hinted(outcome.stderr)}`), ms, stderr };
     if (outcome.tools.length === 0)
-      return fail('start', `it listed no tools without credentials${used === undefined ? '' : ` (nor with ${describePlaceholders(used)})`}`);
+      return {
+        outcome: fail('start', `it listed no tools without credentials${used === undefined ? '' : ` (nor with ${describePlaceholders(used)})`}`),
+        ms,
+        stderr,
+      };
     return {
-      registry: 'npm',
-      name: candidate.name,
-      version: installed.installed.version,
-      integrity,
-      ...(repository !== undefined ? { repository } : {}),
-      figure: candidate.figure,
-      summary: candidate.summary,
-      listed: options.today,
-      ...(used !== undefined ? { placeholders: { env: used.env, folder: used.folder } } : {}),
-      ...(outcome.serverInfo !== undefined ? { serverInfo: outcome.serverInfo } : {}),
-      tools: outcome.tools.map((tool) => ({ name: tool.name, ...(tool.definition ?? {}) })),
+      outcome: {
+        registry: 'npm',
+        name: candidate.name,
+        version: installed.installed.version,
+        integrity,
+        ...(repository !== undefined ? { repository } : {}),
+        figure: candidate.figure,
+        summary: candidate.summary,
+        listed: options.today,
+        ...(used !== undefined ? { placeholders: { env: used.env, folder: used.folder } } : {}),
+        ...(outcome.serverInfo !== undefined ? { serverInfo: outcome.serverInfo } : {}),
+        tools: outcome.tools.map((tool) => ({ name: tool.name, ...(tool.definition ?? {}) })),
+      },
+      ms,
     };
   } catch (error) {
-    return fail('install', `listing failed: ${messageOf(error)}`);
+    return { outcome: fail('install', `listing failed: ${messageOf(error)}`), ms, ...(stderr !== undefined ? { stderr } : {}) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -26,8 +26,8 @@ describe('catalogueReport', () => {
   it('counts packages and tools and lists each failure with its stage and reason, pipes escaped', () => {
     const { markdown, json } = catalogueReport([LISTED], FAILED, '2026-12-05');
     expect(markdown).toContain('Listed: 1 packages, 2 tools. Could not be listed: 2.');
-    expect(markdown).toContain('| `@stripe/mcp` | npm | start | it exited with code 1 during initialize |');
-    expect(markdown).toContain('| `workspace-mcp` | pypi | install | only npm packages \\| are installed here |');
+    expect(markdown).toContain('| `@stripe/mcp` |  | npm | start | it exited with code 1 during initialize |');
+    expect(markdown).toContain('| `workspace-mcp` |  | pypi | install | only npm packages \\| are installed here |');
     expect(JSON.parse(json)).toEqual({
       date: '2026-12-05',
       listed: [{ registry: 'npm', name: '@testsprite/testsprite-mcp', version: '0.0.45', tools: 2 }],
@@ -71,5 +71,19 @@ describe('catalogueReport', () => {
     expect(cause('start', 'it did not answer initialize within 25 s, so it was killed')).toBe('no answer in time');
     expect(cause('start', 'it answered initialize with error -32601')).toBe('protocol error');
     expect(cause('start', 'it listed no tools without credentials')).toBe('no tools');
+  });
+
+  it('names the version a failure was at, when the registry gave it before the install', () => {
+    const atVersion: CatalogueFailure = { ...FAILED[0]!, version: '0.2.3' };
+    const { markdown, json } = catalogueReport([LISTED], [atVersion], '2026-12-05');
+    expect(markdown).toContain('| `@stripe/mcp` | 0.2.3 | npm | start | it exited with code 1 during initialize |');
+    expect(JSON.parse(json).failures[0].version).toBe('0.2.3');
+  });
+
+  it('says how far from 300 the catalogue is, that PyPI cannot be installed here, and what the untried would add at the rate so far', () => {
+    const { markdown } = catalogueReport([LISTED], FAILED, '2026-12-05', ['@a/mcp', 'b-mcp', 'c-mcp', 'd-mcp', 'fastmcp-x'], 1);
+    expect(markdown).toContain(
+      "Toward issue 25's 300: 299 short. The 2 PyPI candidates cannot be installed here (these machines reach the npm registry and no PyPI index), so every listing is from npm. 4 npm candidates are not tried yet; at the share of npm packages tried so far that listed (1 of 2), they would add about 2, not enough for 300: the next run is `npm run catalogue -- --resume`.",
+    );
   });
 });
