@@ -136,7 +136,7 @@ test.describe('watching for changes (item 7)', () => {
     });
   });
 
-  // Filtering only hides rows of the changelog/ template (e2e/a11y.spec.ts, both themes), so no axe run here.
+  // Filtering only hides rows of the changelog/ template (e2e/a11y.spec.ts), so no axe run here.
   test('with JavaScript, typing a server name filters the changelog to that server’s rows', async ({ page }) => {
     await page.goto('changelog/');
     const input = page.getByLabel('Filter by server');
