@@ -29,7 +29,12 @@ export function blocking(path: string, results: Pick<AxeResults, 'violations'>):
   const minor = results.violations.filter((v) => !serious.includes(v));
   if (minor.length > 0)
     test.info().annotations.push({ type: `axe /${path}`, description: minor.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join('; ') });
-  return serious.map((v) => `/${path}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`);
+  return serious.map((v) => oneLine(path, v));
+}
+
+/** One axe violation on one line: the page and configuration, impact, rule, help and the first node. */
+function oneLine(path: string, v: AxeResults['violations'][number]): string {
+  return `/${path}: ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`;
 }
 
 async function runAxe(page: Page): Promise<Pick<AxeResults, 'violations'>> {
@@ -55,10 +60,13 @@ async function styled(page: Page): Promise<boolean> {
     .catch(() => false);
 }
 
-/** Load one page (a path relative to the base, `''` for the home page) into the tab, with axe present. Problems, or none. */
-async function load(page: Page, path: string): Promise<string[]> {
+/**
+ * Load one page (a path relative to the base, `''` for the home page) into the tab, with axe present.
+ * Problems (an HTTP status other than `status`, a stylesheet that never applied), or none.
+ */
+async function load(page: Page, path: string, status = 200): Promise<string[]> {
   const response = await page.request.get(path || './');
-  if (response.status() !== 200) return [`/${path}: HTTP ${response.status()}`];
+  if (response.status() !== status) return [`/${path}: HTTP ${response.status()}, not ${status}`];
   const html = await response.text();
   const hasAxe = await page.evaluate(() => 'axe' in window).catch(() => false);
   if (/<script[\s>]/i.test(html) || !hasAxe) {
@@ -84,35 +92,62 @@ async function load(page: Page, path: string): Promise<string[]> {
   return (await styled(page)) ? [] : [`/${path}: a stylesheet did not load within 20 s`];
 }
 
+/** An axe configuration: the light theme at {@link DESKTOP} or the dark theme at {@link PHONE}. */
+export type Look = 'light@1280' | 'dark@390';
+
 /** What to check on each page of a sweep. */
 export interface Sweep {
-  /** Axe in the light theme at {@link DESKTOP}. */
-  lightDesktop: boolean;
-  /** Axe in the dark theme at {@link PHONE}. */
-  darkPhone: boolean;
+  /** Axe runs on the page, each once: `light@1280` runs first, at the size the page loads at. */
+  axe: readonly Look[];
+  /** Every axe violation fails (a page template), instead of the serious and critical ones only. */
+  strict?: boolean;
   /** No sideways scrolling at {@link PHONE}. */
   phoneOverflow: boolean;
+  /** No sideways scrolling at {@link NARROW} either (the page templates and the largest page of each kind). */
+  narrowOverflow?: boolean;
+}
+
+/** The narrowest width measured for sideways scrolling, in CSS pixels. */
+const NARROW = { width: 320, height: 700 } as const;
+
+/** Sideways overflow of the current document at its current width, in CSS pixels (0 or less: none). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /**
- * Check one page: load it at the desktop size in the light theme, run axe
- * if asked, then at the phone width (in the dark theme when that axe run is
- * asked for) measure sideways overflow and run axe. Serious and critical
- * axe findings and overflow, one line each.
+ * Check one page in one load: at the desktop size in the light theme when
+ * that axe run is asked for (at the phone size otherwise), then at the phone
+ * width (in the dark theme when that axe run is asked for) measure sideways
+ * overflow and run axe, then at 320 px measure overflow again when asked.
+ * `expect.ready`, when given, is a selector that must be visible before any
+ * check (results a script fills in); `expect.status` is the HTTP status the
+ * page must answer with (200 unless given: 404 for the not-found page). Axe
+ * findings (serious and critical, or all of them when `strict`) and
+ * overflow, one line each.
  */
-export async function checkPage(page: Page, path: string, sweep: Sweep): Promise<string[]> {
-  await page.setViewportSize(DESKTOP);
+export async function checkPage(page: Page, path: string, sweep: Sweep, expect: { ready?: string; status?: number } = {}): Promise<string[]> {
+  const light = sweep.axe.includes('light@1280');
+  const dark = sweep.axe.includes('dark@390');
+  const found = (what: string, results: Pick<AxeResults, 'violations'>): string[] =>
+    sweep.strict ? results.violations.map((v) => oneLine(what, v)) : blocking(what, results);
+  await page.setViewportSize(light ? DESKTOP : PHONE);
   await page.emulateMedia({ colorScheme: 'light' });
-  const problems = await load(page, path);
+  const problems = await load(page, path, expect.status);
   if (problems.length > 0) return problems;
-  if (sweep.lightDesktop) problems.push(...blocking(`${path} (light, ${DESKTOP.width} px)`, await runAxe(page)));
-  if (!sweep.darkPhone && !sweep.phoneOverflow) return problems;
-  await page.setViewportSize(PHONE);
-  if (sweep.darkPhone) await page.emulateMedia({ colorScheme: 'dark' });
-  if (sweep.phoneOverflow) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    if (overflow > 0) problems.push(`/${path}: scrolls sideways by ${overflow} px at ${PHONE.width} px`);
+  if (expect.ready !== undefined) await page.locator(expect.ready).first().waitFor({ state: 'visible' });
+  if (light) problems.push(...found(`${path} (light, ${DESKTOP.width} px)`, await runAxe(page)));
+  if (dark || sweep.phoneOverflow) {
+    if (light) await page.setViewportSize(PHONE);
+    if (dark) await page.emulateMedia({ colorScheme: 'dark' });
+    const wide = sweep.phoneOverflow ? await overflow(page) : 0;
+    if (wide > 0) problems.push(`/${path}: scrolls sideways by ${wide} px at ${PHONE.width} px`);
+    if (dark) problems.push(...found(`${path} (dark, ${PHONE.width} px)`, await runAxe(page)));
   }
-  if (sweep.darkPhone) problems.push(...blocking(`${path} (dark, ${PHONE.width} px)`, await runAxe(page)));
+  if (sweep.narrowOverflow) {
+    await page.setViewportSize(NARROW);
+    const wide = await overflow(page);
+    if (wide > 0) problems.push(`/${path}: scrolls sideways by ${wide} px at ${NARROW.width} px`);
+  }
   return problems;
 }

@@ -4,8 +4,9 @@
  * tools and suggested classes and a "classify this server" draft that keeps
  * every tool R4 with suggested marks; never among the servers or totals.
  * Axe: e2e/a11y.spec.ts's sample sweep checks the catalogue index and the
- * first and largest catalogue server page in both themes (kinds `catalogue`
- * and `catalogue-server`), the only states this file opens.
+ * first and largest catalogue server page (kinds `catalogue` and
+ * `catalogue-server`; the two server pages in opposite themes), the only
+ * states this file opens.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

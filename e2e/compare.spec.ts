@@ -39,7 +39,7 @@ test('an old link to compare/#same-create_repository lands on its row, which ope
   await expect(page).toHaveURL(/\/compare\/create_repository\/$/);
 });
 
-// The index and list_projects as they open are templates in e2e/a11y.spec.ts (both themes); the new state
+// The index and list_projects as they open are templates in e2e/a11y.spec.ts (one theme each); the new state
 // here is the grid with its rationale folds open, checked in the dark theme (e2e/grid-why.spec.ts opens the
 // same fold component in the light theme on a server's grid, and in the dark one on an effect's).
 test('axe finds nothing serious in list_projects’s comparison with its folds open (dark)', async ({ page }) => {

@@ -4,7 +4,7 @@
  * most GRID_PAGE_SIZE tools, the pager works without JavaScript, every page
  * is in the sitemap. Axe: e2e/a11y.spec.ts checks the class and effect
  * templates (/classes/R3/, a first page with the pager, and /effects/widen/)
- * in both themes, and its sample sweep the largest page of each kind, in this
+ * (one theme each, alternating), and its sample sweep the largest page of each kind, in this
  * build a later numbered page (/classes/R4/12/, /effects/availability/4/).
  */
 import { expect, test } from '@playwright/test';

@@ -53,7 +53,7 @@ test.describe('without JavaScript', () => {
 });
 
 // One theme a page (the light theme on the server's grid, the dark on the effect's), on the grid alone:
-// both pages as they open are templates of e2e/a11y.spec.ts, checked in both themes.
+// both pages as they open are templates of e2e/a11y.spec.ts.
 for (const [path, colorScheme] of [
   ['servers/memory/', 'light'],
   ['effects/compensable/', 'dark'],

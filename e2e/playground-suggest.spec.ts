@@ -3,7 +3,7 @@
  * tools/list result shows each tool's suggested class and effects with the
  * words that triggered them, says that a call stays R4, says why when the
  * paste cannot be read, and passes axe (the box alone, in the dark theme; the
- * playground as it opens is a template of e2e/a11y.spec.ts, in both themes).
+ * playground as it opens is a template of e2e/a11y.spec.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

@@ -248,7 +248,7 @@ test('time to the first classification (recorded, not asserted)', async ({ page 
 });
 
 // Each state checked once, the themes alternating (issue 30: the whole walk in both themes took 38 s); the
-// template test checks the page as it opens in both themes.
+// template sweep of e2e/a11y.spec.ts checks the page as it opens.
 test.describe('accessibility beyond the sitemap check', () => {
   test('axe with rules (light), a session and an error (dark), and open suggestions (light and dark)', async ({ page }) => {
     // Four axe runs (about 6 s each on an idle 2-core machine), so twice the default allowance.

@@ -5,7 +5,7 @@
  * with a server's option that hides tools, such as read-only, on), fetched
  * from `servers/index.json` only when the visitor filters, and the count in
  * a live region. Axe on the filtered state in one theme (the list as it opens
- * is a template of e2e/a11y.spec.ts, checked in both).
+ * is a template of e2e/a11y.spec.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -87,7 +87,7 @@ test('a shared address restores the filters', async ({ page }) => {
   await expect(page.getByRole('status')).toHaveText(`Showing ${expected} of ${registry.servers.length} servers with nothing above R0.`);
 });
 
-// The list as it opens is the servers/ template of e2e/a11y.spec.ts (both themes); the filtered state, in the
+// The list as it opens is the servers/ template of e2e/a11y.spec.ts; the filtered state, in the
 // dark theme, on the page's main part (the header and footer are the template's).
 test('axe finds nothing serious on the filtered servers list (dark)', async ({ page }) => {
   test.setTimeout(120_000);

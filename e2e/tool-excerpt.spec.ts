@@ -3,12 +3,15 @@
  * line(s) stored in the record are shown beside the class, above the fold at
  * 390 px, in a <pre><code> captioned with the cited file and line and the
  * evidence link under it; a long cut line wraps instead of scrolling
- * sideways, and axe finds nothing serious: in the light theme on each page,
- * in the dark theme on one (the code block's colours are the theme's). The per-tool API
+ * sideways at 390 px, and axe finds nothing serious in it: on each page, in
+ * the same load as its other checks, scoped to the excerpt (the rest of a tool
+ * page is the tool template that e2e/a11y.spec.ts axes), the themes
+ * alternating (the code block's colours are the theme's). The per-tool API
  * file and registry.json carry the excerpt too.
  */
-import { expect, test } from '@playwright/test';
-import { checkPage } from './axe.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { blocking, TAGS } from './axe.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();
@@ -19,7 +22,17 @@ const addAttachment = tool('linear-tacticlaunch', 'linear_addAttachment');
 // A citation spanning lines 10 to 12 (the name is in the docstring two lines down).
 const onboarding = tool('serena', 'onboarding');
 
-test('the excerpt is shown beside the class, above the fold at 390 px, with its file:line caption and the link under it', async ({ page }) => {
+/** Sideways scrolling of the page at its current width, and axe's serious findings in its excerpt in one theme. */
+async function excerptProblems(page: Page, path: string, colorScheme: 'light' | 'dark'): Promise<string[]> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.emulateMedia({ colorScheme });
+  const results = await new AxeBuilder({ page }).include('main figure.excerpt').withTags(TAGS).analyze();
+  return [...(overflow > 0 ? [`/${path}: scrolls sideways by ${overflow} px`] : []), ...blocking(`${path} excerpt (${colorScheme})`, results)];
+}
+
+test('the excerpt is shown beside the class, above the fold at 390 px, with its file:line caption and the link under it, no sideways scrolling and axe clean (dark)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('servers/airtable/create_comment/');
   const figure = page.locator('main figure.excerpt');
@@ -31,27 +44,22 @@ test('the excerpt is shown beside the class, above the fold at 390 px, with its 
   expect(box.y + box.height).toBeLessThan(844);
   // The evidence is shown once on the page: not repeated in the list beside it.
   await expect(page.locator('main a.evidence-link')).toHaveCount(1);
+  expect(await excerptProblems(page, 'servers/airtable/create_comment/', 'dark')).toEqual([]);
 });
 
-test('a cut line and a span are quoted as stored, with the span in the caption', async ({ page }) => {
+test('a cut line and a span are quoted as stored, with the span in the caption; at 390 px neither scrolls sideways and axe finds nothing serious (light, dark)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('servers/linear-tacticlaunch/linear_addAttachment/');
   await expect(page.locator('main figure.excerpt pre > code')).toHaveText(addAttachment.evidence.excerpt!);
   expect(addAttachment.evidence.excerpt).toMatch(/^….*linear_addAttachment.*…$/);
+  expect(await excerptProblems(page, 'servers/linear-tacticlaunch/linear_addAttachment/', 'light')).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('servers/serena/onboarding/');
   await expect(page.locator('main figure.excerpt figcaption code').first()).toHaveText(`${onboarding.evidence.path}:10–12`);
   expect((await page.locator('main figure.excerpt pre > code').textContent())?.split('\n')).toHaveLength(3);
-});
-
-test('tool pages with an excerpt: axe clean (light; dark on one) and no sideways scroll at 390 px', async ({ page }) => {
-  test.setTimeout(120_000);
-  const found: string[] = [];
-  for (const [path, darkPhone] of [
-    ['servers/airtable/create_comment/', true],
-    ['servers/linear-tacticlaunch/linear_addAttachment/', false],
-    ['servers/serena/onboarding/', false],
-  ] as const)
-    found.push(...(await checkPage(page, path, { lightDesktop: true, darkPhone, phoneOverflow: true })));
-  expect(found).toEqual([]);
+  expect(await excerptProblems(page, 'servers/serena/onboarding/', 'dark')).toEqual([]);
 });
 
 test('the per-tool API file and registry.json carry the excerpt', async ({ request }) => {
