@@ -59,7 +59,7 @@ export interface IndexedRegistry {
   /** Every record's id and `server` identity, for checking local records against them (SPEC 5.10). */
   identityRecords(): ReadonlyArray<Pick<ServerRecord, 'id' | 'server'>>;
   /**
-   * A registry whose record `id` is whole (the others as in {@link identities}), to classify against.
+   * A registry of the record `id` alone, whole, to classify against (a classification reads no other record).
    * @throws when the record's file is missing, unreadable, not JSON or not the record `id`
    */
   record(id: string): Promise<Registry>;
@@ -169,12 +169,7 @@ export async function loadRegistryIndex(dir: string): Promise<IndexedRegistry | 
       const record = JSON.parse(readFileSync(path.join(dir, `${id}.json`), 'utf8')) as ServerRecord;
       if (record === null || typeof record !== 'object' || record.id !== id || !Array.isArray(record.tools))
         throw new Error(`the registry index file for \`${id}\` does not hold that record; run \`npm run build\``);
-      return Registry.fromDocument(
-        documentOf(
-          index,
-          stubs.map((stub) => (stub.id === id ? record : stub)),
-        ),
-      );
+      return Registry.fromDocument(documentOf(index, [record]));
     },
   };
 }
