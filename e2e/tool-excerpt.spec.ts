@@ -3,7 +3,8 @@
  * line(s) stored in the record are shown beside the class, above the fold at
  * 390 px, in a <pre><code> captioned with the cited file and line and the
  * evidence link under it; a long cut line wraps instead of scrolling
- * sideways at 390 px, and axe finds nothing serious in it: on each page, in
+ * sideways at 390 px, and axe finds nothing serious in it; a hosted server's
+ * tool shows the vendor's quoted sentence and page in the same place: on each page, in
  * the same load as its other checks, scoped to the excerpt (the rest of a tool
  * page is the tool template that e2e/a11y.spec.ts axes), the themes
  * alternating (the code block's colours are the theme's). The per-tool API
@@ -21,6 +22,8 @@ const createComment = tool('airtable', 'create_comment');
 const addAttachment = tool('linear-tacticlaunch', 'linear_addAttachment');
 // A citation spanning lines 10 to 12 (the name is in the docstring two lines down).
 const onboarding = tool('serena', 'onboarding');
+// A hosted server's tool: its evidence is the vendor's quoted sentence and page, no excerpt (SPEC 5.1).
+const notionComment = tool('notion-hosted', 'notion-create-comment');
 
 /** Sideways scrolling of the page at its current width, and axe's serious findings in its excerpt in one theme. */
 async function excerptProblems(page: Page, path: string, colorScheme: 'light' | 'dark'): Promise<string[]> {
@@ -70,4 +73,21 @@ test('the per-tool API file and registry.json carry the excerpt', async ({ reque
     .find((record: { id: string }) => record.id === 'airtable')
     .tools.find((entry: { name: string }) => entry.name === 'create_comment');
   expect(listed.evidence.excerpt).toBe("'create_comment',");
+});
+
+test("a hosted server's tool quotes the vendor's sentence beside the class, above the fold at 390 px, with the vendor's page under it, once (light)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('servers/notion-hosted/notion-create-comment/');
+  const figure = page.locator('main figure.excerpt');
+  expect(notionComment.evidence.quote).toBe('Notion:notion-create-comment parent: { page_id: "agenda-page-id" }');
+  await expect(figure.locator('q')).toHaveText(notionComment.evidence.quote!);
+  await expect(figure.locator('a.evidence-link')).toHaveAttribute('href', notionComment.evidence.url!);
+  const box = (await figure.boundingBox())!;
+  expect(box.y + box.height).toBeLessThan(844);
+  // Not repeated in the list beside it.
+  await expect(page.locator('main q')).toHaveCount(1);
+  await expect(page.locator('main a.evidence-link')).toHaveCount(1);
+  expect(await excerptProblems(page, 'servers/notion-hosted/notion-create-comment/', 'light')).toEqual([]);
 });
