@@ -7,46 +7,34 @@
  * whose tool names depend on the repository, unrecognised, as well as
  * http:// and a look-alike host. In-process; starts nothing.
  */
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { tempDir } from '../cli/harness.ts';
-import { listJson, put, records } from './hosted-support.ts';
+import { describe, it } from 'vitest';
+import { expectCursorForms, expectWindsurfAndCodex } from './hosted-support.ts';
 
 describe("GitMCP's generic endpoint by URL", () => {
   it('recognises https://gitmcp.io/docs bare, with a trailing slash and through mcp-remote, and leaves per-repository endpoints, http:// and a look-alike host unlisted', async () => {
-    const file = put(
-      path.join(tempDir(), '.cursor', 'mcp.json'),
-      JSON.stringify({
-        mcpServers: {
-          bare: { url: 'https://gitmcp.io/docs' },
-          slash: { url: 'https://gitmcp.io/docs/' },
-          bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://gitmcp.io/docs'] },
-          repository: { url: 'https://gitmcp.io/idosal/git-mcp' },
-          pages: { url: 'https://idosal.gitmcp.io/git-mcp' },
-          http: { url: 'http://gitmcp.io/docs' },
-          lookalike: { url: 'https://gitmcp.io.example.net/docs' },
-        },
-      }),
+    await expectCursorForms(
+      {
+        bare: { url: 'https://gitmcp.io/docs' },
+        slash: { url: 'https://gitmcp.io/docs/' },
+        bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://gitmcp.io/docs'] },
+        repository: { url: 'https://gitmcp.io/idosal/git-mcp' },
+        pages: { url: 'https://idosal.gitmcp.io/git-mcp' },
+        http: { url: 'http://gitmcp.io/docs' },
+        lookalike: { url: 'https://gitmcp.io.example.net/docs' },
+      },
+      {
+        bare: 'gitmcp-docs',
+        slash: 'gitmcp-docs',
+        bridged: 'gitmcp-docs',
+        repository: null,
+        pages: null,
+        http: null,
+        lookalike: null,
+      },
     );
-    const report = await listJson(file, 'cursor');
-    expect(records(report)).toEqual({
-      bare: 'gitmcp-docs',
-      slash: 'gitmcp-docs',
-      bridged: 'gitmcp-docs',
-      repository: null,
-      pages: null,
-      http: null,
-      lookalike: null,
-    });
   });
 
   it("recognises it in Windsurf's serverUrl and in Codex's TOML url", async () => {
-    const windsurf = put(
-      path.join(tempDir(), '.codeium', 'windsurf', 'mcp_config.json'),
-      JSON.stringify({ mcpServers: { gitmcp: { serverUrl: 'https://gitmcp.io/docs' } } }),
-    );
-    expect(records(await listJson(windsurf, 'windsurf'))).toEqual({ gitmcp: 'gitmcp-docs' });
-    const codex = put(path.join(tempDir(), '.codex', 'config.toml'), '[mcp_servers.gitmcp]\nurl = "https://gitmcp.io/docs"\n');
-    expect(records(await listJson(codex, 'codex'))).toEqual({ gitmcp: 'gitmcp-docs' });
+    await expectWindsurfAndCodex('gitmcp', 'gitmcp-docs', 'https://gitmcp.io/docs');
   });
 });

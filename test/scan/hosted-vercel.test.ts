@@ -12,37 +12,31 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/harness.ts';
-import { DOCUMENTATION_MARK as MARK, listJson, put, records } from './hosted-support.ts';
+import { expectCursorForms, listJson, put, records } from './hosted-support.ts';
 
 describe("Vercel's hosted server by URL", () => {
   it('recognises https://mcp.vercel.com bare, with a trailing slash, project-scoped and at /cli/mcp, through mcp-remote, and leaves http:// and a look-alike host unlisted', async () => {
-    const file = put(
-      path.join(tempDir(), '.cursor', 'mcp.json'),
-      JSON.stringify({
-        mcpServers: {
-          bare: { url: 'https://mcp.vercel.com' },
-          slash: { url: 'https://mcp.vercel.com/' },
-          project: { type: 'http', url: 'https://mcp.vercel.com/my-team/my-project' },
-          cli: { url: 'https://mcp.vercel.com/cli/mcp' },
-          bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.vercel.com'] },
-          http: { url: 'http://mcp.vercel.com' },
-          lookalike: { url: 'https://mcp.vercel.com.example.net' },
-        },
-      }),
+    await expectCursorForms(
+      {
+        bare: { url: 'https://mcp.vercel.com' },
+        slash: { url: 'https://mcp.vercel.com/' },
+        project: { type: 'http', url: 'https://mcp.vercel.com/my-team/my-project' },
+        cli: { url: 'https://mcp.vercel.com/cli/mcp' },
+        bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.vercel.com'] },
+        http: { url: 'http://mcp.vercel.com' },
+        lookalike: { url: 'https://mcp.vercel.com.example.net' },
+      },
+      {
+        bare: 'vercel',
+        slash: 'vercel',
+        project: 'vercel',
+        cli: 'vercel',
+        bridged: 'vercel',
+        http: null,
+        lookalike: null,
+      },
+      'vercel',
     );
-    const report = await listJson(file, 'cursor');
-    expect(records(report)).toEqual({
-      bare: 'vercel',
-      slash: 'vercel',
-      project: 'vercel',
-      cli: 'vercel',
-      bridged: 'vercel',
-      http: null,
-      lookalike: null,
-    });
-    for (const server of report.servers.filter((entry) => entry.record === 'vercel')) {
-      expect([server.record_basis, server.record_mark]).toEqual(['documentation', MARK]);
-    }
   });
 
   it("recognises it in Windsurf's serverUrl, Gemini CLI's httpUrl and Codex's TOML url", async () => {

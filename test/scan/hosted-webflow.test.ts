@@ -8,45 +8,34 @@
  * host's undocumented paths, http:// and a look-alike host unlisted.
  * In-process; starts nothing.
  */
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { tempDir } from '../cli/harness.ts';
-import { listJson, put, records } from './hosted-support.ts';
+import { describe, it } from 'vitest';
+import { expectCursorForms, expectWindsurfAndCodex } from './hosted-support.ts';
 
 describe("Webflow's hosted server by URL", () => {
   it('recognises https://mcp.webflow.com/sse as a JSON url and through mcp-remote, and leaves undocumented paths, http:// and a look-alike host unlisted', async () => {
-    const file = put(
-      path.join(tempDir(), '.cursor', 'mcp.json'),
-      JSON.stringify({
-        mcpServers: {
-          readme: { url: 'https://mcp.webflow.com/sse' },
-          sse: { type: 'sse', url: 'https://mcp.webflow.com/sse' },
-          slash: { url: 'https://mcp.webflow.com/sse/' },
-          bridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.webflow.com/sse'] },
-          undocumented: { url: 'https://mcp.webflow.com/mcp' },
-          http: { url: 'http://mcp.webflow.com/sse' },
-          lookalike: { url: 'https://mcp.webflow.com.example.net/sse' },
-        },
-      }),
+    await expectCursorForms(
+      {
+        readme: { url: 'https://mcp.webflow.com/sse' },
+        sse: { type: 'sse', url: 'https://mcp.webflow.com/sse' },
+        slash: { url: 'https://mcp.webflow.com/sse/' },
+        bridged: { command: 'npx', args: ['mcp-remote', 'https://mcp.webflow.com/sse'] },
+        undocumented: { url: 'https://mcp.webflow.com/mcp' },
+        http: { url: 'http://mcp.webflow.com/sse' },
+        lookalike: { url: 'https://mcp.webflow.com.example.net/sse' },
+      },
+      {
+        readme: 'webflow',
+        sse: 'webflow',
+        slash: 'webflow',
+        bridged: 'webflow',
+        undocumented: null,
+        http: null,
+        lookalike: null,
+      },
     );
-    expect(records(await listJson(file, 'cursor'))).toEqual({
-      readme: 'webflow',
-      sse: 'webflow',
-      slash: 'webflow',
-      bridged: 'webflow',
-      undocumented: null,
-      http: null,
-      lookalike: null,
-    });
   });
 
   it("recognises it in Windsurf's serverUrl and in Codex's TOML url", async () => {
-    const windsurf = put(
-      path.join(tempDir(), '.codeium', 'windsurf', 'mcp_config.json'),
-      JSON.stringify({ mcpServers: { webflow: { serverUrl: 'https://mcp.webflow.com/sse' } } }),
-    );
-    expect(records(await listJson(windsurf, 'windsurf'))).toEqual({ webflow: 'webflow' });
-    const codex = put(path.join(tempDir(), '.codex', 'config.toml'), '[mcp_servers.webflow]\nurl = "https://mcp.webflow.com/sse"\n');
-    expect(records(await listJson(codex, 'codex'))).toEqual({ webflow: 'webflow' });
+    await expectWindsurfAndCodex('webflow', 'webflow', 'https://mcp.webflow.com/sse');
   });
 });
