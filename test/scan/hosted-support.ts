@@ -10,7 +10,7 @@ import { runCli, tempDir } from '../cli/harness.ts';
 import { registryFile } from './support.ts';
 
 /** The mark SPEC 5.1 requires wherever a class of a record resting on the vendor's documentation is shown. */
-export const DOCUMENTATION_MARK = "from the vendor's documentation, not from source";
+const DOCUMENTATION_MARK = "from the vendor's documentation, not from source";
 
 /** Write `text` to `file`, creating its folders; returns `file`. */
 export function put(file: string, text: string): string {
