@@ -6,11 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { DOCUMENTATION_MARK } from '../../src/core/index.ts';
 import { runCli, tempDir } from '../cli/harness.ts';
 import { registryFile } from './support.ts';
-
-/** The mark SPEC 5.1 requires wherever a class of a record resting on the vendor's documentation is shown. */
-const DOCUMENTATION_MARK = "from the vendor's documentation, not from source";
 
 /** Write `text` to `file`, creating its folders; returns `file`. */
 export function put(file: string, text: string): string {
