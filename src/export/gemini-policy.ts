@@ -34,7 +34,7 @@ import type { Decision } from '../core/policy.ts';
 import { AGENT_TOOLS } from '../clients/agents/builtins.ts';
 
 /** Priorities within the user tier: a block beats a prompt, a prompt beats an allow. */
-export const GEMINI_PRIORITY = { deny: 900, ask_user: 800, allow: 700, catchAll: 600 } as const;
+export const GEMINI_PRIORITY = { deny: 900, ask_user: 800, allow: 700, catchAll: 600, unnamedServers: 500 } as const;
 
 /** The names Gemini CLI's `isValidToolName` accepts in a fully qualified MCP tool name. */
 const GEMINI_SLUG = /^[a-z0-9_.:-]+$/i;
@@ -118,6 +118,12 @@ function protectedPattern(): string {
  * every non-interactive run, read or not) and the file tools when their arguments name rclass's state,
  * its log or Gemini CLI's settings. The hook payload does not say whether the run is
  * interactive (packages/core/src/hooks/types.ts HookInput), so the policy carries it.
+ *
+ * Last, below every server's own catch-all, `mcp_*` (any tool of any MCP server: `matchesWildcard` in
+ * packages/core/src/policy/policy-engine.ts) gets `ask_user` when not interactive: a server the policy does
+ * not name (added after it was written, or named otherwise) would otherwise wait on the hook's ask for
+ * ever in `gemini -p`; now the run refuses its calls, reads included, until the policy is written again.
+ * Interactive runs are unchanged (no rule: the hook decides).
  */
 function headlessRules(): GeminiRule[] {
   const tools = AGENT_TOOLS.gemini;
@@ -133,6 +139,7 @@ function headlessRules(): GeminiRule[] {
       priority: GEMINI_PRIORITY.ask_user,
       interactive: false,
     },
+    { toolName: 'mcp_*', decision: 'ask_user', priority: GEMINI_PRIORITY.unnamedServers, interactive: false },
   ];
 }
 
@@ -154,6 +161,7 @@ export function renderGeminiPolicy(plan: PolicyPlan): string {
     );
   header.push(
     'In non-interactive runs (gemini -p) web_fetch, and write_file and replace naming rclass state or Gemini CLI settings, are refused: there the hook cannot ask.',
+    'In non-interactive runs every tool of a server this file does not name (mcp_*) is refused too, reads included: write this file again after adding a server.',
   );
   const body = stringify({ rule: [...geminiRules(plan), ...headlessRules()] });
   return `${header.map((line) => `# ${commentSafe(line)}`).join('\n')}\n\n${body}\n`;

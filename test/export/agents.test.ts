@@ -94,10 +94,26 @@ describe('gemini: non-interactive runs', () => {
         priority: GEMINI_PRIORITY.ask_user,
         interactive: false,
       },
+      { toolName: 'mcp_*', decision: 'ask_user', priority: GEMINI_PRIORITY.unnamedServers, interactive: false },
     ]);
     const pattern = new RegExp(String(headless[1]!.argsPattern));
     expect(pattern.test(JSON.stringify({ file_path: '/home/u/.gemini/settings.json', content: '{}' }))).toBe(true);
     expect(pattern.test(JSON.stringify({ file_path: '/home/u/project/notes.md', content: 'x' }))).toBe(false);
+  });
+
+  it('regression: a server the policy does not name (added after it was written) gets ask_user in a non-interactive run, below every named server, so `gemini -p` refuses its calls instead of waiting on the hook for ever', async () => {
+    // Checked against @google/gemini-cli-core 0.61.0 (loadPoliciesFromToml: no warnings; PolicyEngine.check with
+    // nonInteractive): mcp_other_read_thing -> ask_user through mcp_*, which the scheduler turns into an error
+    // there; with no rule it was the engine's default deny, which the hook's ask overrides, and the run waited.
+    // Interactive runs match no rule (Gemini CLI's default, then the hook), and mem's tools keep their own rules.
+    const rules = (
+      parse(renderPolicy('gemini', await plan({ allowUpTo: 'R1' }, [{ name: 'mem', recordId: 'memory' }]))) as { rule: Array<Record<string, unknown>> }
+    ).rule;
+    const unnamed = rules.filter((rule) => rule.toolName === 'mcp_*');
+    expect(unnamed).toEqual([{ toolName: 'mcp_*', decision: 'ask_user', priority: GEMINI_PRIORITY.unnamedServers, interactive: false }]);
+    const named = rules.filter((rule) => String(rule.toolName).startsWith('mcp_mem_'));
+    expect(named.find((rule) => rule.toolName === 'mcp_mem_read_graph')).toMatchObject({ decision: 'allow' });
+    expect(Math.min(...named.map((rule) => Number(rule.priority)))).toBeGreaterThan(GEMINI_PRIORITY.unnamedServers);
   });
 });
 
