@@ -73,7 +73,7 @@ function rclass(home: string, args: string[]): Promise<{ code: number | null; st
  * found among test/servers' packages, as a user's `npx -y` entry); with
  * `withRclass`, the generated hook merged in and the generated policy saved.
  */
-async function scratch(withRclass: boolean): Promise<Scratch> {
+async function scratch(withRclass: boolean, options: { renamedAfterPolicy?: string } = {}): Promise<Scratch> {
   const root = tempDir();
   const home = path.join(root, 'home');
   const project = path.join(root, 'project');
@@ -95,6 +95,12 @@ async function scratch(withRclass: boolean): Promise<Scratch> {
     writeFileSync(settingsFile, JSON.stringify({ ...settings, ...(JSON.parse(hook.stdout) as Record<string, unknown>) }, null, 2));
     const policy = await rclass(home, ['policy', '--format', 'gemini', settingsFile, '--out', path.join(home, '.gemini', 'policies', 'rclass.toml')]);
     expect(policy.code).toBe(0);
+    if (options.renamedAfterPolicy !== undefined) {
+      // The user adds (here: renames) a server after writing the policy, which then names no rule for it.
+      const written = JSON.parse(readFileSync(settingsFile, 'utf8')) as { mcpServers: Record<string, unknown> };
+      written.mcpServers = { [options.renamedAfterPolicy]: written.mcpServers.memory };
+      writeFileSync(settingsFile, JSON.stringify(written, null, 2));
+    }
   }
   return { home, project, memory };
 }
@@ -177,6 +183,18 @@ describe('gemini -p (Gemini CLI 0.61.0) with the generated hook and policy', () 
     expect(verified.stdout).toMatch(/^ok: 1 line, the hash chain holds/);
     const report = await rclass(world.home, ['audit', 'report']);
     expect(report.stdout).toMatch(/ R4 memory\/delete_entities ask: no outcome recorded \(refused, cancelled, or no PostToolUse hook\) \(session gemini:/);
+  }, 400_000);
+
+  it("regression: a server added after the policy was written (no rule of its own) ends the run too, through the policy's last rule, instead of waiting on the hook for ever", async () => {
+    const world = await scratch(true, { renamedAfterPolicy: 'later' });
+    const api = await startGeminiApi({ name: 'mcp_later_delete_entities', args: { entityNames: ['Alice'] } });
+    apis.push(api);
+    const run = await gemini(world, api);
+    expect(run.killed).toBe(false);
+    expect(run.code).toBe(0);
+    expect(readFileSync(world.memory, 'utf8')).toBe(ALICE);
+    expect(run.stderr).toContain('requires user confirmation, which is not supported in non-interactive mode.');
+    expect(run.stdout.trim()).toBe('done');
   }, 400_000);
 
   it('control: without rclass, the same run deletes the entity (the stand-in, the client and the server are real)', async () => {
