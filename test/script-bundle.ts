@@ -23,16 +23,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../scripts/lib/paths.ts';
 
-/** Each source module's `import.meta` location, written into it as literals before esbuild bundles it. */
+/** Names each source module declares for its own location; esbuild's `define` points `import.meta.*` at them, and they bind in the module's own scope. */
+const OWN = { url: '__rclassOwnUrl', dirname: '__rclassOwnDirname', filename: '__rclassOwnFilename' } as const;
+
+/** Each source module's `import.meta` location stays its own: declared at its top (code only: a string that mentions `import.meta.url` is left alone). */
 const OWN_LOCATION: Plugin = {
   name: 'own-import-meta-location',
   setup(plugin) {
     plugin.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-        .replaceAll('import.meta.filename', JSON.stringify(args.path));
-      return { contents: text, loader: 'ts', resolveDir: path.dirname(args.path) };
+      const declared = [
+        `const ${OWN.url} = ${JSON.stringify(pathToFileURL(args.path).href)};`,
+        `const ${OWN.dirname} = ${JSON.stringify(path.dirname(args.path))};`,
+        `const ${OWN.filename} = ${JSON.stringify(args.path)};`,
+      ].join(' ');
+      // On the first line, so the bundle's line numbers stay the source's.
+      return { contents: `${declared} ${readFileSync(args.path, 'utf8')}`, loader: 'ts', resolveDir: path.dirname(args.path) };
     });
   },
 };
@@ -53,6 +58,7 @@ async function bundle(entry: string): Promise<string> {
     target: 'node20',
     packages: 'external',
     logLevel: 'silent',
+    define: { 'import.meta.url': OWN.url, 'import.meta.dirname': OWN.dirname, 'import.meta.filename': OWN.filename },
     plugins: [OWN_LOCATION],
   });
   return outfile;
