@@ -11,13 +11,14 @@ import { GENESIS_HASH } from '../../src/audit/chain.ts';
 import { appendAudit } from '../../src/audit/log.ts';
 import { verifyAuditFile } from '../../src/audit/verify.ts';
 import { ROOT, tempDir } from '../cli/harness.ts';
+import { scriptBundle } from '../script-bundle.ts';
 import { record } from './support/entries.ts';
 
-const APPENDER = path.join(ROOT, 'test', 'audit', 'support', 'appender.ts');
-
-function appendInChild(file: string, count: number, name: string, anchor?: string): Promise<number> {
+/** The appender child, bundled once for this file (test/script-bundle.ts): a tsx start compiled the audit modules again in each of the 12 children. */
+async function appendInChild(file: string, count: number, name: string, anchor?: string): Promise<number> {
+  const appender = await scriptBundle('test/audit/support/appender.ts');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', APPENDER, file, String(count), name, ...(anchor !== undefined ? [anchor] : [])], {
+    const child = spawn(process.execPath, [appender, file, String(count), name, ...(anchor !== undefined ? [anchor] : [])], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { scriptBundle } from '../script-bundle.ts';
 import { FROZEN_DIR } from './frozen.ts';
 
 /** A scratch registry with copies of `registry/<id>.yaml` (or of its frozen copy), each changed by `edit` if given. */
@@ -50,10 +51,11 @@ export interface RefreshRun {
   stderr: string;
 }
 
-/** Run scripts/refresh.ts with these arguments and environment additions. */
-export function runRefresh(args: readonly string[], env: Record<string, string> = {}): Promise<RefreshRun> {
+/** Run scripts/refresh.ts (its bundle, test/script-bundle.ts, rather than the source through tsx) with these arguments and environment additions. */
+export async function runRefresh(args: readonly string[], env: Record<string, string> = {}): Promise<RefreshRun> {
+  const script = await scriptBundle('scripts/refresh.ts');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'refresh.ts'), ...args], {
+    const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

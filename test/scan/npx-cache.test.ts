@@ -8,10 +8,10 @@
  * (`~/.cache/rclass/npm`) and removes what a killed install left there;
  * the user's `~/.npm/_npx` is never touched.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { listTools } from '../../src/scan/list-tools.ts';
 import { npxInstallDir, npxInstallFinished } from '../../src/scan/npm-cache.ts';
 import { tempDir } from '../cli/harness.ts';
@@ -19,8 +19,12 @@ import { scan, writeConfig } from './support.ts';
 
 const PACKAGE = '@modelcontextprotocol/server-memory';
 
-describe('scan and the npx cache', () => {
-  it("regression: a deadline during a cold npx install leaves the user's npx cache alone, and their client's npx -y still starts the server", async () => {
+// The three cases share nothing (each its own HOME, project and caches) and mostly wait on the npm registry, so they run
+// at once (issue 30: one after another they held a test worker for about 54 s). Each asserts with its own `expect`.
+describe.concurrent('scan and the npx cache', () => {
+  it("regression: a deadline during a cold npx install leaves the user's npx cache alone, and their client's npx -y still starts the server", async ({
+    expect,
+  }) => {
     const home = tempDir();
     const project = tempDir();
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
@@ -47,7 +51,9 @@ describe('scan and the npx cache', () => {
     expect(npxInstallFinished(installDir)).toBe(true);
   }, 900_000);
 
-  it("regression: a first scan installs from the user's npm cache (offline), since the scan's _cacache is the user's, while _npx stays the scan's", async () => {
+  it("regression: a first scan installs from the user's npm cache (offline), since the scan's _cacache is the user's, while _npx stays the scan's", async ({
+    expect,
+  }) => {
     const home = tempDir();
     const project = tempDir();
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
@@ -67,13 +73,18 @@ describe('scan and the npx cache', () => {
     expect(readdirSync(path.join(home, '.npm', '_npx'))).toEqual(userNpx);
   }, 900_000);
 
-  it("regression: a server started with pnpm dlx installs into rclass's own pnpm cache and store, never the user's (real pnpm from npm)", async () => {
+  it("regression: a server started with pnpm dlx installs into rclass's own pnpm cache and store, never the user's (real pnpm from npm)", async ({
+    expect,
+  }) => {
     const tools = tempDir();
-    const install = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'pnpm@12.23.0'], {
-      cwd: tools,
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tools },
-      timeout: 300_000,
+    // Asynchronous: a synchronous install would stop the other cases' scans, and the first one's 1 s deadline, while it ran.
+    const install = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+      execFile(
+        'npm',
+        ['install', '--no-save', '--no-audit', '--no-fund', 'pnpm@12.23.0'],
+        { cwd: tools, encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tools }, timeout: 300_000 },
+        (error, _stdout, stderr) => resolve({ status: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stderr }),
+      );
     });
     expect(install.status, install.stderr).toBe(0);
     const bin = path.join(tools, 'bin');

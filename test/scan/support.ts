@@ -45,7 +45,19 @@ const PINNED_ELSEWHERE: Readonly<Record<string, string>> = {};
  * rc-def-v2 normal form (SPEC 5.2.1) gives them the same fingerprints, so
  * scan finds no changed definition.
  */
-export async function registryFile(change: (record: ServerRecord) => ServerRecord = (record) => record): Promise<{ file: string; document: RegistryDocument }> {
+export function registryFile(change?: (record: ServerRecord) => ServerRecord): Promise<{ file: string; document: RegistryDocument }> {
+  if (change !== undefined) return changedRegistryFile(change);
+  unchanged ??= changedRegistryFile((record) => record);
+  return unchanged;
+}
+
+/**
+ * The unchanged registry file, built and written once per test file: most scans here read it, and building the document of
+ * every record and writing it out again for each was work repeated per test (issue 30). A scan only reads the file.
+ */
+let unchanged: Promise<{ file: string; document: RegistryDocument }> | undefined;
+
+async function changedRegistryFile(change: (record: ServerRecord) => ServerRecord): Promise<{ file: string; document: RegistryDocument }> {
   const records = (await registryRecords()).map((record) =>
     PINNED_ELSEWHERE[record.id] === undefined ? record : { ...record, tools: record.tools.map(({ fingerprint: _fingerprint, ...tool }) => tool) },
   );

@@ -2,6 +2,7 @@
  * A child process for the BR-25 test: append COUNT entries to the log FILE
  * as fast as it can, one append (one lock) per entry.
  * Usage: node --import tsx test/audit/support/appender.ts FILE COUNT NAME [ANCHOR_FILE]
+ * (the test runs its bundle instead: test/script-bundle.ts)
  */
 import { appendAudit } from '../../../src/audit/log.ts';
 
