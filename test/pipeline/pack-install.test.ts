@@ -39,15 +39,8 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/**
- * Settings of every install here: no audit or funding requests, and `--prefer-offline` (docs.npmjs.com/cli/v11/using-npm/config,
- * "prefer-offline"): a dependency already in npm's cache, as after this checkout's `npm ci`, is taken from it without asking the
- * registry whether it is current; anything missing is still fetched. The installs read the same metadata three times over.
- */
-const INSTALL_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline'];
-
 function npm(args: string[], cwd: string): Promise<Outcome> {
-  return run(NPM, [...args, '--ignore-scripts=false', ...INSTALL_FLAGS], cwd, { ...process.env, npm_config_loglevel: 'warn' });
+  return run(NPM, [...args, '--ignore-scripts=false', '--no-audit', '--no-fund'], cwd, { ...process.env, npm_config_loglevel: 'warn' });
 }
 
 const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
@@ -83,11 +76,9 @@ beforeAll(() => {
   global =
     readmeLine === undefined
       ? Promise.resolve({ code: null, output: 'no README line', prefix })
-      : run('sh', ['-c', `${readmeLine} ${INSTALL_FLAGS.join(' ')}`], destination, {
-          ...process.env,
-          npm_config_prefix: prefix,
-          npm_config_loglevel: 'warn',
-        }).then((outcome) => ({ ...outcome, prefix }));
+      : run('sh', ['-c', `${readmeLine} --no-audit --no-fund`], destination, { ...process.env, npm_config_prefix: prefix, npm_config_loglevel: 'warn' }).then(
+          (outcome) => ({ ...outcome, prefix }),
+        );
 
   const unpacked = tempDir();
   mkdirSync(unpacked, { recursive: true });
