@@ -1,6 +1,7 @@
 /**
- * End-to-end tests of the built site in Debian's Chromium (never a browser
- * downloaded by Playwright). Run `npm run build` first: the tests read
+ * End-to-end tests of the built site in Debian's Chromium, its headless
+ * shell when installed (never a browser downloaded by Playwright;
+ * e2e/support.ts). Run `npm run build` first: the tests read
  * build/site (served at the root; `SITE_DIR` points them elsewhere) and
  * build a second copy under a base path into build/site-base, the way
  * GitHub Pages serves a project site (from a few records, so that build
@@ -11,7 +12,7 @@
  * (playwright.crawl.config.ts, `npm run test:crawl`), never in `npm test`.
  */
 import { defineConfig } from '@playwright/test';
-import { BASE_PATH, BASE_PORT, BASE_URL, CHROMIUM_ARGS, ROOT_PORT, ROOT_URL, SITE_DIR } from './e2e/support.ts';
+import { BASE_PATH, BASE_PORT, BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT_PORT, ROOT_URL, SITE_DIR } from './e2e/support.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +27,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // No trace: recording one snapshots every action of every test, kept or not (watch-and-act.spec.ts
     // twice each way at load ~27: 31.7 CPU-s with 'retain-on-failure', 28.1 with 'off'). To see a failure
     // step by step, run it again with `npx playwright test --trace retain-on-failure <file>`.

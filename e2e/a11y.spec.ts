@@ -29,10 +29,9 @@
  * are attached to the report. The pages are loaded into one tab per batch
  * (e2e/axe.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { samplePages, sitePages } from '../test/site/sample.ts';
-import { checkPage, type Look, type Sweep, TAGS } from './axe.ts';
+import { axeOn, checkPage, type Look, type Sweep } from './axe.ts';
 
 /**
  * One page of every template (issue 16), with the one configuration `npm test` axes it in (the light theme
@@ -236,10 +235,7 @@ function templateTest(path: string): void {
       if (READY[path] !== undefined) await expect(page.locator(READY[path]).first()).toBeVisible();
       for (const [, , colorScheme] of configurations.filter(([w]) => w === width)) {
         await page.emulateMedia({ colorScheme });
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(TAGS)
-          .options({ resultTypes: ['violations'] })
-          .analyze();
+        const { violations } = await axeOn(page).analyze();
         found.push(
           ...violations.map(
             (v) => `/${path} (${colorScheme}, ${width} px): ${v.impact} ${v.id}: ${v.help} (${v.nodes.length}×, e.g. ${v.nodes[0]?.target.join(' ')})`,

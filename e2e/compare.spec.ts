@@ -6,9 +6,8 @@
  * `compare/#same-<name>` still land on the name. Axe on the open folds, in
  * one theme (the pages as they open are templates in e2e/a11y.spec.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { blocking, TAGS } from './axe.ts';
+import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();
@@ -49,5 +48,5 @@ test('axe finds nothing serious in list_projects’s comparison with its folds o
   await page.locator('details.why').evaluateAll((folds) => {
     for (const fold of folds) (fold as HTMLDetailsElement).open = true;
   });
-  expect(blocking('compare/list_projects/ (folds open, dark)', await new AxeBuilder({ page }).include('main table').withTags(TAGS).analyze())).toEqual([]);
+  expect(blocking('compare/list_projects/ (folds open, dark)', await axeOn(page).include('main table').analyze())).toEqual([]);
 });

@@ -5,10 +5,8 @@
  * paste cannot be read, and passes axe (the box alone, in the dark theme; the
  * playground as it opens is a template of e2e/a11y.spec.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+import { axeOn } from './axe.ts';
 
 async function openBox(page: Page): Promise<void> {
   await page.goto('playground/');
@@ -51,7 +49,7 @@ test('axe finds nothing serious with suggestions shown (dark)', async ({ page })
   await openBox(page);
   await page.getByRole('button', { name: 'Try a tools/list result' }).click();
   await expect(page.locator('#pg-define-result .pg-suggestion')).toHaveCount(2);
-  const results = await new AxeBuilder({ page }).include('#pg-define-box').withTags(AXE_TAGS).analyze();
+  const results = await axeOn(page).include('#pg-define-box').analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     blocking.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`),

@@ -10,9 +10,8 @@
  * alternating (the code block's colours are the theme's). The per-tool API
  * file and registry.json carry the excerpt too.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { blocking, TAGS } from './axe.ts';
+import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();
@@ -29,7 +28,7 @@ const notionComment = tool('notion-hosted', 'notion-create-comment');
 async function excerptProblems(page: Page, path: string, colorScheme: 'light' | 'dark'): Promise<string[]> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await page.emulateMedia({ colorScheme });
-  const results = await new AxeBuilder({ page }).include('main figure.excerpt').withTags(TAGS).analyze();
+  const results = await axeOn(page).include('main figure.excerpt').analyze();
   return [...(overflow > 0 ? [`/${path}: scrolls sideways by ${overflow} px`] : []), ...blocking(`${path} excerpt (${colorScheme})`, results)];
 }
 
