@@ -98,11 +98,11 @@ export function namesSearch(): NamesSearch {
       const words = nameWords(query);
       if (words.length === 0) return [];
       const first = words[0]!;
-      let hits = await searchShard(await load(shardOf(first)), words);
+      let hits = searchShard(await load(shardOf(first)), words);
       // A swap of the first two letters points to another shard ("igthub" is in "ig", github in "gi").
       const swapped = transpositions(first)[0];
       if (hits.length === 0 && swapped !== undefined && shardOf(swapped) !== shardOf(first)) {
-        hits = await searchShard(await load(shardOf(swapped)), [swapped, ...words.slice(1)]);
+        hits = searchShard(await load(shardOf(swapped)), [swapped, ...words.slice(1)]);
       }
       const candidates = hits.filter(keep);
       return rankSuggestions(query, candidates, limit);
