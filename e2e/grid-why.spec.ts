@@ -9,11 +9,15 @@
  * rows took 21 s (issue 30).
  */
 import { expect, test } from '@playwright/test';
+import { whySummary } from '../src/site/lib/tool-why.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();
 const tool = (server: string, name: string) => registry.servers.find((record) => record.id === server)!.tools.find((entry) => entry.name === name)!;
+/** The text of a tool's open fold: its summary, rationale and, when its effects differ from its peers', why (ToolWhy.astro). */
+const whyText = (entry: ReturnType<typeof tool>): string =>
+  `${whySummary(entry)}${entry.rationale}${entry.differs ? `Unlike the same action on other servers: ${entry.differs}` : ''}`;
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -43,10 +47,7 @@ test.describe('without JavaScript', () => {
         })),
       );
       expect(rows.length, path).toBeGreaterThan(0);
-      for (const row of rows) {
-        const { class: cls, rationale } = tool(row.server, row.name);
-        expect(row.why, `${path} ${row.server}/${row.name}`).toBe(`Why ${cls}${rationale}`);
-      }
+      for (const row of rows) expect(row.why, `${path} ${row.server}/${row.name}`).toBe(whyText(tool(row.server, row.name)));
     }
   });
 });
@@ -68,3 +69,44 @@ for (const [path, colorScheme] of [
     expect(blocking(`${path} (folds open, ${colorScheme})`, await axeOn(page).include('table.tool-grid').analyze())).toEqual([]);
   });
 }
+
+// Issue 27 item 2, the two-line "why": a tool whose effects differ from the same action on other servers
+// (the record's `differs`, SPEC 2.9.4) says so in the closed fold and gives the reason on its second line.
+test.describe('why a tool differs, in the grids', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript, github’s add_issue_comment row says it differs while closed, and opens to its rationale and why it differs', async ({ page }) => {
+    const entry = tool('github', 'add_issue_comment');
+    expect(entry.differs, 'the record still explains why add_issue_comment differs').toBeTruthy();
+    await page.goto('servers/github/');
+    const fold = page.locator('tr[data-tool][data-name="add_issue_comment"] details.why');
+    await expect(fold.locator('summary')).toHaveText(`Why ${entry.class} · differs elsewhere`);
+    await expect(fold.locator('p.why-differs')).toBeHidden();
+    await fold.locator('summary').click();
+    await expect(fold.locator('p.why-differs')).toBeVisible();
+    await expect(fold.locator('p.why-differs')).toHaveText(`Unlike the same action on other servers: ${entry.differs}`);
+  });
+
+  test('every tool with a reason to differ carries it in its row on sqlite’s grid and on the comparison of its tools, and no other row does', async ({
+    page,
+  }) => {
+    const sqlite = registry.servers.find((record) => record.id === 'sqlite')!;
+    const differing = sqlite.tools.filter((entry) => entry.differs).map((entry) => entry.name);
+    expect(differing.length).toBeGreaterThan(0);
+    await page.goto('servers/sqlite/');
+    const marked = await page.locator('tr[data-tool]:has(p.why-differs)').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')));
+    expect(marked.sort()).toEqual([...differing].sort());
+    await page.goto(`compare/${differing[0]}/`);
+    const row = page.locator('table.tool-grid tbody tr', { has: page.locator('td.srv a', { hasText: /^sqlite$/ }) });
+    await expect(row.locator('p.why-differs')).toHaveText(`Unlike the same action on other servers: ${tool('sqlite', differing[0]!).differs}`);
+  });
+});
+
+test('axe finds nothing serious on /servers/sqlite/ with every fold open, the reasons to differ included (light)', async ({ page }) => {
+  await page.goto('servers/sqlite/');
+  expect(await page.locator('details.why p.why-differs').count(), 'folds with a reason to differ').toBeGreaterThan(0);
+  await page.locator('details.why').evaluateAll((folds) => {
+    for (const fold of folds) (fold as HTMLDetailsElement).open = true;
+  });
+  expect(blocking('servers/sqlite/ (folds open)', await axeOn(page).include('table.tool-grid').analyze())).toEqual([]);
+});

@@ -5,15 +5,20 @@
  * first word of the query (`search/names/<prefix>.json`, its first two
  * letters, or the one letter typed so far) is fetched once and indexed with
  * MiniSearch, which matches word prefixes and, for words of four letters or
- * more, one typo (Levenshtein distance 1, so `githb` finds `github`; a typo
- * in the first two letters picks another shard and is not found);
- * lib/suggest-rank.ts orders what it finds. A shard that cannot
- * be loaded gives no names (never an error thrown at the caller).
+ * more, one typo in Damerau's sense: one letter changed, added or removed
+ * (MiniSearch's fuzzy match, Levenshtein distance 1: `githb` finds `github`)
+ * or two neighbours swapped (lib/typo.ts: `githbu` and `slakc` find `github`
+ * and `slack`). A typo in the first two letters picks another shard: a swap
+ * of those two is looked up in the shard it points to when the first shard
+ * finds nothing (`igthub`), any other is not found. lib/suggest-rank.ts
+ * orders what it finds. A shard that cannot be loaded gives no names (never
+ * an error thrown at the caller).
  */
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import type { NamesShard, ShardServer } from '../lib/names-index.ts';
 import { nameWords, shardOf } from '../lib/name-words.ts';
 import { type Candidate, rankSuggestions } from '../lib/suggest-rank.ts';
+import { TYPO_MIN_LENGTH, transpositions } from '../lib/typo.ts';
 
 /** Class ids by their number in the index (0 = R0). */
 export const CLASS_IDS = ['R0', 'R1', 'R2', 'R3', 'R4'];
@@ -47,7 +52,7 @@ const segment = (value: string): string => {
 };
 
 /** The suggestions of one shard, indexed for prefix and fuzzy search. */
-function indexShard(shard: NamesShard, base: string): Loaded {
+export function indexShard(shard: NamesShard, base: string): Loaded {
   const docs: Suggestion[] = [];
   const server = (row: ShardServer) => ({ href: `${base}servers/${segment(row[0])}/`, archived: row[3] === 1 });
   for (const row of shard.s) {
@@ -92,16 +97,39 @@ export function namesSearch(): NamesSearch {
     async find(query, limit, keep = () => true) {
       const words = nameWords(query);
       if (words.length === 0) return [];
-      const loaded = await load(shardOf(words[0]!));
-      if (loaded === undefined) return [];
-      const hits = loaded.search.search(words.join(' '), {
-        prefix: true,
-        fuzzy: (term) => (term.length >= 4 ? 1 : false),
-        combineWith: 'AND',
-        tokenize: (text) => text.split(' '),
-      });
-      const candidates = hits.map((hit) => ({ ...loaded.docs[hit.id as number]!, score: hit.score })).filter(keep);
+      const first = words[0]!;
+      let hits = searchShard(await load(shardOf(first)), words);
+      // A swap of the first two letters points to another shard ("igthub" is in "ig", github in "gi").
+      const swapped = transpositions(first)[0];
+      if (hits.length === 0 && swapped !== undefined && shardOf(swapped) !== shardOf(first)) {
+        hits = searchShard(await load(shardOf(swapped)), [swapped, ...words.slice(1)]);
+      }
+      const candidates = hits.filter(keep);
       return rankSuggestions(query, candidates, limit);
     },
   };
+}
+
+/**
+ * The names of a loaded shard matching every word (AND), each word by
+ * prefix, by MiniSearch's fuzzy match (one letter changed, added or removed,
+ * for words of {@link TYPO_MIN_LENGTH} letters or more) or by one of its
+ * transpositions (lib/typo.ts), with MiniSearch's score; `[]` for a shard
+ * that could not be loaded.
+ */
+export function searchShard(loaded: Loaded | undefined, words: readonly string[]): Suggestion[] {
+  if (loaded === undefined || words.length === 0) return [];
+  const query: Query = {
+    combineWith: 'AND',
+    queries: words.map((word) => {
+      const swaps = transpositions(word);
+      return swaps.length === 0 ? word : { combineWith: 'OR', queries: [word, { queries: swaps, combineWith: 'OR', fuzzy: false }] };
+    }),
+  };
+  const hits = loaded.search.search(query, {
+    prefix: true,
+    fuzzy: (term) => (term.length >= TYPO_MIN_LENGTH ? 1 : false),
+    tokenize: (text) => text.split(' '),
+  });
+  return hits.map((hit) => ({ ...loaded.docs[hit.id as number]!, score: hit.score }));
 }

@@ -79,7 +79,7 @@ export function attachSuggestions(input: HTMLInputElement, list: HTMLElement): v
   const update = async () => {
     const mine = ++run;
     const query = input.value;
-    const found = query.trim().length < 2 ? [] : await names.find(query, 8);
+    const found = query.trim() === '' ? [] : await names.find(query, 8);
     if (mine !== run) return;
     options = found;
     render();
