@@ -1,28 +1,26 @@
 /**
  * The CLI end to end as a child process, through `bin/rclass.mjs`: once as
- * installed (a package folder holding a fresh bundle of the current source,
- * `build/registry.json`, `schema/`, `package.json` and the launcher, with
- * the repository's node_modules for the WebAssembly packages), and once
- * from source in the repository (RCLASS_SOURCE=1, through tsx).
+ * installed (the run's package folder, test/cli-package-setup.ts: a fresh
+ * bundle of the current source, `build/registry.json`, `schema/`,
+ * `package.json` and the launcher, with the repository's node_modules for
+ * the WebAssembly packages; this file only reads it), and once from source
+ * in the repository (RCLASS_SOURCE=1, through tsx).
  */
 import * as cedar from '@cedar-policy/cedar-wasm/nodejs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { BANNER_GLOBALS } from '../../scripts/steps/cli-bundle.ts';
 import { schemaValidators } from '../../src/records/schemas.ts';
 import { ROOT, tempDir } from './harness.ts';
-import { installedPackage } from './installed.ts';
+import { testedBin } from './tested-bin.ts';
 
 const SCHEMA = readFileSync(path.join(ROOT, 'schema', 'mcp.cedarschema'), 'utf8');
 
-/** A package folder laid out as npm installs this package, with a bundle of the current source. */
-let installed = '';
-beforeAll(async () => {
-  installed = await installedPackage();
-}, 60_000);
+/** The run's package folder, laid out as npm installs this package, with a bundle of the current source (made once per run, not per file). */
+const installed = path.dirname(path.dirname(testedBin()));
 
 function rclass(root: string, args: string[], env: Record<string, string> = {}, input?: string, cwd = ROOT) {
   const result = spawnSync(process.execPath, [path.join(root, 'bin', 'rclass.mjs'), ...args], {
