@@ -202,7 +202,9 @@ if (crawl) {
 const LINT: [string, string, string[]] = ['lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '--error-on-warnings', '.']];
 const UNUSED: [string, string, string[]] = ['unused code (knip)', 'npx', ['--no-install', 'knip', '--no-progress']];
 const TYPECHECK: [string, string, string[]] = ['typecheck', 'npx', ['--no-install', 'tsc', '--noEmit', '-p', '.']];
-const ASTRO_CHECK: [string, string, string[]] = ['astro check', 'npx', ['--no-install', 'astro', 'check', '--minimumFailingSeverity', 'hint']];
+// `--noSync`: the build just before it wrote Astro's generated types (.astro/), which `astro check` would otherwise
+// generate again first (`astro sync`: about 4.5 processor-seconds, measured alone).
+const ASTRO_CHECK: [string, string, string[]] = ['astro check', 'npx', ['--no-install', 'astro', 'check', '--noSync', '--minimumFailingSeverity', 'hint']];
 const before: Array<[string, string, string[]]> = quick
   ? // tsc needs Astro's generated types; a build writes them, `astro sync` alone is quicker.
     [...(existsSync('.astro/types.d.ts') ? [] : [['astro types', 'npx', ['--no-install', 'astro', 'sync']] as [string, string, string[]]]), LINT, TYPECHECK]
