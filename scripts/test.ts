@@ -141,6 +141,8 @@ if (crawl) {
         'run',
         '--project',
         'integration',
+        '--project',
+        'integration-cedar',
         ...CRAWL_TESTS,
         '--reporter=default',
         '--reporter=json',

@@ -52,6 +52,24 @@ export function sampleTools(document: RegistryDocument, changed: readonly string
   return every.filter((entry) => entry.reasons.length > 0);
 }
 
+/**
+ * The records `npm test` checks whole where a check's cost grows with the
+ * registry and works record by record (a policy compiled over the records, a
+ * one-server configuration per record): every record holding a tool of
+ * {@link sampleTools}, so every kind of tool, the largest record and the
+ * changed records, with the totals recounted. The crawl tier checks every
+ * record.
+ */
+export function sampleRecords(document: RegistryDocument, changed: readonly string[]): RegistryDocument {
+  const ids = new Set(sampleTools(document, changed).map((entry) => entry.server));
+  const servers = document.servers.filter((record) => ids.has(record.id));
+  return {
+    ...document,
+    servers,
+    totals: { ...document.totals, servers: servers.length, tools: servers.reduce((sum, record) => sum + record.tools.length, 0) },
+  };
+}
+
 /** The ways a live fixture starts its server: a named `bin`, placeholder `files`, several runs, arguments, environment, or none of these (`plain`). */
 export function liveFeatures(fixture: LiveFixture): string[] {
   const features = [

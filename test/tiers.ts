@@ -115,12 +115,17 @@ export const CEDAR_TESTS = [
 export const DEADLINE_TESTS = ['test/hook/child.test.ts', 'test/hook/agents.test.ts', 'test/hook/guard.test.ts', 'test/hook/anchor-pending.test.ts'] as const;
 
 /**
- * Integration files whose size grows with the registry: `npm test` runs them
- * over a sample (test/registry-sample.ts), `npm run test:crawl` over every
- * tool and every pinned server (`RCLASS_CRAWL=1`; issue 30). They stay in
- * {@link INTEGRATION_TESTS}.
+ * Integration and Cedar files whose size grows with the registry: `npm test`
+ * runs them over a sample (test/registry-sample.ts), `npm run test:crawl` over
+ * every tool and every pinned server (`RCLASS_CRAWL=1`; issue 30). They stay
+ * in {@link INTEGRATION_TESTS} or {@link CEDAR_TESTS}.
  */
-export const CRAWL_TESTS = ['test/export/static-not-weaker.test.ts', 'test/registry/live-tools.test.ts'] as const;
+export const CRAWL_TESTS = [
+  'test/export/static-not-weaker.test.ts',
+  'test/registry/live-tools.test.ts',
+  'test/export/cedar.test.ts',
+  'test/export/toolhive.test.ts',
+] as const;
 
 /** Site tier (vitest part): checks of the built site's files. */
 export const SITE_TESTS = [
