@@ -115,10 +115,13 @@ describe('every format under --deny-from R0 and R1', () => {
     expect(headerLine(r0, '#')).toBe(
       "# Thresholds: ask_user from R2, deny from R0; each server's other tools (mcp_<server>_*) are denied, tools the record does not list included.",
     );
-    // Every rule of an MCP tool denies; the non-interactive rules for Gemini's own tools (interactive = false) keep ask_user.
-    const mcpRules = r0.split('[[rule]]').filter((rule) => /^toolName = "mcp_/m.test(rule));
+    // Every rule of a named server's MCP tool denies; the non-interactive rules (interactive = false), for Gemini's own
+    // tools and for the servers the policy does not name (mcp_*), keep ask_user, which a non-interactive run refuses.
+    const rules = r0.split('[[rule]]');
+    const mcpRules = rules.filter((rule) => /^toolName = "mcp_/m.test(rule) && !rule.includes('interactive = false'));
     expect(mcpRules.length).toBeGreaterThan(0);
     expect(mcpRules.every((rule) => rule.includes('decision = "deny"'))).toBe(true);
+    expect(rules.filter((rule) => rule.includes('toolName = "mcp_*"'))).toEqual([expect.stringContaining('decision = "ask_user"')]);
     expect(headerLine(render('gemini', 'R1'), '#')).toBe(
       "# Thresholds: ask_user from R2, deny from R1; each server's other tools (mcp_<server>_*) are denied, tools the record does not list included.",
     );
