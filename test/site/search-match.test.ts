@@ -56,6 +56,19 @@ describe('real matches stay matches', () => {
     expect(pagefindMatches('repositories', ['repositories', 'checkRepositoryAsks', 'repository'])).toBe(true);
   });
 
+  it('"chatting" is found by chat and chats (the stemmer undoubles the t of chatt-ing), not told "no server or tool matches"', () => {
+    expect(pagefindMatches('chatting', ['chats.', 'chat,', 'chats', 'create-chatCreates', 'chat', '/chats/{chat-id}'])).toBe(true);
+  });
+
+  it('"zipped" is found by zip, and "blogging" by blog', () => {
+    expect(pagefindMatches('zipped', ['zip', '<artifactName>.zip'])).toBe(true);
+    expect(pagefindMatches('blogging', ['Blog', "Blog's", 'apps/cloudflare-blog', 'blog'])).toBe(true);
+  });
+
+  it('an undoubled ending does not let the fallback through: "asdffed", matched through "as", matches nothing', () => {
+    expect(pagefindMatches('asdffed', ['as', 'as'])).toBe(false);
+  });
+
   it('a query without words, or an answer without marked words, is no match', () => {
     expect(pagefindMatches('--', ['a'])).toBe(false);
     expect(pagefindMatches('github', [])).toBe(false);
@@ -69,5 +82,9 @@ describe('the parts', () => {
 
   it('a query word shares all of its letters up to four, else all but its last three', () => {
     expect([keyLength('git'), keyLength('aaaa'), keyLength('githbu'), keyLength('deleted'), keyLength('repositories')]).toEqual([3, 4, 4, 4, 9]);
+  });
+
+  it('a query word with a doubled consonant before -ing or -ed shares only its stem: chatting 4 (chat), zipped 3 (zip), running 3 (run)', () => {
+    expect([keyLength('chatting'), keyLength('zipped'), keyLength('running'), keyLength('dropped')]).toEqual([4, 3, 3, 4]);
   });
 });

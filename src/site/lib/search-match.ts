@@ -13,7 +13,8 @@
  * found when
  * 1. some marked word has a form that shares the query word's first
  *    {@link keyLength} letters (Pagefind's stemmer drops endings such as
- *    -s, -ed, -ing, so `deleted` is found by `delete`), and
+ *    -s, -ed, -ing, so `deleted` is found by `delete`, and undoubles the
+ *    consonant before -ing and -ed, so `chatting` is found by `chat`), and
  * 2. no form shorter than that, itself a beginning of the query word, is in
  *    every marked word (the fallback's single short word: "a" for "aaaa",
  *    "git" for "githbu", which also marks "GitHub" through its part "git").
@@ -24,14 +25,25 @@
 import { nameWords } from './name-words.ts';
 
 /**
+ * A doubled consonant before -ing or -ed, which Pagefind's English stemmer
+ * (Snowball Porter2, step 1b) undoubles after dropping the ending:
+ * `chatting` → chat, `zipped` → zip.
+ */
+const UNDOUBLED = /(?:bb|dd|ff|gg|mm|nn|pp|rr|tt)(ing|ed)$/u;
+
+/**
  * Letters of a query word a marked word must share for the query word to be
  * found: all of a word of up to four letters, else all but the last three
- * (the longest common English endings the stemmer drops), at least four.
+ * (the longest common English endings the stemmer drops), at least four;
+ * fewer when the stemmer also undoubles a consonant before -ing or -ed, down
+ * to the stem (`chatting` shares chat, `zipped` zip).
  * @param word a query word, lower case
  */
 export function keyLength(word: string): number {
   const length = [...word].length;
-  return Math.min(length, Math.max(4, length - 3));
+  const key = Math.min(length, Math.max(4, length - 3));
+  const ending = UNDOUBLED.exec(word)?.[1];
+  return ending === undefined ? key : Math.min(key, length - ending.length - 1);
 }
 
 /**
