@@ -67,10 +67,6 @@ export default defineConfig({
           // processor-bound files (CEL and static exports over every tool) past their limits (issue 30).
           // vitest runs projects of a different worker count as their own group (`sequence.groupOrder`).
           maxWorkers: INTEGRATION_WORKERS,
-          // As in the unit tier: each worker imports the source once for all its files. No integration file mocks a
-          // module, stubs the environment or changes folder (grep for vi.mock, vi.stubEnv, process.chdir); all 51
-          // passed so, and vitest's import time for the tier fell from 51 to 24 worker-s (issue 30).
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
