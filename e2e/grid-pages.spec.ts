@@ -34,7 +34,8 @@ test('without JavaScript, Next on /effects/read/ opens /effects/read/2/ with the
   const page = await context.newPage();
   await page.goto('effects/read/');
   await page.getByRole('navigation', { name: 'Pages of effect read, above the grid' }).getByRole('link', { name: 'Next →' }).click();
-  expect(new URL(page.url()).pathname).toMatch(/\/effects\/read\/2\/$/);
+  // Waits for the next page's load, not only its address (the rows were read before they were there).
+  await page.waitForURL(/\/effects\/read\/2\/$/);
   const second = await page
     .locator('tr[data-tool]:visible')
     .evaluateAll((rows) => rows.map((row) => `${(row as HTMLElement).dataset.server}/${row.querySelector('th a')?.textContent}`));
@@ -43,7 +44,7 @@ test('without JavaScript, Next on /effects/read/ opens /effects/read/2/ with the
     .getByRole('navigation', { name: 'Pages of effect read, below the grid' })
     .getByRole('link', { name: String(readPages), exact: true })
     .click();
-  expect(new URL(page.url()).pathname).toMatch(new RegExp(`/effects/read/${readPages}/$`));
+  await page.waitForURL(new RegExp(`/effects/read/${readPages}/$`));
   expect(await page.locator('tr[data-tool]').count()).toBe(readTools.length - (readPages - 1) * GRID_PAGE_SIZE);
   await expect(page.getByRole('link', { name: 'Next →' })).toHaveCount(0);
   await context.close();

@@ -38,7 +38,10 @@ test('a one-letter typo still finds it: "githb" suggests the github server', asy
 
 test('the archived Redis reference server (id redis) ranks below the maintained Redis server, and says it is archived', async ({ page }) => {
   await typeInHeader(page, 'redis');
-  const hrefs = await options(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.href ?? ''));
+  // The list shows each shorter prefix's suggestions while the letters are typed: wait for the last query's.
+  const current = () => options(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.href ?? ''));
+  await expect.poll(async () => (await current()).findIndex((href) => href.endsWith('/servers/redis-official/'))).toBe(0);
+  const hrefs = await current();
   const maintained = hrefs.findIndex((href) => href.endsWith('/servers/redis-official/'));
   const archived = hrefs.findIndex((href) => href.endsWith('/servers/redis/'));
   expect(maintained).toBe(0);
