@@ -18,6 +18,8 @@ async function typeInHeader(page: Page, text: string): Promise<void> {
   const input = page.locator('#header-q');
   await input.click();
   await input.pressSequentially(text);
+  // The list shows each shorter prefix's suggestions while the letters are typed: wait for the last query's.
+  await expect(page.locator('#header-q-list')).toHaveAttribute('data-query', text);
 }
 
 test('typing a prefix suggests the server first: "githu" → the GitHub MCP Server', async ({ page }) => {

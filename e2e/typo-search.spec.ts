@@ -19,6 +19,8 @@ async function typeInHeader(page: Page, text: string): Promise<void> {
   const input = page.locator('#header-q');
   await input.click();
   await input.pressSequentially(text);
+  // The list shows each shorter prefix's suggestions while the letters are typed: wait for the last query's.
+  await expect(page.locator('#header-q-list')).toHaveAttribute('data-query', text);
 }
 
 /** Open the search page for `query` and wait until its list shows that search (the first search downloads Pagefind: 30 s, as in e2e/search.spec.ts). */

@@ -83,6 +83,8 @@ export function attachSuggestions(input: HTMLInputElement, list: HTMLElement): v
     if (mine !== run) return;
     options = found;
     render();
+    // The query these options answer, so a test (or a script) can tell the last query's list from an earlier one's.
+    list.dataset.query = query;
   };
 
   input.setAttribute('role', 'combobox');
