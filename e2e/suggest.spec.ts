@@ -7,20 +7,11 @@
  * either theme, and without JavaScript the form still submits to /search/.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { typeInHeader } from './support.ts';
 import { axeOn } from './axe.ts';
 
 const box = (page: Page) => page.getByRole('search', { name: 'Site search' }).getByRole('combobox', { name: 'Search servers and tools' });
 const options = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
-
-/** Type into the header's box on the home page, key by key as a visitor does. */
-async function typeInHeader(page: Page, text: string): Promise<void> {
-  await page.goto('./');
-  const input = page.locator('#header-q');
-  await input.click();
-  await input.pressSequentially(text);
-  // The list shows each shorter prefix's suggestions while the letters are typed: wait for the last query's.
-  await expect(page.locator('#header-q-list')).toHaveAttribute('data-query', text);
-}
 
 test('typing a prefix suggests the server first: "githu" → the GitHub MCP Server', async ({ page }) => {
   await typeInHeader(page, 'githu');

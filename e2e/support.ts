@@ -3,6 +3,7 @@
  * registry they were built from and the browser flags.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
 import { join, resolve } from 'node:path';
 import type { RegistryDocument } from '../src/core/record.ts';
 
@@ -54,4 +55,16 @@ export const CHROMIUM_ARGS = [
 /** The registry document the site was built from. */
 export function readRegistry(dir = SITE_DIR): RegistryDocument {
   return JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as RegistryDocument;
+}
+
+/**
+ * Type `text` into the header's search box on the home page, key by key as a visitor does, and wait until the
+ * suggestion list answers that text (its `data-query`): while the letters are typed it shows each shorter prefix's.
+ */
+export async function typeInHeader(page: Page, text: string): Promise<void> {
+  await page.goto('./');
+  const input = page.locator('#header-q');
+  await input.click();
+  await input.pressSequentially(text);
+  await expect(page.locator('#header-q-list')).toHaveAttribute('data-query', text);
 }

@@ -8,20 +8,11 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { nameWords } from '../src/site/lib/name-words.ts';
+import { typeInHeader } from './support.ts';
 import { axeOn, blocking } from './axe.ts';
 
 const options = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
 const hrefs = (page: Page) => options(page).evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.href ?? ''));
-
-/** Type into the header's box on the home page, key by key as a visitor does. */
-async function typeInHeader(page: Page, text: string): Promise<void> {
-  await page.goto('./');
-  const input = page.locator('#header-q');
-  await input.click();
-  await input.pressSequentially(text);
-  // The list shows each shorter prefix's suggestions while the letters are typed: wait for the last query's.
-  await expect(page.locator('#header-q-list')).toHaveAttribute('data-query', text);
-}
 
 /** Open the search page for `query` and wait until its list shows that search (the first search downloads Pagefind: 30 s, as in e2e/search.spec.ts). */
 async function search(page: Page, query: string): Promise<void> {
