@@ -9,6 +9,7 @@ import type { ToolRecord } from './registry.ts';
  * same action on other servers (`differs`, SPEC 2.9.4) "Why R4 · differs
  * elsewhere", so a class that would look like an error says so while closed.
  * @param tool a tool of a record (its class and optional `differs`)
+ * @returns the summary's text, e.g. "Why R4" or "Why R4 · differs elsewhere"; throws nothing
  */
 export function whySummary(tool: Pick<ToolRecord, 'class' | 'differs'>): string {
   return tool.differs ? `Why ${tool.class} · differs elsewhere` : `Why ${tool.class}`;
