@@ -49,6 +49,7 @@ export const INTEGRATION_TESTS = [
   'test/scan/hosted-atlassian.test.ts', // rclass scan --list in-process over Atlassian's hosted URL forms (a scan)
   'test/scan/hosted-canva.test.ts', // rclass scan --list in-process over Canva's hosted URL forms (a scan)
   'test/scan/hosted-intercom.test.ts', // rclass scan --list in-process over Intercom's hosted URL forms (a scan)
+  'test/scan/hosted-linear.test.ts', // rclass scan --list in-process over Linear's hosted URL forms (a scan)
   'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
   'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
   'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
