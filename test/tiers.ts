@@ -53,6 +53,7 @@ export const INTEGRATION_TESTS = [
   'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
   'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
   'test/scan/hosted-stripe.test.ts', // rclass scan --list in-process over Stripe's hosted URL forms (a scan)
+  'test/scan/hosted-zapier.test.ts', // rclass scan --list in-process over Zapier's hosted URL forms (a scan)
   'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
