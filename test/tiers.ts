@@ -52,6 +52,7 @@ export const INTEGRATION_TESTS = [
   'test/scan/hosted-linear.test.ts', // rclass scan --list in-process over Linear's hosted URL forms (a scan)
   'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
   'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
+  'test/scan/hosted-paypal.test.ts', // rclass scan --list in-process over PayPal's hosted URL forms (a scan)
   'test/scan/hosted-stripe.test.ts', // rclass scan --list in-process over Stripe's hosted URL forms (a scan)
   'test/scan/hosted-zapier.test.ts', // rclass scan --list in-process over Zapier's hosted URL forms (a scan)
   'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
