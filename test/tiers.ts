@@ -49,8 +49,12 @@ export const INTEGRATION_TESTS = [
   'test/scan/hosted-atlassian.test.ts', // rclass scan --list in-process over Atlassian's hosted URL forms (a scan)
   'test/scan/hosted-canva.test.ts', // rclass scan --list in-process over Canva's hosted URL forms (a scan)
   'test/scan/hosted-intercom.test.ts', // rclass scan --list in-process over Intercom's hosted URL forms (a scan)
+  'test/scan/hosted-linear.test.ts', // rclass scan --list in-process over Linear's hosted URL forms (a scan)
   'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
   'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
+  'test/scan/hosted-paypal.test.ts', // rclass scan --list in-process over PayPal's hosted URL forms (a scan)
+  'test/scan/hosted-stripe.test.ts', // rclass scan --list in-process over Stripe's hosted URL forms (a scan)
+  'test/scan/hosted-zapier.test.ts', // rclass scan --list in-process over Zapier's hosted URL forms (a scan)
   'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
