@@ -3,7 +3,9 @@
  * README command must work exactly as written"), in a scratch HOME and
  * project with this checkout's CLI: `npx rclass` finds it as the project's
  * own `node_modules/.bin/rclass` (what `npm install` of the package makes),
- * or, for the line that says so, in the clone itself. npm runs offline
+ * linked to the run's package folder (test/cli-package-setup.ts, a fresh
+ * bundle of the source, so no start compiles TypeScript through tsx), or,
+ * for the line that says so, in the clone itself. npm runs offline
  * (`npm_config_offline`), so nothing is fetched: `npx -y
  * @modelcontextprotocol/server-memory` finds the server linked from
  * test/servers. journald is not reachable here, so `logger` and
@@ -22,6 +24,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import { SERVERS_MODULES } from '../servers/paths.ts';
 import { ROOT, tempDir } from './harness.ts';
+import { testedBin } from './tested-bin.ts';
 import { VERSION, shellLines } from './readme-lines.ts';
 
 /** README commands run by another test, and which. */
@@ -155,9 +158,10 @@ function scratch(): { home: string; project: string; env: Record<string, string>
   // The catalogue's draft of a server without a record, as its "classify this server" link serves it, for `rclass records add`.
   const listing = JSON.parse(readFileSync(path.join(ROOT, 'catalogue', 'npm', 'angiejones--mcp-selenium.json'), 'utf8')) as CatalogueListing;
   writeFileSync(path.join(project, 'draft.yaml'), catalogueDraft(listing));
-  symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(bins, 'rclass'));
+  // The run's package folder (test/cli-package-setup.ts): a fresh bundle of the source, as `npm install` lays the package out.
+  symlinkSync(testedBin(), path.join(bins, 'rclass'));
   // `rclass` as `npm install -g` puts it on PATH.
-  symlinkSync(path.join(ROOT, 'bin', 'rclass.mjs'), path.join(shims, 'rclass'));
+  symlinkSync(testedBin(), path.join(shims, 'rclass'));
   symlinkSync(
     path.join(SERVERS_MODULES, '@modelcontextprotocol', 'server-memory'),
     path.join(project, 'node_modules', '@modelcontextprotocol', 'server-memory'),

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../cli/harness.ts';
-import { registryDocument } from '../export/registry.ts';
+import { registryOf } from '../export/registry.ts';
 
 const MEMORY_BIN = path.join(ROOT, 'test', 'servers', 'node_modules', '@modelcontextprotocol', 'server-memory', 'dist', 'index.js');
 const client = new Client({ name: 'rclass-example-test', version: '0' });
@@ -19,7 +19,7 @@ let stderr = '';
 beforeAll(async () => {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
-  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', path.join(ROOT, 'examples', 'gateway-hook.ts'), 'memory', process.execPath, MEMORY_BIN],

@@ -14,8 +14,9 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { tempDir } from '../cli/harness.ts';
 import { testedBin } from '../cli/tested-bin.ts';
-import { registryDocument } from '../export/registry.ts';
-import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
+import { registryOf } from '../export/registry.ts';
+import { SERVERS_MODULES } from '../servers/paths.ts';
+import { npxProject } from '../npx-project.ts';
 import { renderToolMetadata } from '../../src/export/tool-metadata.ts';
 
 const META = 'io.modelcontextprotocol/action-metadata';
@@ -54,10 +55,11 @@ async function listTools(command: string, args: string[], cwd: string, env: Reco
 async function throughProxy(extra: string[], server: string[]): Promise<Tool[]> {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
-  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
   const env = { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') };
-  // npx finds the server among test/servers' dependencies, so nothing is downloaded.
-  return listTools(process.execPath, [testedBin(), 'proxy', '--registry', registry, '--no-log', ...extra, '--', ...server], SERVERS_DIR, env);
+  // npx finds the server installed in this folder (linked from test/servers), so nothing is downloaded (test/npx-project.ts).
+  const cwd = npxProject(['@modelcontextprotocol/server-memory']);
+  return listTools(process.execPath, [testedBin(), 'proxy', '--registry', registry, '--no-log', ...extra, '--', ...server], cwd, env);
 }
 
 /** The memory server's tools as it lists them itself, without the proxy. */
@@ -72,7 +74,7 @@ describe('rclass proxy --annotate in front of the real memory server', () => {
   it("lists every tool with its registry class's hints and action metadata, and the server's own hints under the server-declared key", async () => {
     const [annotated, own] = await Promise.all([throughProxy(['--annotate'], ['npx', '-y', '@modelcontextprotocol/server-memory']), direct()]);
     expect(annotated.map((tool) => tool.name).sort()).toEqual(own.map((tool) => tool.name).sort());
-    const exported = JSON.parse(await renderToolMetadata(await registryDocument())) as {
+    const exported = JSON.parse(await renderToolMetadata(await registryOf(['memory']))) as {
       tools: Array<{ server: string; tool: string; annotations: Record<string, unknown>; _meta: Record<string, unknown> }>;
     };
     for (const tool of annotated) {

@@ -17,7 +17,7 @@ import { ElicitRequestSchema, type ElicitResult, ResultSchema } from '@modelcont
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../cli/harness.ts';
 import { testedBin } from '../cli/tested-bin.ts';
-import { registryDocument } from '../export/registry.ts';
+import { registryOf } from '../export/registry.ts';
 import { MEMORY_BIN } from '../scan/support.ts';
 import { report } from './proxy-session.ts';
 import { logLines } from './support.ts';
@@ -41,7 +41,7 @@ const WITHOUT_TERMINAL =
 async function startProxy(capabilities: Record<string, unknown>, answer?: (params: Record<string, unknown>) => Promise<ElicitResult>, approveTty = false) {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
-  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
   const log = path.join(dir, 'audit.jsonl');
   const client = new Client({ name: 'rclass-approval-test', version: '0' }, { capabilities });
   if (answer !== undefined) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params as Record<string, unknown>));

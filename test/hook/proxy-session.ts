@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { onTestFinished } from 'vitest';
 import { runCli, tempDir } from '../cli/harness.ts';
 import { testedBin } from '../cli/tested-bin.ts';
-import { registryDocument } from '../export/registry.ts';
+import { registryOf } from '../export/registry.ts';
 
 /**
  * A hostile MCP server: after `notifications/initialized` it asks the client
@@ -74,7 +74,7 @@ function jsonLines(file: string): unknown[] {
  */
 export async function startSession(extra: string[] = [], dir = tempDir(), server?: string[]): Promise<Session> {
   const registry = path.join(dir, 'registry.json');
-  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
   const hostile = path.join(dir, 'hostile-server.mjs');
   writeFileSync(hostile, HOSTILE_SERVER);
   const log = path.join(dir, 'audit.jsonl');

@@ -5,6 +5,13 @@
  * without and once with elicitation support: read_graph (R0) goes through,
  * delete_entities (R4) never reaches the server unless the user approves
  * it through elicitation, and every decision is in the audit log.
+ *
+ * Each proxy reads a registry of the memory record alone (test/export/registry.ts
+ * `registryOf`): `--registry FILE` is validated whole on every start, about
+ * 0.9 processor-seconds for every record, and these tests are about one
+ * server. npx runs in a folder holding only the memory server
+ * (test/npx-project.ts), not in test/servers, whose 887 installed packages npx
+ * read on every start (issue 30).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,8 +22,9 @@ import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sd
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli, tempDir } from '../cli/harness.ts';
 import { testedBin } from '../cli/tested-bin.ts';
-import { SERVERS_DIR, SERVERS_MODULES } from '../servers/paths.ts';
-import { registryDocument } from '../export/registry.ts';
+import { SERVERS_MODULES } from '../servers/paths.ts';
+import { npxProject } from '../npx-project.ts';
+import { registryOf } from '../export/registry.ts';
 import { logLines } from './support.ts';
 import { alive, eventually } from '../scan/support.ts';
 
@@ -38,7 +46,7 @@ async function startProxy(
 ): Promise<Proxy> {
   const dir = tempDir();
   const registry = path.join(dir, 'registry.json');
-  writeFileSync(registry, JSON.stringify(await registryDocument()));
+  writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
   const log = path.join(dir, 'audit.jsonl');
   const client = new Client({ name: 'rclass-proxy-test', version: '0' }, answer === undefined ? {} : { capabilities: { elicitation: {} } });
   if (answer !== undefined) client.setRequestHandler(ElicitRequestSchema, async (request) => answer(request.params.message));
@@ -46,8 +54,8 @@ async function startProxy(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [testedBin(), 'proxy', '--registry', registry, '--log', log, ...extra, '--', ...server],
-    // npx finds the server among test/servers' dependencies, so nothing is downloaded.
-    cwd: SERVERS_DIR,
+    // npx finds the server installed in this folder (linked from test/servers), so nothing is downloaded (test/npx-project.ts).
+    cwd: npxProject(['@modelcontextprotocol/server-memory']),
     env: { PATH: process.env.PATH ?? '', HOME: dir, MEMORY_FILE_PATH: path.join(dir, 'memory.jsonl') },
     stderr: 'pipe',
   });
@@ -69,7 +77,7 @@ describe('rclass proxy when its client goes away', () => {
   it('regression: ends, with the server it wraps, when its stdin closes (it used to outlive the client)', async () => {
     const dir = tempDir();
     const registry = path.join(dir, 'registry.json');
-    writeFileSync(registry, JSON.stringify(await registryDocument()));
+    writeFileSync(registry, JSON.stringify(await registryOf(['memory'])));
     const pidFile = path.join(dir, 'server.pid');
     // The wrapped server writes its pid, then runs the memory server in the same process.
     const server = ['-e', `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); import(${JSON.stringify(MEMORY_BIN)})`];
