@@ -3,12 +3,13 @@
  * accessibility run (a sample of pages, e2e/a11y.spec.ts) and the crawl
  * tier (every page, tagged `@crawl`).
  *
- * A thousand static pages would take many minutes if each one were opened
- * afresh and axe injected into it again. So a batch opens one page,
- * injects axe once, and then loads every static page of the batch into that
- * same tab: it sets the address, writes the page's HTML as a new document
- * and waits until its stylesheets have applied, then runs axe on it. Pages
- * that carry scripts are opened normally instead, so their scripts run.
+ * A batch opens one tab and loads each of its pages into it in turn: it
+ * opens the page's address (so the page's scripts run, and the HTTP status
+ * is the page's own), injects axe, waits until its stylesheets have
+ * applied, then runs axe on it. (An earlier fast path wrote static pages'
+ * HTML into the tab to keep one injected axe; every page carries the
+ * header's search script, so no page took it: removed, with the extra
+ * request for each page's HTML it made to decide, issue 30.)
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,32 +75,13 @@ async function styled(page: Page): Promise<boolean> {
 }
 
 /**
- * Load one page (a path relative to the base, `''` for the home page) into the tab, with axe present.
+ * Open one page (a path relative to the base, `''` for the home page) in the tab and inject axe.
  * Problems (an HTTP status other than `status`, a stylesheet that never applied), or none.
  */
 async function load(page: Page, path: string, status = 200): Promise<string[]> {
-  const response = await page.request.get(path || './');
-  if (response.status() !== status) return [`/${path}: HTTP ${response.status()}, not ${status}`];
-  const html = await response.text();
-  const hasAxe = await page.evaluate(() => 'axe' in window).catch(() => false);
-  if (/<script[\s>]/i.test(html) || !hasAxe) {
-    await page.goto(path || './');
-    await page.evaluate(AXE_SOURCE);
-  } else {
-    const url = new URL(path || './', page.url()).pathname;
-    await page.evaluate(
-      ({ html, url }) => {
-        history.replaceState(null, '', url);
-        // Replacing the whole document keeps this page's axe; `write` is the only API that parses a full
-        // HTML document into the current one (its one-string form; the variadic signature is deprecated).
-        const write: (markup: string) => void = document.write.bind(document);
-        document.open();
-        write(html);
-        document.close();
-      },
-      { html, url },
-    );
-  }
+  const response = await page.goto(path || './');
+  if (response?.status() !== status) return [`/${path}: HTTP ${response?.status()}, not ${status}`];
+  await page.evaluate(AXE_SOURCE);
   // Every stylesheet must have applied before axe measures contrast and target sizes. A stylesheet that
   // never loads is a finding of its own, not a reason to wait forever.
   return (await styled(page)) ? [] : [`/${path}: a stylesheet did not load within 20 s`];

@@ -2,8 +2,9 @@
  * Reasons in every grid (issue 27 item 2): each row of the server, class,
  * effect and compare grids folds its tool's one-sentence rationale under the
  * tool's name, and the fold opens without JavaScript. Axe runs with every
- * fold on the page open, on a server's grid and on an effect's grid (which
- * adds the server column). The effect is /effects/compensable/, one of the
+ * fold on the page open, on a server's grid (sqlite's, with reasons to
+ * differ, light) and on an effect's grid (which adds the server column,
+ * dark). The effect is /effects/compensable/, one of the
  * smallest (9 rows in this build): the fold is the same component
  * (ToolGrid, ToolWhy) on every grid, and axe on /effects/read/'s 100 open
  * rows took 21 s (issue 30).
@@ -52,23 +53,21 @@ test.describe('without JavaScript', () => {
   });
 });
 
-// One theme a page (the light theme on the server's grid, the dark on the effect's), on the grid alone:
-// both pages as they open are templates of e2e/a11y.spec.ts.
-for (const [path, colorScheme] of [
-  ['servers/memory/', 'light'],
-  ['effects/compensable/', 'dark'],
-] as const) {
-  test(`axe finds nothing serious on /${path} with every rationale open (${colorScheme})`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme });
-    await page.goto(path);
-    expect(await page.locator('details.why').count(), 'rationale folds on the page').toBeGreaterThan(1);
-    await page.locator('details.why').evaluateAll((folds) => {
-      for (const fold of folds) (fold as HTMLDetailsElement).open = true;
-    });
-    expect(blocking(`${path} (folds open, ${colorScheme})`, await axeOn(page).include('table.tool-grid').analyze())).toEqual([]);
+// One theme a grid, on the grid alone (both pages as they open are templates or sampled pages of
+// e2e/a11y.spec.ts): the dark theme on an effect's grid here, the light theme on a server's grid in the
+// sqlite test below, whose open folds hold the reasons to differ too. (A third run, on /servers/memory/'s
+// grid with its folds open in the light theme, checked the same component on the same kind of grid in the
+// same theme, minus the reasons to differ: issue 30 folded it into the sqlite run.)
+test('axe finds nothing serious on /effects/compensable/ with every rationale open (dark)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('effects/compensable/');
+  expect(await page.locator('details.why').count(), 'rationale folds on the page').toBeGreaterThan(1);
+  await page.locator('details.why').evaluateAll((folds) => {
+    for (const fold of folds) (fold as HTMLDetailsElement).open = true;
   });
-}
+  expect(blocking('effects/compensable/ (folds open, dark)', await axeOn(page).include('table.tool-grid').analyze())).toEqual([]);
+});
 
 // Issue 27 item 2, the two-line "why": a tool whose effects differ from the same action on other servers
 // (the record's `differs`, SPEC 2.9.4) says so in the closed fold and gives the reason on its second line.
@@ -104,6 +103,7 @@ test.describe('why a tool differs, in the grids', () => {
 
 test('axe finds nothing serious on /servers/sqlite/ with every fold open, the reasons to differ included (light)', async ({ page }) => {
   await page.goto('servers/sqlite/');
+  expect(await page.locator('details.why').count(), 'rationale folds on the page').toBeGreaterThan(1);
   expect(await page.locator('details.why p.why-differs').count(), 'folds with a reason to differ').toBeGreaterThan(0);
   await page.locator('details.why').evaluateAll((folds) => {
     for (const fold of folds) (fold as HTMLDetailsElement).open = true;

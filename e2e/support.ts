@@ -52,9 +52,21 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** The registry document the site was built from. */
+const registries = new Map<string, RegistryDocument>();
+
+/**
+ * The registry document the site was built from, parsed once per process
+ * (Playwright loads each spec file in its runner and in every worker that
+ * runs one of its tests, and most spec files read the 6 MB document when
+ * they load: issue 30). Callers only read it.
+ */
 export function readRegistry(dir = SITE_DIR): RegistryDocument {
-  return JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as RegistryDocument;
+  let registry = registries.get(dir);
+  if (registry === undefined) {
+    registry = JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as RegistryDocument;
+    registries.set(dir, registry);
+  }
+  return registry;
 }
 
 /**
