@@ -220,12 +220,15 @@ const BASE_COPY: [string, string, string[]] = ['base-path copy of the site (brow
 const together: Array<[string, string, string[]]> = quick ? [] : [ASTRO_CHECK, LINT, UNUSED, BASE_COPY];
 // The MCP server packages the integration tier starts (test/servers) install
 // alongside the build, which waits on the CPU while npm waits on the disk
-// and the network; the tier's own set-up then finds them installed.
+// and the network; the tier's own set-up then finds them installed. Only the
+// core set, the servers `npm test` starts (test/servers/sets.ts: 216 packages
+// instead of 1,880; about 31 CPU-s instead of 201, issue 30), unless a
+// changed record's server is crawl-only: then every pinned server.
 const serversStarted = Date.now();
 const servers = quick
   ? undefined
   : new Promise<boolean>((resolve) => {
-      console.log('\n> servers (alongside the build): npx --no-install tsx test/servers/install.ts');
+      console.log('\n> servers npm test starts (alongside the build): npx --no-install tsx test/servers/install.ts');
       const child = spawn('npx', ['--no-install', 'tsx', 'test/servers/install.ts'], { stdio: 'inherit', env });
       child.on('error', () => resolve(false));
       child.on('exit', (code) => resolve(code === 0));

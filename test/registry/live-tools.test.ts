@@ -13,7 +13,11 @@
  *
  * `npm test` starts a sample of the pinned servers (the first fixture with
  * each way of starting, the longest listing, the records a change touched:
- * test/registry-sample.ts); `npm run test:crawl` starts every one.
+ * test/registry-sample.ts); `npm run test:crawl` starts every one. `npm
+ * test` installs only the core set of test/servers (test/servers/sets.ts),
+ * so every fixture's pinned version is checked in test/servers' package.json
+ * and lockfile, and the installed one for the servers this run installs
+ * (the core set, and every server a run starts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +26,7 @@ import { releaseBefore } from '../../src/core/version.ts';
 import { goBuildOf } from '../../src/refresh/go-build.ts';
 import { type Placement, placeValue } from '../../src/refresh/hints.ts';
 import { SERVERS_DIR } from '../servers/paths.ts';
+import { everyPinned, readPinnedServers } from '../servers/sets.ts';
 import { type LiveFixture, liveFixtureIds, readLiveFixture, resolveInstalledBin } from './support/live-fixture.ts';
 import { listServerTools } from './support/list-tools.ts';
 import { sampleLiveFixtures } from '../registry-sample.ts';
@@ -32,8 +37,12 @@ import { makeScratch, serverEnv } from './support/server-env.ts';
 /** Hard deadline for starting one server and listing its tools, in milliseconds. */
 const SERVER_DEADLINE_MS = 30_000;
 
-/** The packages test/servers pins for this test (its package.json), which CI installs. */
-const PINNED: Readonly<Record<string, string>> = JSON.parse(readFileSync(path.join(SERVERS_DIR, 'package.json'), 'utf8')).devDependencies;
+/** The packages test/servers pins (its package.json): the core set `npm test` installs and the crawl-only rest. */
+const PINNED_SETS = readPinnedServers();
+const PINNED = everyPinned(PINNED_SETS);
+
+/** The version test/servers/package-lock.json locks for a package it pins (its top-level entry). */
+const LOCKED: Readonly<Record<string, { version?: string }>> = JSON.parse(readFileSync(path.join(SERVERS_DIR, 'package-lock.json'), 'utf8')).packages;
 
 /**
  * Fixtures of packages test/servers installs are started here; the others
@@ -99,9 +108,16 @@ describe('live tools/list of published npm packages', () => {
         if (pkg?.before !== undefined) expect(releaseBefore(pkg.before, fixture.version), `${fixture.version} is not before ${pkg.before}`).toBe(true);
       });
 
-      it(`${fixture.package} is installed at exactly ${fixture.version}`, () => {
-        expect(resolveInstalledBin(fixture.package, fixture.bin).version).toBe(fixture.version);
+      it(`${fixture.package} is pinned at exactly ${fixture.version} in test/servers' package.json and lockfile`, () => {
+        expect(PINNED[fixture.package]).toBe(fixture.version);
+        expect(LOCKED[`node_modules/${fixture.package}`]?.version).toBe(fixture.version);
       });
+
+      // The core set is always installed; a crawl-only server is when this run starts it (test/servers/install.ts installs every server then).
+      if (Object.hasOwn(PINNED_SETS.core, fixture.package) || started.has(id))
+        it(`${fixture.package} is installed at exactly ${fixture.version}`, () => {
+          expect(resolveInstalledBin(fixture.package, fixture.bin).version).toBe(fixture.version);
+        });
 
       if (!started.has(id)) return;
       fixture.runs.forEach((run, index) => {

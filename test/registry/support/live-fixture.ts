@@ -104,7 +104,9 @@ export function resolveInstalledBin(packageName: string, bin: string | undefined
       .find((candidate) => existsSync(candidate));
   }
   if (manifestPath === undefined)
-    throw new Error(`${packageName} is not installed in test/servers/node_modules; add it to test/servers/package.json and run npm install there`);
+    throw new Error(
+      `${packageName} is not installed in test/servers/node_modules: pin it in test/servers/package.json (CONTRIBUTING.md), or install every pinned server (RCLASS_CRAWL=1 npx tsx test/servers/install.ts)`,
+    );
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string; name: string; bin?: string | Record<string, string> };
   let relative: string | undefined;
   if (typeof manifest.bin === 'string') relative = manifest.bin;
