@@ -20,7 +20,7 @@ import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, REAL_CLIENT_TESTS, SITE
 const NOT_UNIT = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS, ...REAL_CLIENT_TESTS];
 
 /** Files of the integration tier run at once (see that project). */
-const INTEGRATION_WORKERS = 2;
+const INTEGRATION_WORKERS = 3;
 
 // Reads and validates registry/ once per run for every file that needs it (test/loaded-registry.ts).
 const REGISTRY_SETUP = 'test/registry-setup.ts';
@@ -63,8 +63,10 @@ export default defineConfig({
           include: [...INTEGRATION_TESTS],
           exclude: [...configDefaults.exclude, ...DEADLINE_TESTS],
           globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP, CLI_PACKAGE],
-          // Two files at once: four, beside the browser tests, took 822 s on a fresh clone and pushed the
-          // processor-bound files (CEL and static exports over every tool) past their limits (issue 30).
+          // Three files at once, alone on the machine: files that mostly wait (pack-install's npm installs, 90 s;
+          // npx-cache; readme-run) left a core idle at two, 279 s wall at 89% of both cores on a fresh clone;
+          // three took 245 s at 97%, every file passing (quiet 2-core machine, issue 30). Four, beside the browser
+          // tests, took 822 s and pushed the processor-bound files past their limits: never beside Playwright.
           // vitest runs projects of a different worker count as their own group (`sequence.groupOrder`).
           maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 1 },
