@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import WaitFirstSequencer from './test/sequencer.ts';
 import { CEDAR_TESTS, DEADLINE_TESTS, INTEGRATION_TESTS, REAL_CLIENT_TESTS, SITE_TESTS, TEST_GLOB } from './test/tiers.ts';
 
 /**
@@ -40,6 +41,8 @@ export default defineConfig({
     // there (single runs on a noisy machine; measure with
     // `npm run bench:tests`).
     maxWorkers: 2,
+    // The integration files that mostly wait start first (test/tiers.ts WAIT_FIRST; issue 30).
+    sequence: { sequencer: WaitFirstSequencer },
     projects: [
       {
         extends: true,

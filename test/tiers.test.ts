@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CEDAR_TESTS, CRAWL_TESTS, INTEGRATION_TESTS, PROCESS_MARKERS, REAL_CLIENT_TESTS, SITE_TESTS } from './tiers.ts';
+import { CEDAR_TESTS, CRAWL_TESTS, INTEGRATION_TESTS, PROCESS_MARKERS, REAL_CLIENT_TESTS, SITE_TESTS, WAIT_FIRST } from './tiers.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -47,6 +47,10 @@ describe('test tiers', () => {
     const listed = [...INTEGRATION_TESTS, ...CEDAR_TESTS, ...SITE_TESTS, ...REAL_CLIENT_TESTS];
     expect(listed.filter((file) => !existsSync(path.join(ROOT, file)))).toEqual([]);
     expect(listed.filter((file, i) => listed.indexOf(file) !== i)).toEqual([]);
+  });
+
+  it('the files started first because they mostly wait are integration files', () => {
+    for (const file of WAIT_FIRST) expect(INTEGRATION_TESTS as readonly string[], file).toContain(file);
   });
 
   it('the files the crawl tier runs over the whole registry are integration or Cedar files that read RCLASS_CRAWL', () => {

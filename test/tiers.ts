@@ -119,6 +119,21 @@ export const CEDAR_TESTS = [
 export const DEADLINE_TESTS = ['test/hook/child.test.ts', 'test/hook/agents.test.ts', 'test/hook/guard.test.ts', 'test/hook/anchor-pending.test.ts'] as const;
 
 /**
+ * Integration files that mostly wait (on npm installs, servers starting, the
+ * README's ~25 npx calls) for a minute or more, started first, longest first,
+ * by test/sequencer.ts. Without this a fresh clone (no vitest cache) ordered
+ * files by size, and pack-install (96 s, most of it npm waiting on the
+ * network) started at 194 s and was alone for the tier's last ~60 s (issue 30).
+ */
+export const WAIT_FIRST = [
+  'test/pipeline/pack-install.test.ts',
+  'test/cli/readme-run.test.ts',
+  'test/scan/scan.test.ts',
+  'test/scan/npx-cache.test.ts',
+  'test/registry/live-tools.test.ts',
+] as const;
+
+/**
  * Integration and Cedar files whose size grows with the registry: `npm test`
  * runs them over a sample (test/registry-sample.ts), `npm run test:crawl` over
  * every tool and every pinned server (`RCLASS_CRAWL=1`; issue 30). They stay
