@@ -31,7 +31,7 @@
  * (test/site/sample.ts).
  * Nightly in .github/workflows/crawl.yml.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { CRAWL_TESTS } from '../test/tiers.ts';
@@ -44,12 +44,26 @@ mkdirSync(reports, { recursive: true });
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 const times: Array<[string, number]> = [];
 
-function step(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+/**
+ * Run one step on its own and wait for it. Asynchronous, so the steps started beside it (Biome and Knip beside
+ * the build) are timed to their own end: with spawnSync the event loop was blocked until the build ended, and
+ * their times printed as the build's. Resolves to whether the step exited 0.
+ */
+function step(name: string, command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<boolean> {
   console.log(`\n> ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  times.push([name, (Date.now() - started) / 1000]);
-  return run.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+    let ended = false;
+    const done = (ok: boolean): void => {
+      if (ended) return; // 'error' may be followed by 'close'
+      ended = true;
+      times.push([name, (Date.now() - started) / 1000]);
+      resolve(ok);
+    };
+    child.on('error', () => done(false));
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
 /**
@@ -127,11 +141,11 @@ function finish(): void {
 }
 
 if (crawl) {
-  if (!step('build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts'])) failedSteps.push('build');
+  if (!(await step('build', 'npx', ['--no-install', 'tsx', 'scripts/build.ts']))) failedSteps.push('build');
   const registryJson = path.join(reports, 'vitest-crawl-registry.json');
   rmSync(registryJson, { force: true });
   if (
-    !step(
+    !(await step(
       'registry checks of every tool and pinned server (vitest)',
       'npx',
       [
@@ -148,29 +162,34 @@ if (crawl) {
         `--outputFile.json=${registryJson}`,
       ],
       { RCLASS_CRAWL: '1' },
-    )
+    ))
   )
     failedSteps.push('vitest (registry)');
   countVitest(registryJson);
   const vitestJson = path.join(reports, 'vitest-crawl.json');
   rmSync(vitestJson, { force: true });
   if (
-    !step(
+    !(await step(
       'site checks of every page (vitest)',
       'npx',
       ['--no-install', 'vitest', 'run', '--project', 'site', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
       {
         RCLASS_CRAWL: '1',
       },
-    )
+    ))
   )
     failedSteps.push('vitest');
   countVitest(vitestJson);
   const playwrightJson = path.join(reports, 'playwright-crawl.json');
   if (
-    !step('browser checks of every page (@crawl)', 'npx', ['--no-install', 'playwright', 'test', '-c', 'playwright.crawl.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    })
+    !(await step(
+      'browser checks of every page (@crawl)',
+      'npx',
+      ['--no-install', 'playwright', 'test', '-c', 'playwright.crawl.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      },
+    ))
   )
     failedSteps.push('playwright');
   countPlaywright(playwrightJson);
@@ -178,7 +197,7 @@ if (crawl) {
   // its client (test/real-clients) and runs it whole, too slow and too large a download for `npm test`.
   const realClientsJson = path.join(reports, 'vitest-real-clients.json');
   if (
-    !step('real clients (vitest)', 'npx', [
+    !(await step('real clients (vitest)', 'npx', [
       '--no-install',
       'vitest',
       'run',
@@ -187,7 +206,7 @@ if (crawl) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${realClientsJson}`,
-    ])
+    ]))
   )
     failedSteps.push('real clients (vitest)');
   countVitest(realClientsJson);
@@ -237,7 +256,7 @@ const servers = quick
     });
 const early = besideBuild.map(([name, command, args]) => stepAlongside(name, command, args));
 for (const [name, command, args] of before) {
-  if (!step(name, command, args)) failedSteps.push(name);
+  if (!(await step(name, command, args))) failedSteps.push(name);
 }
 const afterBuild = together.map(([name, command, args]) => stepAlongside(name, command, args));
 for (const [name, ok] of await Promise.all([...early, ...afterBuild])) {
@@ -255,13 +274,13 @@ function vitestArgs(json: string): string[] {
   return ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, json)}`];
 }
 if (quick) {
-  if (!step('unit tests', 'npx', ['--no-install', 'vitest', 'run', '--project', 'unit', ...vitestArgs('vitest-unit.json')])) failedSteps.push('vitest');
+  if (!(await step('unit tests', 'npx', ['--no-install', 'vitest', 'run', '--project', 'unit', ...vitestArgs('vitest-unit.json')]))) failedSteps.push('vitest');
   countVitest(path.join(reports, 'vitest-unit.json'));
 } else {
   // The processor-bound vitest projects first, on both cores, with the integration files whose processes
   // answer within a deadline (test/tiers.ts DEADLINE_TESTS), which fail on a starved processor.
   if (
-    !step('unit, Cedar, deadline-bound integration and site tests (vitest)', 'npx', [
+    !(await step('unit, Cedar, deadline-bound integration and site tests (vitest)', 'npx', [
       '--no-install',
       'vitest',
       'run',
@@ -274,7 +293,7 @@ if (quick) {
       '--project',
       'site',
       ...vitestArgs('vitest.json'),
-    ])
+    ]))
   )
     failedSteps.push('vitest');
   countVitest(path.join(reports, 'vitest.json'));
@@ -284,10 +303,12 @@ if (quick) {
   // ran past their 30 s limits: the processor, not the waiting, is what both tiers share (issue 30).
   const playwrightJson = path.join(reports, 'playwright.json');
   rmSync(playwrightJson, { force: true });
-  if (!step('integration tests (vitest)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...vitestArgs('vitest-integration.json')]))
+  if (
+    !(await step('integration tests (vitest)', 'npx', ['--no-install', 'vitest', 'run', '--project', 'integration', ...vitestArgs('vitest-integration.json')]))
+  )
     failedSteps.push('integration tests (vitest)');
   if (existsSync('playwright.config.ts')) {
-    if (!step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }))
+    if (!(await step('browser tests', 'npx', ['--no-install', 'playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })))
       failedSteps.push('browser tests');
   } else failedSteps.push('playwright (no playwright.config.ts)');
   countVitest(path.join(reports, 'vitest-integration.json'));
