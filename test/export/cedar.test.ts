@@ -15,7 +15,7 @@ import { planPolicy, type ServerSelection } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
 import { lowestClass } from '../../src/core/policy.ts';
 import { sampleRecords } from '../registry-sample.ts';
-import { CRAWL, changedRecordIds } from '../site/sample.ts';
+import { CRAWL, CRAWL_TIMEOUT, changedRecordIds } from '../site/sample.ts';
 import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 const SCHEMA = readFileSync(new URL('../../schema/mcp.cedarschema', import.meta.url), 'utf8');
@@ -199,27 +199,31 @@ for (const [label, thresholds] of [
     let compiled: Compiled;
     beforeAll(() => {
       compiled = compile(renderCedar(planPolicy(checkedDocument, { generator: 'rclass test', thresholds })));
-    });
+    }, CRAWL_TIMEOUT);
 
     it('validates in strict mode against schema/mcp.cedarschema', () => {
       validate(compiled);
     });
 
-    it('gives every registry tool the decision its base class implies', () => {
-      const mismatches: string[] = [];
-      let checked = 0;
-      for (const record of checkedDocument.servers) {
-        for (const tool of record.tools) {
-          const want = expected(worstCase(tool), lowestClass(tool), thresholds);
-          const got = authorize(compiled, record.id, tool.name);
-          checked += 1;
-          if (got.outcome !== want) mismatches.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got.outcome}`);
-          if (got.outcome !== 'deny') expect(got.reason).toEqual([`rclass/${record.id}/${tool.name}`]);
+    it(
+      'gives every registry tool the decision its base class implies',
+      () => {
+        const mismatches: string[] = [];
+        let checked = 0;
+        for (const record of checkedDocument.servers) {
+          for (const tool of record.tools) {
+            const want = expected(worstCase(tool), lowestClass(tool), thresholds);
+            const got = authorize(compiled, record.id, tool.name);
+            checked += 1;
+            if (got.outcome !== want) mismatches.push(`${record.id}/${tool.name} ${tool.class}: want ${want}, got ${got.outcome}`);
+            if (got.outcome !== 'deny') expect(got.reason).toEqual([`rclass/${record.id}/${tool.name}`]);
+          }
         }
-      }
-      expect(mismatches).toEqual([]);
-      expect(checked).toBe(checkedDocument.totals.tools);
-    });
+        expect(mismatches).toEqual([]);
+        expect(checked).toBe(checkedDocument.totals.tools);
+      },
+      CRAWL_TIMEOUT,
+    );
 
     it('gives the same decisions with the whole policy set, for the first and last tool of every sampled server', () => {
       for (const record of sampled.servers) {

@@ -33,7 +33,7 @@ import { cursorToolToken, renderCursorCli } from '../../src/export/cursor-cli.ts
 import { planPolicy } from '../../src/export/plan.ts';
 import { cedarPolicyId } from '../../src/export/cedar.ts';
 import { decisionFor } from '../../src/hook/decide.ts';
-import { CRAWL, changedRecordIds } from '../site/sample.ts';
+import { CRAWL, CRAWL_TIMEOUT, changedRecordIds } from '../site/sample.ts';
 import { sampleTools, toolKind } from '../registry-sample.ts';
 import { registryDocument } from './registry.ts';
 
@@ -176,54 +176,58 @@ describe('static exports are never more permissive than the hook (SPEC 8.1, 9)',
 
   // Every registry tool in the crawl tier; in `npm test` the first tool of every kind, the largest record's tools and
   // the changed records' tools (test/registry-sample.ts). The exports read back are always the whole registry's.
-  it(`holds for ${CRAWL ? 'every registry tool' : 'a sample of registry tools (every tool with RCLASS_CRAWL=1)'}, every format and thresholds, over generated sessions and arguments`, async () => {
-    expect(document.servers.flatMap((record) => record.tools).length).toBeGreaterThan(1000);
-    const tools = CRAWL
-      ? document.servers.flatMap((record) => record.tools.map((tool) => ({ server: record.id, tool })))
-      : sampleTools(document, changedRecordIds());
-    expect(new Set(tools.map(({ tool }) => toolKind(tool)))).toEqual(new Set(document.servers.flatMap((record) => record.tools.map(toolKind))));
-    for (const { server } of tools) await classifier.prepare(server, '');
-    for (const { server, tool } of tools) await classifier.prepare(server, tool.name);
-    const wrong: string[] = [];
-    for (const { server, tool } of tools) {
-      const keys = [
-        ...(tool.egress?.destination ?? []),
-        ...(tool.rules ?? []).flatMap(
-          (rule) =>
-            JSON.stringify(rule.when)
-              .match(/"arg":"([^"]+)"/g)
-              ?.map((m) => m.slice(7, -1)) ?? [],
-        ),
-        'url',
-        'sql',
-      ];
-      const outcome = fc.check(
-        fc.property(
-          fc.nat(THRESHOLDS.length - 1),
-          fc.boolean(),
-          fc.subarray(['docs.python.org', 'example.com', 'github.com']),
-          fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }),
-          (index, hasRead, egressAllow, args) => {
-            const session = new Session({ hasRead, egressAllow });
-            const cls = classifier.check(server, tool.name, args, { session }).class;
-            for (const format of FORMATS) {
-              const thresholds = GATEWAY.has(format) ? gatewayThresholds(THRESHOLDS[index]!) : THRESHOLDS[index]!;
-              const hook = HOOK_LEVEL[decisionFor(cls, thresholds)];
-              const exported = reader(format, index)(server, tool.name);
-              if (exported < hook) {
-                wrong.push(
-                  `${format} ${JSON.stringify(THRESHOLDS[index])}: ${server}/${tool.name} exported ${exported}, hook ${hook} (${cls}) for ${JSON.stringify(args)} hasRead=${hasRead}`,
-                );
-                return false;
+  it(
+    `holds for ${CRAWL ? 'every registry tool' : 'a sample of registry tools (every tool with RCLASS_CRAWL=1)'}, every format and thresholds, over generated sessions and arguments`,
+    async () => {
+      expect(document.servers.flatMap((record) => record.tools).length).toBeGreaterThan(1000);
+      const tools = CRAWL
+        ? document.servers.flatMap((record) => record.tools.map((tool) => ({ server: record.id, tool })))
+        : sampleTools(document, changedRecordIds());
+      expect(new Set(tools.map(({ tool }) => toolKind(tool)))).toEqual(new Set(document.servers.flatMap((record) => record.tools.map(toolKind))));
+      for (const { server } of tools) await classifier.prepare(server, '');
+      for (const { server, tool } of tools) await classifier.prepare(server, tool.name);
+      const wrong: string[] = [];
+      for (const { server, tool } of tools) {
+        const keys = [
+          ...(tool.egress?.destination ?? []),
+          ...(tool.rules ?? []).flatMap(
+            (rule) =>
+              JSON.stringify(rule.when)
+                .match(/"arg":"([^"]+)"/g)
+                ?.map((m) => m.slice(7, -1)) ?? [],
+          ),
+          'url',
+          'sql',
+        ];
+        const outcome = fc.check(
+          fc.property(
+            fc.nat(THRESHOLDS.length - 1),
+            fc.boolean(),
+            fc.subarray(['docs.python.org', 'example.com', 'github.com']),
+            fc.dictionary(fc.constantFrom(...keys), value, { maxKeys: 4 }),
+            (index, hasRead, egressAllow, args) => {
+              const session = new Session({ hasRead, egressAllow });
+              const cls = classifier.check(server, tool.name, args, { session }).class;
+              for (const format of FORMATS) {
+                const thresholds = GATEWAY.has(format) ? gatewayThresholds(THRESHOLDS[index]!) : THRESHOLDS[index]!;
+                const hook = HOOK_LEVEL[decisionFor(cls, thresholds)];
+                const exported = reader(format, index)(server, tool.name);
+                if (exported < hook) {
+                  wrong.push(
+                    `${format} ${JSON.stringify(THRESHOLDS[index])}: ${server}/${tool.name} exported ${exported}, hook ${hook} (${cls}) for ${JSON.stringify(args)} hasRead=${hasRead}`,
+                  );
+                  return false;
+                }
               }
-            }
-            return true;
-          },
-        ),
-        { numRuns: 12, seed: 15 },
-      );
-      if (outcome.failed && wrong.length > 20) break;
-    }
-    expect(wrong).toEqual([]);
-  });
+              return true;
+            },
+          ),
+          { numRuns: 12, seed: 15 },
+        );
+        if (outcome.failed && wrong.length > 20) break;
+      }
+      expect(wrong).toEqual([]);
+    },
+    CRAWL_TIMEOUT,
+  );
 });

@@ -15,7 +15,7 @@ import { planPolicy } from '../../src/export/plan.ts';
 import type { Thresholds } from '../../src/core/policy.ts';
 import { lowestClass } from '../../src/core/policy.ts';
 import { sampleRecords } from '../registry-sample.ts';
-import { CRAWL, changedRecordIds } from '../site/sample.ts';
+import { CRAWL, CRAWL_TIMEOUT, changedRecordIds } from '../site/sample.ts';
 import { registryDocument, syntheticRecord, worstCase } from './registry.ts';
 
 let sets = 0;
@@ -54,32 +54,36 @@ for (const [label, thresholds] of [
 ] as Array<[string, Thresholds]>) {
   // Every record in the crawl tier; in `npm test` the records holding the first tool of every kind, the largest and
   // the changed ones (test/registry-sample.ts), each still planned against the whole registry (issue 30).
-  it(`permits, per one-server config, exactly the tools at or below the threshold for ${CRAWL ? 'every registry tool' : 'a record of every kind of tool (every registry tool with RCLASS_CRAWL=1)'} (${label})`, () => {
-    const limit = thresholds.allowUpTo ?? 'R1';
-    const wrong: string[] = [];
-    for (const record of (CRAWL ? document : sampleRecords(document, changedRecordIds())).servers) {
-      const text = renderToolHive(planPolicy(document, { generator: 'rclass test', thresholds, servers: [{ name: record.id, recordId: record.id }] }));
-      const config = JSON.parse(text) as ToolHiveConfig;
-      expect(config.version).toBe('1.0');
-      expect(config.type).toBe('cedarv1');
-      expect(config.cedar.entities_json).toBe('[]');
-      expect(config.cedar.policies.length).toBeGreaterThan(0);
-      const ask = engine(config);
-      for (const tool of record.tools) {
-        const want = classRank(worstCase(tool)) <= classRank(limit) ? 'allow' : 'deny';
-        if (ask(tool.name) !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}`);
-        if (
-          thresholds.denyFrom !== undefined &&
-          classRank(worstCase(tool)) >= classRank(thresholds.denyFrom) &&
-          classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)
-        ) {
-          expect(config.cedar.policies).toContain(`forbid (principal, action == Action::"call_tool", resource == Tool::${JSON.stringify(tool.name)});`);
+  it(
+    `permits, per one-server config, exactly the tools at or below the threshold for ${CRAWL ? 'every registry tool' : 'a record of every kind of tool (every registry tool with RCLASS_CRAWL=1)'} (${label})`,
+    () => {
+      const limit = thresholds.allowUpTo ?? 'R1';
+      const wrong: string[] = [];
+      for (const record of (CRAWL ? document : sampleRecords(document, changedRecordIds())).servers) {
+        const text = renderToolHive(planPolicy(document, { generator: 'rclass test', thresholds, servers: [{ name: record.id, recordId: record.id }] }));
+        const config = JSON.parse(text) as ToolHiveConfig;
+        expect(config.version).toBe('1.0');
+        expect(config.type).toBe('cedarv1');
+        expect(config.cedar.entities_json).toBe('[]');
+        expect(config.cedar.policies.length).toBeGreaterThan(0);
+        const ask = engine(config);
+        for (const tool of record.tools) {
+          const want = classRank(worstCase(tool)) <= classRank(limit) ? 'allow' : 'deny';
+          if (ask(tool.name) !== want) wrong.push(`${record.id}/${tool.name} ${tool.class}`);
+          if (
+            thresholds.denyFrom !== undefined &&
+            classRank(worstCase(tool)) >= classRank(thresholds.denyFrom) &&
+            classRank(lowestClass(tool)) >= classRank(thresholds.denyFrom)
+          ) {
+            expect(config.cedar.policies).toContain(`forbid (principal, action == Action::"call_tool", resource == Tool::${JSON.stringify(tool.name)});`);
+          }
         }
+        expect(ask('no_such_tool_xyz')).toBe('deny');
       }
-      expect(ask('no_such_tool_xyz')).toBe('deny');
-    }
-    expect(wrong).toEqual([]);
-  });
+      expect(wrong).toEqual([]);
+    },
+    CRAWL_TIMEOUT,
+  );
 }
 
 describe('combined configs and edge cases', () => {

@@ -29,6 +29,17 @@ function hrefOfClass(html: string, className: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether an evidence link is pinned by the record's evidence base (SPEC 5.1): a source file at a 40-hex commit, a
+ * file of the exact published package version, or, for a record resting on the vendor's documentation, one of the
+ * pages `provenance.documentation.pages` names (read on its retrieval date).
+ */
+function pinned(provenance: RegistryDocument['servers'][number]['provenance'], href: string): boolean {
+  if (provenance.documentation !== undefined) return provenance.documentation.pages.includes(href);
+  if (provenance.package !== undefined) return href.includes(`@${provenance.package.version}/files/`);
+  return /\/blob\/[0-9a-f]{40}\//.test(href);
+}
+
 describe('registry coverage', () => {
   let registry: RegistryDocument;
   /** The records whose pages are read: every one in the crawl tier, the sampled ones otherwise. */
@@ -86,10 +97,8 @@ describe('registry coverage', () => {
           problems.push(`${file}: no class badge "${tool.class} ${CLASS_NAMES[tool.class]}"`);
         const href = hrefOfClass(html, 'evidence-link');
         if (href === undefined || href !== tool.evidence.url) problems.push(`${file}: evidence link ${href} is not ${tool.evidence.url}`);
-        else if (
-          record.provenance.package === undefined ? !/\/blob\/[0-9a-f]{40}\//.test(href) : !href.includes(`@${record.provenance.package.version}/files/`)
-        )
-          problems.push(`${file}: evidence link is not at a 40-hex commit or the exact published version`);
+        else if (!pinned(record.provenance, href))
+          problems.push(`${file}: evidence link is not at a 40-hex commit, the exact published version or one of the record's documented pages`);
         const dispute = hrefOfClass(html, 'dispute-link');
         const params = dispute ? new URL(dispute).searchParams : undefined;
         if (params?.get('server') !== record.id || params.get('tool') !== tool.name || params.get('current-class') !== tool.class)

@@ -26,6 +26,14 @@ import { SITE_DIR } from './support.ts';
 /** Whether this run is the crawl tier (`RCLASS_CRAWL=1`, `npm run test:crawl`). */
 export const CRAWL = process.env.RCLASS_CRAWL === '1';
 
+/**
+ * The time limit, in milliseconds, of a test that covers every tool or server in the crawl tier; undefined (vitest's
+ * 30 s default, sized for `npm test`'s sample) otherwise. Such a test grows with the registry: at 5,688 tools the
+ * Cedar check of every tool (run with V8's optimiser off) and the static exports' check of every tool ran past 30 s
+ * on a loaded 2-core machine. The limit only stops a hang; nothing in these tests has a deadline of its own.
+ */
+export const CRAWL_TIMEOUT: number | undefined = CRAWL ? 600_000 : undefined;
+
 /** One page as the checks address it: `servers/github/` (`''` for the home page), with its kind and why it was chosen. */
 export interface SampledPage {
   path: string;
