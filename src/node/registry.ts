@@ -64,13 +64,30 @@ async function validateRegistryDocument(document: unknown, shown: string): Promi
   return document as RegistryDocument;
 }
 
+/** The assembly of `registry/` this process made, if any ({@link registryFromSources}). */
+let assembledFromSources: Promise<RegistryDocument | undefined> | undefined;
+
 /**
  * In a clone where nothing was built: validate and assemble the records
- * under `registry/` with the build's own code (SPEC 5.8, 5.9).
+ * under `registry/` with the build's own code (SPEC 5.8, 5.9). Done once per
+ * process, as a build is read once: reading and validating every record
+ * takes seconds (228 records), which every in-process call of the hook paid
+ * again in `npm run test:quick` on a clone without a build, until the hook's
+ * 8 s watchdog answered R4 for them on a loaded machine. A failed attempt is
+ * not kept, so the next call tries again.
  * @returns the document, or undefined when this is not a clone (no `registry/` folder next to the package)
  * @throws RegistryError when any record has a problem
  */
-export async function registryFromSources(): Promise<RegistryDocument | undefined> {
+export function registryFromSources(): Promise<RegistryDocument | undefined> {
+  assembledFromSources ??= assembleSources().catch((error: unknown) => {
+    assembledFromSources = undefined;
+    throw error;
+  });
+  return assembledFromSources;
+}
+
+/** Read, validate and assemble `registry/` ({@link registryFromSources}). */
+async function assembleSources(): Promise<RegistryDocument | undefined> {
   if (!existsSync(path.join(PACKAGE_ROOT, 'registry'))) return undefined;
   // The records' YAML reader and validator are loaded only in a clone without a build.
   const { loadRegistryDir } = await import('../records/read-dir.ts');
