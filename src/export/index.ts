@@ -149,21 +149,30 @@ export interface PolicyFile {
  * ({@link CLAUDE_HOOK_DOWNLOAD_NOTE}).
  * @param document the registry document (SPEC 5.8)
  * @param generator e.g. `rclass 0.1.0`
+ * @param only one server, or one tool of it: its files are the listing formats only (the hook formats take no `--server`)
+ * @param formats only these formats, in the same order; the others are not rendered (a tool page shows two of the twelve)
  */
-export function policyFiles(document: RegistryDocument, generator: string, only?: PolicyScope): PolicyFile[] {
+export function policyFiles(document: RegistryDocument, generator: string, only?: PolicyScope, formats?: ReadonlySet<PolicyFormat>): PolicyFile[] {
   const servers = only === undefined ? undefined : [{ name: only.server, recordId: only.server, ...(only.tool === undefined ? {} : { tools: [only.tool] }) }];
   const plan = (thresholds: Thresholds): PolicyPlan => planPolicy(document, { generator, thresholds, ...(servers === undefined ? {} : { servers }) });
   const scope = only === undefined ? '' : ` --server ${only.server}`;
-  const file = (name: string, format: PolicyFormat, target: string, description: string, thresholds: Thresholds, flags = ''): PolicyFile => ({
-    file: name,
-    format,
-    target,
-    description,
-    thresholds,
-    command: `rclass policy --format ${format}${flags}${scope}`,
-    content: renderPolicy(format, plan(thresholds), ['rclass']),
-  });
-  const files = [
+  // The hook formats identify servers each time they run and take no --server (rclass policy refuses it), so one server's files are the listing formats.
+  const wanted = (format: PolicyFormat): boolean => (formats === undefined || formats.has(format)) && (only === undefined || !HOOK_FORMATS.has(format));
+  const file = (name: string, format: PolicyFormat, target: string, description: string, thresholds: Thresholds, flags = ''): PolicyFile[] =>
+    wanted(format)
+      ? [
+          {
+            file: name,
+            format,
+            target,
+            description,
+            thresholds,
+            command: `rclass policy --format ${format}${flags}${scope}`,
+            content: renderPolicy(format, plan(thresholds), ['rclass']),
+          },
+        ]
+      : [];
+  return [
     file(
       'rclass.cedar',
       'cedar',
@@ -251,7 +260,5 @@ export function policyFiles(document: RegistryDocument, generator: string, only?
       `Hooks for ~/.codex/hooks.json that run \`rclass hook --agent codex\` before every tool call; Codex cannot ask, so every ask is a block. ${agentHookDownloadNote('codex')}`,
       {},
     ),
-  ];
-  // The hook formats identify servers each time they run and take no --server (rclass policy refuses it), so one server's files are the listing formats.
-  return only === undefined ? files : files.filter((entry) => !HOOK_FORMATS.has(entry.format));
+  ].flat();
 }

@@ -64,4 +64,12 @@ describe('policy files for one server or one tool', () => {
     expect(cedar.match(/@id\("/g)).toHaveLength(1);
     expect(cedar).toContain('@id("rclass/memory/delete_entities")\n@requireApproval("R4 Irreversible');
   });
+
+  it('asked for two formats (as a tool page is), the files are those of every format filtered to them, in the same order', () => {
+    const scope = { server: 'memory', tool: 'delete_entities' };
+    const two = policyFiles(document, GENERATOR, scope, new Set(['claude-settings', 'cedar'] as const));
+    expect(two.map((file) => file.format)).toEqual(['cedar', 'claude-settings']);
+    expect(two).toEqual(policyFiles(document, GENERATOR, scope).filter((file) => file.format === 'cedar' || file.format === 'claude-settings'));
+    expect(policyFiles(document, GENERATOR, scope, new Set(['claude-hook'] as const))).toEqual([]);
+  });
 });

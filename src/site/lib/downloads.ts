@@ -52,9 +52,19 @@ function describe(group: DownloadGroup, sitePath: string, source: string, title:
   return { group, sitePath, source, title, version, size: stat.size, sha256: hashFile(source, `${stat.size}:${stat.mtimeMs}`) };
 }
 
+const parsed = new Map<string, { key: string; value: Record<string, unknown> | undefined }>();
+
+/** One top-level field of a JSON file as a string; each file is parsed once while its size and time stay the same (registry.json is 5.6 MB). */
 function readJsonField(file: string, field: string): string | undefined {
   try {
-    const value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[field];
+    const stat = statSync(file);
+    const key = `${stat.size}:${stat.mtimeMs}`;
+    let hit = parsed.get(file);
+    if (hit?.key !== key) {
+      hit = { key, value: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
+      parsed.set(file, hit);
+    }
+    const value = hit.value?.[field];
     return value === undefined ? undefined : String(value);
   } catch {
     return undefined;
