@@ -85,7 +85,7 @@ export default defineConfig({
           globalSetup: [TEMP_ROOT, 'test/servers/install.ts', REGISTRY_SETUP, CLI_PACKAGE],
         },
       },
-      // CLI_PACKAGE: test/cli/child.test.ts runs the run's package folder (made once per run, shared with the other projects).
+      // CLI_PACKAGE: test/cli/cedar-output.test.ts runs the run's package folder (made once per run, shared with the other projects).
       {
         extends: true,
         test: { name: 'integration-cedar', include: [...CEDAR_TESTS], execArgv: ['--no-opt'], globalSetup: [TEMP_ROOT, REGISTRY_SETUP, CLI_PACKAGE] },

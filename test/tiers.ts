@@ -79,6 +79,7 @@ export const INTEGRATION_TESTS = [
   'test/refresh/npm.test.ts', // npm run refresh as a child, against the real npm registry: installs and starts chrome-devtools-mcp
   'test/scan/child.test.ts', // rclass scan as a child process
   'test/cli/closed-stderr.test.ts', // rclass as a child process with a closed stderr
+  'test/cli/child.test.ts', // the CLI as installed, and from source through tsx, as a child process
   'test/pipeline/pack-install.test.ts', // npm pack, and npm install of the tarball
   'test/scan/scan.test.ts', // scans that start real and fixture servers
   'test/scan/code-options.test.ts', // scan --list of the review's reproductions, and a scan --assume that starts `node -e 0`
@@ -99,8 +100,7 @@ export const INTEGRATION_TESTS = [
  * same tests passed 5 runs of 5; without it 2 of 5 runs died.
  */
 export const CEDAR_TESTS = [
-  'test/cli/child.test.ts', // the CLI as installed, as a child process; Cedar output validated
-  'test/cli/cli.test.ts', // Cedar output validated
+  'test/cli/cedar-output.test.ts', // the Cedar the CLI prints, in-process and from the installed bundle as a child process
   'test/export/cedar.test.ts',
   'test/export/cedar-docker-examples.test.ts',
   'test/export/toolhive.test.ts',

@@ -35,6 +35,29 @@ beforeAll(async () => {
 /** Policy sets prepared in the engine, by their text. */
 const prepared = new Map<string, string>();
 
+/** An entity list's Tool and MCP entities by id. */
+interface EntityIndex {
+  tools: Map<string, Entity>;
+  servers: Map<string, Entity>;
+}
+
+/** The index of each entity list {@link decide} was given, made once per list: a search of the list per call was quadratic in the registry. */
+const indexes = new WeakMap<Entity[], EntityIndex>();
+
+function indexOf(list: Entity[]): EntityIndex {
+  let index = indexes.get(list);
+  if (index === undefined) {
+    index = { tools: new Map(), servers: new Map() };
+    for (const entry of list) {
+      const byId = entry.uid.type === 'Tool' ? index.tools : entry.uid.type === 'MCP' ? index.servers : undefined;
+      // The first entity of an id, as Array.find returns it.
+      if (byId !== undefined && !byId.has(entry.uid.id)) byId.set(entry.uid.id, entry);
+    }
+    indexes.set(list, index);
+  }
+  return index;
+}
+
 /**
  * Ask the engine about one call of `tool` under `policies`, validated
  * against the schema, with the tool's own entity and its servers' (what a
@@ -49,8 +72,12 @@ function decide(policies: string[], tool: string, against: Entity[] = entities):
     if (parsed.type !== 'success') throw new Error(JSON.stringify(parsed.errors));
     prepared.set(key, id);
   }
-  const entity = against.find((entry) => entry.uid.type === 'Tool' && entry.uid.id === tool);
-  const servers = new Set(entity?.parents.map((parent) => parent.id) ?? []);
+  const index = indexOf(against);
+  const entity = index.tools.get(tool);
+  const servers = [...new Set(entity?.parents.map((parent) => parent.id) ?? [])].flatMap((id) => {
+    const server = index.servers.get(id);
+    return server === undefined ? [] : [server];
+  });
   const answer = cedar.statefulIsAuthorized({
     principal: { type: 'Client', id: 'user123' },
     action: { type: 'Action', id: 'call_tool' },
@@ -59,7 +86,7 @@ function decide(policies: string[], tool: string, against: Entity[] = entities):
     preparsedSchemaName: 'rclass-tools',
     validateRequest: true,
     preparsedPolicySetId: id,
-    entities: [...against.filter((entry) => entry.uid.type === 'MCP' && servers.has(entry.uid.id)), ...(entity === undefined ? [] : [entity])],
+    entities: [...servers, ...(entity === undefined ? [] : [entity])],
   });
   if (answer.type !== 'success') throw new Error(JSON.stringify(answer.errors));
   return { decision: answer.response.decision, errors: answer.response.diagnostics.errors };

@@ -43,12 +43,51 @@ function ruleMatches(rule: string, tool: string): boolean {
   return false;
 }
 
+/**
+ * A rule list split for {@link ruleMatches}: every rule matches its own text, so the exact names go in a set and
+ * only the rules that can match more (a bare server name, a wildcard) are tried one by one. Asking about every
+ * registry tool against lists as long as the registry tried every rule per tool.
+ */
+interface RuleList {
+  names: Set<string>;
+  wider: string[];
+}
+
+/** The split of each rule list, made once per list. */
+const ruleLists = new WeakMap<string[], RuleList>();
+
+function ruleList(rules: string[]): RuleList {
+  let list = ruleLists.get(rules);
+  if (list === undefined) {
+    list = {
+      names: new Set(rules),
+      wider: rules.filter((rule) => rule.includes('*') || (/^mcp__[A-Za-z0-9_-]+$/.test(rule) && !rule.slice(5).includes('__'))),
+    };
+    ruleLists.set(rules, list);
+  }
+  return list;
+}
+
+/** Whether any rule of `rules` matches a tool name: `rules.some((rule) => ruleMatches(rule, tool))`. */
+function anyMatches(rules: string[], tool: string): boolean {
+  const { names, wider } = ruleList(rules);
+  return names.has(tool) || wider.some((rule) => ruleMatches(rule, tool));
+}
+
+/** The allow rules Claude Code uses: those with a wildcard before `mcp__<server>__` are skipped. */
+const usableAllow = new WeakMap<string[], string[]>();
+
 /** Claude Code's decision for a tool: deny, then ask, then allow; `default` when no rule matches. Allow rules with a wildcard before `mcp__<server>__` are skipped, as Claude Code does. */
 function claudeDecides(settings: ClaudeSettings, tool: string): 'deny' | 'ask' | 'allow' | 'default' {
-  if (settings.permissions.deny.some((rule) => ruleMatches(rule, tool))) return 'deny';
-  if (settings.permissions.ask.some((rule) => ruleMatches(rule, tool))) return 'ask';
-  const usable = settings.permissions.allow.filter((rule) => !rule.includes('*') || /^mcp__[A-Za-z0-9_-]+__[^*]/.test(rule));
-  if (usable.some((rule) => ruleMatches(rule, tool))) return 'allow';
+  if (anyMatches(settings.permissions.deny, tool)) return 'deny';
+  if (anyMatches(settings.permissions.ask, tool)) return 'ask';
+  const { allow } = settings.permissions;
+  let usable = usableAllow.get(allow);
+  if (usable === undefined) {
+    usable = allow.filter((rule) => !rule.includes('*') || /^mcp__[A-Za-z0-9_-]+__[^*]/.test(rule));
+    usableAllow.set(allow, usable);
+  }
+  if (anyMatches(usable, tool)) return 'allow';
   return 'default';
 }
 

@@ -2,11 +2,19 @@
  * The hook's `--anchor-command` (SPEC 10.3): the chain head goes to the
  * command's stdin on every append, and a command that fails makes the
  * call ask, never allow. Starts a shell per append, hence the integration tier.
+ * Also what `rclass policy` embeds of it (and of `--anchor-file`) in the
+ * installed hook of each agent, in-process.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/harness.ts';
 import { hook, logLines, makeWorld, pre } from './support.ts';
+
+/** The shape of the agents' hook install fragments (`rclass policy --format NAME-hook`). */
+interface HookFragment {
+  hooks: Record<string, Array<{ command?: string; hooks?: Array<{ command: string }> }> | undefined>;
+}
 
 describe('rclass hook --anchor-command', () => {
   it('regression: asks rather than allow an R0 call when the anchor command fails', async () => {
@@ -55,5 +63,70 @@ describe('rclass hook --anchor-command', () => {
     expect(result.decision).toBe('allow');
     const [entry] = logLines(world.log);
     expect(readFileSync(out, 'utf8')).toBe(`${JSON.stringify({ seq: entry!.seq, hash: entry!.hash })}\n`);
+  });
+});
+
+describe('rclass policy embeds the anchor flags in the installed hook', () => {
+  it.each([
+    ['gemini-hook', (json: HookFragment) => json.hooks.BeforeTool![0]!.hooks![0]!.command],
+    ['codex-hook', (json: HookFragment) => json.hooks.PreToolUse![0]!.hooks![0]!.command],
+    ['cursor-hook', (json: HookFragment) => json.hooks.beforeMCPExecution![0]!.command!],
+  ] as const)('regression: %s embeds --egress-allow and the anchor flags like claude-hook (they were dropped)', async (format, commandOf) => {
+    const result = await runCli([
+      'policy',
+      '--format',
+      format,
+      '--deny-from',
+      'R4',
+      '--egress-allow',
+      'Docs.Python.org',
+      '--anchor-file',
+      '/var/lib/rclass-anchor/heads.jsonl',
+      '--anchor-command',
+      'logger -t rclass',
+    ]);
+    expect(result.code).toBe(0);
+    const command = commandOf(JSON.parse(result.stdout) as HookFragment);
+    const agent = format.replace('-hook', '');
+    expect(command.slice(command.lastIndexOf(' hook '))).toBe(
+      ` hook --agent ${agent} --deny-from R4 --egress-allow docs.python.org --anchor-file /var/lib/rclass-anchor/heads.jsonl --anchor-command 'logger -t rclass'`,
+    );
+  });
+
+  it('embeds --anchor-file and --anchor-command in the installed hook, so the hook writes the audit anchor', async () => {
+    const result = await runCli([
+      'policy',
+      '--format',
+      'claude-hook',
+      '--hook-form',
+      'exec',
+      '--anchor-file',
+      '/var/lib/rclass-anchor/heads.jsonl',
+      '--anchor-command',
+      'logger -t rclass',
+    ]);
+    expect(result.code).toBe(0);
+    const args: string[] = JSON.parse(result.stdout).hooks.PreToolUse[0].hooks[0].args;
+    expect(args.slice(args.indexOf('hook'))).toEqual(['hook', '--anchor-file', '/var/lib/rclass-anchor/heads.jsonl', '--anchor-command', 'logger -t rclass']);
+  });
+
+  it('regression: the Gemini, Codex and Cursor hook formats embed --egress-allow and the anchor flags like claude-hook', async () => {
+    for (const format of ['gemini-hook', 'codex-hook', 'cursor-hook']) {
+      const result = await runCli([
+        'policy',
+        '--format',
+        format,
+        '--egress-allow',
+        'Docs.Python.org',
+        '--anchor-file',
+        '/var/lib/a/heads.jsonl',
+        '--anchor-command',
+        'logger -t rclass',
+      ]);
+      expect(result.code, format).toBe(0);
+      expect(result.stdout, format).toContain(
+        ` hook --agent ${format.replace('-hook', '')} --egress-allow docs.python.org --anchor-file /var/lib/a/heads.jsonl --anchor-command 'logger -t rclass'`,
+      );
+    }
   });
 });
