@@ -29,7 +29,7 @@
  * are attached to the report. The pages are loaded into one tab per batch
  * (e2e/axe.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { samplePages, sitePages } from '../test/site/sample.ts';
 import { axeOn, checkPage, type Look, type Sweep } from './axe.ts';
 

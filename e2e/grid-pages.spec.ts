@@ -7,7 +7,7 @@
  * (one theme each, alternating), and its sample sweep the largest page of each kind, in this
  * build a later numbered page (/classes/R4/12/, /effects/availability/4/).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { GRID_PAGE_SIZE } from '../src/site/lib/grid-pages.ts';
 import { readRegistry } from './support.ts';
 

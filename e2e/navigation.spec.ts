@@ -3,7 +3,7 @@
  * navigation by mouse and by keyboard, the servers list with its filters
  * and sort, stable specification anchors, the 404 page and the dark theme.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();

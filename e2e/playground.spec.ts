@@ -10,7 +10,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { axeOn } from './axe.ts';
 import { SCREENSHOT_DIR } from './support.ts';
 

@@ -7,7 +7,7 @@
  * a live region. Axe on the filtered state in one theme (the list as it opens
  * is a template of e2e/a11y.spec.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { SERVER_PAGE_SIZE } from '../src/site/lib/grid-pages.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';

@@ -6,7 +6,8 @@
  * same name, the keyboard works, axe finds nothing on the open list in
  * either theme, and without JavaScript the form still submits to /search/.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { typeInHeader } from './support.ts';
 import { axeOn } from './axe.ts';
 

@@ -5,7 +5,8 @@
  * 600 elements plus 12 a tool, and the numbered pages of every class list exactly the
  * registry's tools of that class (and those of every effect the tools with the effect).
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { CLASSES } from '../src/core/classes.ts';
 import { readRegistry } from './support.ts';
 
