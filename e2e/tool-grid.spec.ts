@@ -95,13 +95,14 @@ test('sorting the github grid by class puts R4 rows first, then R3, and back to 
   expect(names).toEqual(github.tools.map((tool) => tool.name));
 });
 
-test('without JavaScript the grid is complete and the controls stay hidden', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('servers/github/');
-  expect(await page.locator('tr[data-tool]:visible').count()).toBe(registry.servers.find((record) => record.id === 'github')!.tools.length);
-  await expect(page.locator('#grid-controls')).toBeHidden();
-  await context.close();
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript the grid is complete and the controls stay hidden', async ({ page }) => {
+    await page.goto('servers/github/');
+    expect(await page.locator('tr[data-tool]:visible').count()).toBe(registry.servers.find((record) => record.id === 'github')!.tools.length);
+    await expect(page.locator('#grid-controls')).toBeHidden();
+  });
 });
 
 for (const cls of CLASSES) {
