@@ -29,9 +29,12 @@
  * are attached to the report. The pages are loaded into one tab per batch
  * (e2e/axe.ts).
  */
-import { expect, test } from '@playwright/test';
-import { samplePages, sitePages } from '../test/site/sample.ts';
-import { axeOn, checkPage, type Look, type Sweep } from './axe.ts';
+import { expect, test } from './tab.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pageFile, samplePages, sitePages } from '../test/site/sample.ts';
+import { axeOn, COLOUR_RULES, checkPage, type Look, type Sweep } from './axe.ts';
+import { SITE_DIR } from './support.ts';
 
 /**
  * One page of every template (issue 16), with the one configuration `npm test` axes it in (the light theme
@@ -171,6 +174,38 @@ test('npm test axes every template and every sampled page once, and each kind in
     if (axed.filter(({ path }) => kindOf.get(path) === kind).length > 1)
       expect([...looks].sort(), `${kind} in both themes`).toEqual(['dark@390', 'light@1280']);
   }
+});
+
+/** The `@media (prefers-color-scheme: …)` blocks of a stylesheet, each with its braces' content. */
+function schemeBlocks(css: string): string[] {
+  const blocks: string[] = [];
+  for (const match of css.matchAll(/@media\s*\(\s*prefers-color-scheme\s*:[^)]*\)\s*\{/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    for (; depth > 0 && end < css.length; end += 1) depth += css[end] === '{' ? 1 : css[end] === '}' ? -1 : 0;
+    blocks.push(css.slice(match.index + match[0].length, end - 1));
+  }
+  return blocks;
+}
+
+// What lets a state axed in full in one theme be axed with the colour rules only in the other (colourOn in
+// e2e/axe.ts: the playground's open suggestions, the header's suggestion list).
+test('the theme changes colours only: its stylesheet block sets colour custom properties, and no script or page reads the scheme otherwise', () => {
+  const assets = join(SITE_DIR, '_astro');
+  const files = readdirSync(assets);
+  const blocks = files.filter((file) => file.endsWith('.css')).flatMap((file) => schemeBlocks(readFileSync(join(assets, file), 'utf8')));
+  expect(blocks.length, 'a dark theme').toBeGreaterThan(0);
+  for (const block of blocks)
+    expect(block, 'one :root rule of colour custom properties').toMatch(/^\s*:root\s*\{(\s*--[\w-]+\s*:\s*#[0-9a-f]{3,8}\s*;?)+\s*\}\s*$/i);
+  const scripts = files
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => /prefers-color-scheme|matchMedia/.test(readFileSync(join(assets, file), 'utf8')));
+  expect(scripts, 'scripts that read the colour scheme').toEqual([]);
+  const elsewhere = sample
+    .map((page) => readFileSync(join(SITE_DIR, pageFile(page.path)), 'utf8').replace(/<meta name="theme-color"[^>]*>/g, ''))
+    .filter((html) => /prefers-color-scheme|matchMedia/.test(html));
+  expect(elsewhere, 'sampled pages that read the colour scheme beyond their theme-color meta').toEqual([]);
+  expect(COLOUR_RULES).toContain('color-contrast');
 });
 
 sweep(

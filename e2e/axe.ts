@@ -31,6 +31,28 @@ export function axeOn(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
 }
 
+/**
+ * The rules of {@link TAGS} that read colours (axe's `cat.color` tag: color-contrast and
+ * link-in-text-block). The dark theme is the `prefers-color-scheme: dark` block of
+ * src/site/styles/global.css, which sets colour custom properties and nothing else, and no script
+ * reads the scheme: switching it changes no element, attribute, size or position. So once axe's
+ * full set has run on a state in one theme, only these rules can find anything new on that same
+ * state in the other theme ({@link colourOn}).
+ */
+export const COLOUR_RULES: readonly string[] = (createRequire(import.meta.url)('axe-core') as typeof import('axe-core'))
+  .getRules(TAGS)
+  .filter((rule) => rule.tags.includes('cat.color'))
+  .map((rule) => rule.ruleId);
+
+/**
+ * Axe's colour rules only ({@link COLOUR_RULES}) on `page`, reporting violations only: for a state
+ * that {@link axeOn}'s full set has already checked in the other theme.
+ */
+export function colourOn(page: Page): AxeBuilder {
+  if (!COLOUR_RULES.includes('color-contrast')) throw new Error(`axe's colour rules are ${COLOUR_RULES.join(', ') || 'none'}: no color-contrast`);
+  return new AxeBuilder({ page }).withRules([...COLOUR_RULES]).options({ resultTypes: ['violations'] });
+}
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The desktop and phone sizes the sweeps use, in CSS pixels. */

@@ -3,7 +3,7 @@
  * (`SITE_BASE=/reversibility-classes/`). The static server answers 404 for
  * anything outside the base, so a link that forgets it fails here.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { BASE_PATH } from './support.ts';
 
 const PAGES = ['./', 'servers/', 'servers/filesystem/', 'servers/filesystem/write_file/', 'spec/', 'downloads/', 'contributing/', 'search/'];

@@ -9,7 +9,7 @@
  * states this file opens.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 
 /** A listing the catalogue holds, read from the committed file. */
 const LISTING = JSON.parse(readFileSync('catalogue/npm/testsprite--testsprite-mcp.json', 'utf8')) as { name: string; version: string; tools: unknown[] };

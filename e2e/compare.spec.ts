@@ -6,7 +6,7 @@
  * `compare/#same-<name>` still land on the name. Axe on the open folds, in
  * one theme (the pages as they open are templates in e2e/a11y.spec.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
 

@@ -7,7 +7,7 @@
  * (one theme each, alternating), and its sample sweep the largest page of each kind, in this
  * build a later numbered page (/classes/R4/12/, /effects/availability/4/).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { GRID_PAGE_SIZE } from '../src/site/lib/grid-pages.ts';
 import { readRegistry } from './support.ts';
 
@@ -29,25 +29,26 @@ test('the first page of /effects/read/ lists the first tools with read, by serve
   await expect(page).toHaveTitle(`Effect read: every tool (page 1 of ${readPages}) · Reversibility Classes`);
 });
 
-test('without JavaScript, Next on /effects/read/ opens /effects/read/2/ with the next tools, and the last page ends the list', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('effects/read/');
-  await page.getByRole('navigation', { name: 'Pages of effect read, above the grid' }).getByRole('link', { name: 'Next →' }).click();
-  // Waits for the next page's load, not only its address (the rows were read before they were there).
-  await page.waitForURL(/\/effects\/read\/2\/$/);
-  const second = await page
-    .locator('tr[data-tool]:visible')
-    .evaluateAll((rows) => rows.map((row) => `${(row as HTMLElement).dataset.server}/${row.querySelector('th a')?.textContent}`));
-  expect(second).toEqual(readTools.slice(GRID_PAGE_SIZE, 2 * GRID_PAGE_SIZE));
-  await page
-    .getByRole('navigation', { name: 'Pages of effect read, below the grid' })
-    .getByRole('link', { name: String(readPages), exact: true })
-    .click();
-  await page.waitForURL(new RegExp(`/effects/read/${readPages}/$`));
-  expect(await page.locator('tr[data-tool]').count()).toBe(readTools.length - (readPages - 1) * GRID_PAGE_SIZE);
-  await expect(page.getByRole('link', { name: 'Next →' })).toHaveCount(0);
-  await context.close();
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript, Next on /effects/read/ opens /effects/read/2/ with the next tools, and the last page ends the list', async ({ page }) => {
+    await page.goto('effects/read/');
+    await page.getByRole('navigation', { name: 'Pages of effect read, above the grid' }).getByRole('link', { name: 'Next →' }).click();
+    // Waits for the next page's load, not only its address (the rows were read before they were there).
+    await page.waitForURL(/\/effects\/read\/2\/$/);
+    const second = await page
+      .locator('tr[data-tool]:visible')
+      .evaluateAll((rows) => rows.map((row) => `${(row as HTMLElement).dataset.server}/${row.querySelector('th a')?.textContent}`));
+    expect(second).toEqual(readTools.slice(GRID_PAGE_SIZE, 2 * GRID_PAGE_SIZE));
+    await page
+      .getByRole('navigation', { name: 'Pages of effect read, below the grid' })
+      .getByRole('link', { name: String(readPages), exact: true })
+      .click();
+    await page.waitForURL(new RegExp(`/effects/read/${readPages}/$`));
+    expect(await page.locator('tr[data-tool]').count()).toBe(readTools.length - (readPages - 1) * GRID_PAGE_SIZE);
+    await expect(page.getByRole('link', { name: 'Next →' })).toHaveCount(0);
+  });
 });
 
 test('a later page links each of its servers to that server’s own tools with the effect', async ({ page }) => {

@@ -9,7 +9,7 @@
  * (ToolGrid, ToolWhy) on every grid, and axe on /effects/read/'s 100 open
  * rows took 21 s (issue 30).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { whySummary } from '../src/site/lib/tool-why.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';

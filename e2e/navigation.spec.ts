@@ -3,7 +3,7 @@
  * navigation by mouse and by keyboard, the servers list with its filters
  * and sort, stable specification anchors, the 404 page and the dark theme.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { readRegistry } from './support.ts';
 
 const registry = readRegistry();
@@ -121,13 +121,11 @@ test('an unknown address gets the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No page here');
 });
 
-test('light and dark themes follow the system setting', async ({ browser }) => {
+test('light and dark themes follow the system setting', async ({ page }) => {
+  await page.goto('./');
   const background = async (colorScheme: 'light' | 'dark') => {
-    const context = await browser.newContext({ colorScheme });
-    const page = await context.newPage();
-    await page.goto('./');
+    await page.emulateMedia({ colorScheme });
     const rgb = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    await context.close();
     const [r, g, b] = rgb.match(/\d+/g)!.map(Number) as [number, number, number];
     return (r + g + b) / 3;
   };

@@ -3,7 +3,7 @@
  * Pages serves a project site): its registry data and the SQL parser's
  * WebAssembly are fetched from under the base, and the examples link there.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { BASE_PATH } from './support.ts';
 
 test('the playground classifies SQL under the base path, fetching only under it', async ({ page, baseURL }) => {

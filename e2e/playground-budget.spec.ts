@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { ROOT, SITE_DIR, readRegistry } from './support.ts';
 
 interface Budget {

@@ -5,7 +5,8 @@
  * paste cannot be read, and passes axe (the box alone, in the dark theme; the
  * playground as it opens is a template of e2e/a11y.spec.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { axeOn } from './axe.ts';
 
 async function openBox(page: Page): Promise<void> {

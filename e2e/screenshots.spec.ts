@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { SCREENSHOT_DIR } from './support.ts';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;

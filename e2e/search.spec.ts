@@ -4,7 +4,8 @@
  * Pagefind index of server pages. The class filter narrows tools to that
  * class and servers to those with a tool in it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 
 const results = (page: Page): Locator => page.locator('#search-results');
 const tools = (page: Page): Locator => page.locator('#search-tools > li');

@@ -7,7 +7,7 @@
  * a live region. Axe on the filtered state in one theme (the list as it opens
  * is a template of e2e/a11y.spec.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { SERVER_PAGE_SIZE } from '../src/site/lib/grid-pages.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
@@ -17,18 +17,19 @@ const RANK: Record<string, number> = { R0: 0, R1: 1, R2: 2, R3: 3, R4: 4 };
 const worst = (record: (typeof registry.servers)[number]) => Math.max(...record.tools.map((tool) => RANK[tool.class]!));
 const pages = Math.ceil(registry.servers.length / SERVER_PAGE_SIZE);
 
-test('without JavaScript the list shows the first servers, and Next opens the next ones', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('servers/');
-  const ids = () => page.locator('#server-list > li').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.id));
-  expect(await ids()).toEqual(registry.servers.slice(0, SERVER_PAGE_SIZE).map((record) => record.id));
-  await expect(page.locator('#server-controls')).toBeHidden();
-  await expect(page.getByRole('navigation', { name: 'Pages of servers, above the list' })).toContainText(`Page 1 of ${pages}`);
-  await page.getByRole('navigation', { name: 'Pages of servers, above the list' }).getByRole('link', { name: 'Next →' }).click();
-  expect(new URL(page.url()).pathname).toMatch(/\/servers\/2\/$/);
-  expect(await ids()).toEqual(registry.servers.slice(SERVER_PAGE_SIZE, 2 * SERVER_PAGE_SIZE).map((record) => record.id));
-  await context.close();
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript the list shows the first servers, and Next opens the next ones', async ({ page }) => {
+    await page.goto('servers/');
+    const ids = () => page.locator('#server-list > li').evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.id));
+    expect(await ids()).toEqual(registry.servers.slice(0, SERVER_PAGE_SIZE).map((record) => record.id));
+    await expect(page.locator('#server-controls')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Pages of servers, above the list' })).toContainText(`Page 1 of ${pages}`);
+    await page.getByRole('navigation', { name: 'Pages of servers, above the list' }).getByRole('link', { name: 'Next →' }).click();
+    expect(new URL(page.url()).pathname).toMatch(/\/servers\/2\/$/);
+    expect(await ids()).toEqual(registry.servers.slice(SERVER_PAGE_SIZE, 2 * SERVER_PAGE_SIZE).map((record) => record.id));
+  });
 });
 
 test('the filter index is fetched only when the visitor filters', async ({ page }) => {

@@ -10,7 +10,8 @@
  * alternating (the code block's colours are the theme's). The per-tool API
  * file and registry.json carry the excerpt too.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry } from './support.ts';
 

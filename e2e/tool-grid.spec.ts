@@ -5,7 +5,8 @@
  * 600 elements plus 12 a tool, and the numbered pages of every class list exactly the
  * registry's tools of that class (and those of every effect the tools with the effect).
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { CLASSES } from '../src/core/classes.ts';
 import { readRegistry } from './support.ts';
 
@@ -94,13 +95,14 @@ test('sorting the github grid by class puts R4 rows first, then R3, and back to 
   expect(names).toEqual(github.tools.map((tool) => tool.name));
 });
 
-test('without JavaScript the grid is complete and the controls stay hidden', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('servers/github/');
-  expect(await page.locator('tr[data-tool]:visible').count()).toBe(registry.servers.find((record) => record.id === 'github')!.tools.length);
-  await expect(page.locator('#grid-controls')).toBeHidden();
-  await context.close();
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript the grid is complete and the controls stay hidden', async ({ page }) => {
+    await page.goto('servers/github/');
+    expect(await page.locator('tr[data-tool]:visible').count()).toBe(registry.servers.find((record) => record.id === 'github')!.tools.length);
+    await expect(page.locator('#grid-controls')).toBeHidden();
+  });
 });
 
 for (const cls of CLASSES) {

@@ -5,7 +5,7 @@
  * dispute link whose query keys are the ids of the issue form's fields.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { parse } from 'yaml';
 import { readRegistry } from './support.ts';
 

@@ -6,7 +6,8 @@
  * only through a shorter word ("aaaa" through "a", lib/search-match.ts),
  * with the closest names within one typo when there are some.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { nameWords } from '../src/site/lib/name-words.ts';
 import { typeInHeader } from './support.ts';
 import { axeOn, blocking } from './axe.ts';

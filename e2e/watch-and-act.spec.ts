@@ -11,7 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { parseFeed } from './atom.ts';
 import { axeOn, blocking } from './axe.ts';
 import { readRegistry, ROOT } from './support.ts';
