@@ -9,7 +9,7 @@
  */
 
 /** One vendor's hosted server and the forms of it one scan of each client's file must recognise. */
-export interface HostedVendor {
+interface HostedVendor {
   /** Prefix of this vendor's entry names in the shared Cursor file (`KEY.NAME`), so each vendor reads back its own entries. */
   key: string;
   /** The `describe` title, naming the vendor. */
