@@ -38,24 +38,10 @@ export const INTEGRATION_TESTS = [
   'test/evidence/documentation-cli.test.ts', // scripts/evidence.ts as a child, against a loopback stand-in for a vendor's documentation site
   'test/evidence/mirror.test.ts', // git as a child, over a bare mirror made in a temporary folder
   'test/scan/clients-home.test.ts', // rclass scan --list as a child process over a HOME with every client
-  'test/scan/gemini-lists.test.ts', // rclass scan --list in-process (it starts nothing, but it is a scan)
-  'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex and Qwen Code switches (a scan)
+  'test/scan/client-switches.test.ts', // rclass scan --list in-process over Claude Code, Copilot CLI, Codex, Qwen Code and Gemini CLI switches (a scan)
   'test/scan/real-forms.test.ts', // rclass scan --list in-process over real launcher forms and an unknown file shape (a scan)
   'test/scan/documentation-mark.test.ts', // rclass scan --list and lookup in-process over a record resting on the vendor's documentation (a scan)
-  'test/scan/hosted-box.test.ts', // rclass scan --list in-process over Box's hosted URL forms (a scan)
-  'test/scan/hosted-vendors.test.ts', // rclass scan --list in-process over hosted URL forms of vendor records (a scan)
-  'test/scan/hosted-vercel.test.ts', // rclass scan --list in-process over Vercel's hosted URL forms (a scan)
-  'test/scan/hosted-gitmcp.test.ts', // rclass scan --list in-process over GitMCP's gitmcp.io/docs URL forms (a scan)
-  'test/scan/hosted-atlassian.test.ts', // rclass scan --list in-process over Atlassian's hosted URL forms (a scan)
-  'test/scan/hosted-canva.test.ts', // rclass scan --list in-process over Canva's hosted URL forms (a scan)
-  'test/scan/hosted-intercom.test.ts', // rclass scan --list in-process over Intercom's hosted URL forms (a scan)
-  'test/scan/hosted-linear.test.ts', // rclass scan --list in-process over Linear's hosted URL forms (a scan)
-  'test/scan/hosted-monday.test.ts', // rclass scan --list in-process over monday.com's hosted URL forms (a scan)
-  'test/scan/hosted-notion.test.ts', // rclass scan --list in-process over Notion's hosted URL forms (a scan)
-  'test/scan/hosted-paypal.test.ts', // rclass scan --list in-process over PayPal's hosted URL forms (a scan)
-  'test/scan/hosted-stripe.test.ts', // rclass scan --list in-process over Stripe's hosted URL forms (a scan)
-  'test/scan/hosted-zapier.test.ts', // rclass scan --list in-process over Zapier's hosted URL forms (a scan)
-  'test/scan/hosted-webflow.test.ts', // rclass scan --list in-process over Webflow's hosted URL forms (a scan)
+  'test/scan/hosted.test.ts', // rclass scan --list in-process over every vendor's hosted URL forms, one scan per client's file (a scan)
   'test/examples/gateway-hook.test.ts', // the example proxy in front of the real memory server
   'test/export/cel.test.ts', // the real CEL engine
   'test/hook/agents.test.ts', // the Gemini CLI, Codex and Cursor hooks, also as child processes
@@ -70,8 +56,8 @@ export const INTEGRATION_TESTS = [
   'test/hook/proxy-approval.test.ts', // rclass proxy as a child, in front of the real memory server, with its loopback page
   'test/hook/proxy-ids.test.ts', // rclass proxy as a child, in front of the real memory server, sent a reused request id
   'test/hook/anchor-pending.test.ts', // the hook waits out its log-lock budget behind a held lock
-  'test/pipeline/check-report.test.ts', // npx tsx scripts/check.ts and build.ts
-  'test/pipeline/record-yaml.test.ts', // npx tsx scripts/check.ts, build.ts and prepare.ts
+  'test/pipeline/check-report.test.ts', // scripts/check.ts and build.ts through tsx (node --import tsx)
+  'test/pipeline/record-yaml.test.ts', // scripts/check.ts, build.ts and prepare.ts through tsx (node --import tsx)
   'test/registry/list-tools.test.ts', // fake stdio servers
   'test/registry/live-tools.test.ts', // every pinned server package from test/servers, live
   'test/refresh/before.test.ts', // npm run refresh as a child, against a loopback npm registry: a package's `before` (SPEC 5.3)

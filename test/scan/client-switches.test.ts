@@ -5,7 +5,13 @@
  * write them (Claude Code 2.1.197 `claude mcp add`, Copilot CLI 1.0.102
  * `copilot mcp add` and `copilot mcp disable`, Codex 0.171.0 `codex mcp
  * add`, Qwen Code 0.15.10 `qwen mcp add -s user|project`), each checked
- * against what that client's own `mcp list` showed. In-process; starts nothing.
+ * against what that client's own `mcp list` showed. And Gemini CLI's
+ * `mcp.allowed` and `mcp.excluded` apply across its settings files as Gemini
+ * CLI does (google-gemini/gemini-cli `packages/cli/src/config/settings.ts`
+ * getConsolidated*McpServers): a server the user's file excludes is off even
+ * when a project's file defines it, and only servers on every allowed list
+ * run (before, each file's lists applied to its own servers alone).
+ * In-process; starts nothing.
  */
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -195,5 +201,28 @@ describe("Goose's built-in extensions", () => {
     expect(block('developer')).toContain('Goose `builtin` extension');
     expect(block('developer')).not.toContain('a remote server');
     expect(block('far')).toContain('  a remote server: rclass does not connect to it');
+  });
+});
+
+describe('Gemini CLI server lists across settings files', () => {
+  it("the user's mcp.excluded turns off a server the project's file defines", async () => {
+    const home = tempDir();
+    const project = path.join(tempDir(), 'app');
+    put(path.join(home, '.gemini', 'settings.json'), json({ mcp: { excluded: ['proj-time'] }, mcpServers: { 'user-time': TIME } }));
+    put(path.join(project, '.gemini', 'settings.json'), json({ mcpServers: { 'proj-time': TIME } }));
+    const report = await listed(home, project);
+    expect(report.servers.map((server) => server.name)).toEqual(['user-time']);
+    expect(report.skipped).toEqual([expect.objectContaining({ name: 'proj-time', why: 'it is disabled in its configuration' })]);
+  });
+
+  it('only servers on every allowed list run; an empty allowed list alone restricts nothing', async () => {
+    const home = tempDir();
+    const project = path.join(tempDir(), 'app');
+    put(path.join(home, '.gemini', 'settings.json'), json({ mcp: { allowed: ['a', 'b'] }, mcpServers: { a: TIME, b: TIME, c: TIME } }));
+    put(path.join(project, '.gemini', 'settings.json'), json({ mcp: { allowed: ['b', 'c'] } }));
+    expect((await listed(home, project)).servers.map((server) => server.name)).toEqual(['b']);
+    const open = tempDir();
+    put(path.join(open, '.gemini', 'settings.json'), json({ mcp: { allowed: [] }, mcpServers: { a: TIME } }));
+    expect((await listed(open, path.join(tempDir(), 'app'))).servers.map((server) => server.name)).toEqual(['a']);
   });
 });
