@@ -51,7 +51,7 @@ export const test = base.extend<{ tab: Tab }, { tabs: Map<boolean, Tab> }>({
     await page.setViewportSize(VIEWPORT);
     await page.emulateMedia({ colorScheme: 'light' });
     await use(tab);
-    for (const event of LISTENED) await page.removeAllListeners(event);
+    for (const event of LISTENED) page.removeAllListeners(event);
     for (const other of context.pages()) if (other !== page) await other.close();
     if (testInfo.status !== testInfo.expectedStatus) {
       tabs.delete(js);
