@@ -42,16 +42,25 @@ async function readJson(file: string, shown: string): Promise<unknown> {
   }
 }
 
+/**
+ * A function that runs `make` on its first call and hands every later call the same promise, so this process does the
+ * work once; a rejected promise is forgotten, so the next call tries again (the registry loads below).
+ * @param make the work, e.g. compiling a schema or assembling `registry/`
+ * @returns the caching function; it rejects exactly as `make` did
+ */
+function onceUntilFailure<T>(make: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    kept ??= make().catch((error: unknown) => {
+      kept = undefined;
+      throw error;
+    });
+    return kept;
+  };
+}
+
 /** A compiled validator of `schema/registry.schema.json`: true when the document is valid, else false with its errors. */
 type RegistryValidator = ((document: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
-
-/**
- * The validator, compiled once per process: compiling the two schemas cost
- * about 0.08 processor-seconds each time a registry file was loaded, and a
- * process that loads several (the test suite runs the CLI in-process many
- * times) paid it for each (issue 30). A failed compile is not kept.
- */
-let registryValidator: Promise<RegistryValidator> | undefined;
 
 /** Compile {@link RegistryValidator} from the package's two schema files. */
 async function compileRegistrySchema(): Promise<RegistryValidator> {
@@ -67,25 +76,26 @@ async function compileRegistrySchema(): Promise<RegistryValidator> {
 }
 
 /**
+ * The validator, compiled once per process: compiling the two schemas cost
+ * about 0.08 processor-seconds each time a registry file was loaded, and a
+ * process that loads several (the test suite runs the CLI in-process many
+ * times) paid it for each (issue 30). A failed compile is not kept.
+ */
+const registryValidator = onceUntilFailure(compileRegistrySchema);
+
+/**
  * Check a document against `schema/registry.schema.json` (and the record
  * schema it refers to).
  * @throws RegistryError listing up to five violations
  */
 async function validateRegistryDocument(document: unknown, shown: string): Promise<RegistryDocument> {
-  registryValidator ??= compileRegistrySchema().catch((error: unknown) => {
-    registryValidator = undefined;
-    throw error;
-  });
-  const validate = await registryValidator;
+  const validate = await registryValidator();
   if (!validate(document)) {
     const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
     throw new RegistryError(`the registry \`${shown}\` does not match schema/registry.schema.json: ${errors.join('; ')}`);
   }
   return document as RegistryDocument;
 }
-
-/** The assembly of `registry/` this process made, if any ({@link registryFromSources}). */
-let assembledFromSources: Promise<RegistryDocument | undefined> | undefined;
 
 /**
  * In a clone where nothing was built: validate and assemble the records
@@ -98,13 +108,7 @@ let assembledFromSources: Promise<RegistryDocument | undefined> | undefined;
  * @returns the document, or undefined when this is not a clone (no `registry/` folder next to the package)
  * @throws RegistryError when any record has a problem
  */
-export function registryFromSources(): Promise<RegistryDocument | undefined> {
-  assembledFromSources ??= assembleSources().catch((error: unknown) => {
-    assembledFromSources = undefined;
-    throw error;
-  });
-  return assembledFromSources;
-}
+export const registryFromSources: () => Promise<RegistryDocument | undefined> = onceUntilFailure(assembleSources);
 
 /** Read, validate and assemble `registry/` ({@link registryFromSources}). */
 async function assembleSources(): Promise<RegistryDocument | undefined> {
