@@ -234,6 +234,30 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.sandbox.paypal.com/sse',
     codex: 'https://mcp.paypal.com/mcp',
   },
+  // registry/slack-hosted.yaml, from Slack's own plugin repository slackapi/slack-skills-plugin: https://mcp.slack.com/mcp,
+  // as its .mcp.json (Claude Code, with an OAuth client) and .cursor-mcp.json (Cursor, with `auth`) write it; the archived
+  // reference package @modelcontextprotocol/server-slack is another server, recorded as slack.
+  {
+    key: 'slack',
+    title: "Slack's hosted server by URL",
+    forms:
+      "recognises https://mcp.slack.com/mcp as a JSON url in the plugin's Claude Code and Cursor forms and through mcp-remote, marked as documentation, leaves other paths, http:// and a look-alike host unlisted, and the archived reference package stays slack",
+    servers: {
+      http: { type: 'http', url: 'https://mcp.slack.com/mcp', oauth: { clientId: '1601185624273.8899143856786', callbackPort: 3118 } },
+      cursor: { url: 'https://mcp.slack.com/mcp', auth: { CLIENT_ID: '3660753192626.8903469228982' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.slack.com/mcp'] },
+      sse: { type: 'sse', url: 'https://mcp.slack.com/sse' },
+      plain: { url: 'http://mcp.slack.com/mcp' },
+      lookalike: { url: 'https://mcp.slack.com.example.net/mcp' },
+      local: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-slack'], env: { SLACK_BOT_TOKEN: 'x', SLACK_TEAM_ID: 'T0' } },
+    },
+    expected: { http: 'slack-hosted', cursor: 'slack-hosted', bridged: 'slack-hosted', sse: null, plain: null, lookalike: null, local: 'slack' },
+    documentation: 'slack-hosted',
+    name: 'slack',
+    record: 'slack-hosted',
+    windsurf: 'https://mcp.slack.com/mcp',
+    codex: 'https://mcp.slack.com/mcp',
+  },
   // registry/stripe-hosted.yaml, from Stripe's own repository stripe/ai: https://mcp.stripe.com as the plugins' .mcp.json
   // files write it; the local @stripe/mcp package has its own record.
   {
