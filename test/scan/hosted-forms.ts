@@ -37,6 +37,31 @@ interface HostedVendor {
 const WINDSURF_AND_CODEX = "recognises it in Windsurf's serverUrl and in Codex's TOML url";
 
 export const HOSTED_VENDORS: readonly HostedVendor[] = [
+  // registry/amplitude.yaml, from Amplitude's own documentation (amplitude/amplitude-docs, amplitude.com/docs): the Regions
+  // table's https://mcp.amplitude.com/mcp and https://mcp.eu.amplitude.com/mcp, the ?discovery=progressive form of either,
+  // `mcp-remote`, and the `httpUrl` its Gemini CLI section writes.
+  {
+    key: 'amplitude',
+    title: "Amplitude's hosted server by URL",
+    forms:
+      'recognises the US and EU /mcp endpoints as JSON urls, with ?discovery=progressive and through mcp-remote, marked as documentation, and leaves other paths, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.amplitude.com/mcp' },
+      eu: { type: 'http', url: 'https://mcp.eu.amplitude.com/mcp' },
+      progressive: { type: 'http', url: 'https://mcp.amplitude.com/mcp?discovery=progressive' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.eu.amplitude.com/mcp'] },
+      root: { url: 'https://mcp.amplitude.com/' },
+      plain: { url: 'http://mcp.amplitude.com/mcp' },
+      lookalike: { url: 'https://mcp.amplitude.com.example.net/mcp' },
+    },
+    expected: { http: 'amplitude', eu: 'amplitude', progressive: 'amplitude', bridged: 'amplitude', root: null, plain: null, lookalike: null },
+    documentation: 'amplitude',
+    name: 'amplitude',
+    record: 'amplitude',
+    windsurf: 'https://mcp.amplitude.com/mcp',
+    codex: 'https://mcp.eu.amplitude.com/mcp',
+    gemini: 'https://mcp.amplitude.com/mcp',
+  },
   // registry/atlassian-rovo.yaml, from Atlassian's own repository atlassian/atlassian-mcp-server: the endpoints its README
   // documents, /v1/mcp/authv2 (the recommended one), /v1/mcp (API tokens) and the legacy /v1/sse.
   {
@@ -167,6 +192,31 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     record: 'linear-hosted',
     windsurf: 'https://mcp.linear.app/sse',
     codex: 'https://mcp.linear.app/mcp',
+  },
+  // registry/mixpanel.yaml, from Mixpanel's own documentation (mixpanel/docs, docs.mixpanel.com/docs/mcp): the MCP Server
+  // URLs table's US, EU and IN /mcp endpoints, with a service account's Authorization header, and the `mcp-remote` bridge
+  // its Cursor and Gemini CLI sections write.
+  {
+    key: 'mixpanel',
+    title: "Mixpanel's hosted server by URL",
+    forms:
+      'recognises the US, EU and IN /mcp endpoints as JSON urls, with a service-account header and through mcp-remote, marked as documentation, and leaves other paths, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.mixpanel.com/mcp' },
+      eu: { type: 'http', url: 'https://mcp-eu.mixpanel.com/mcp' },
+      in: { type: 'http', url: 'https://mcp-in.mixpanel.com/mcp' },
+      account: { url: 'https://mcp.mixpanel.com/mcp', headers: { Authorization: 'Bearer Basic ${MIXPANEL_SERVICE_ACCOUNT}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.mixpanel.com/mcp'] },
+      discovery: { url: 'https://mcp.mixpanel.com/.well-known/oauth-protected-resource/mcp' },
+      plain: { url: 'http://mcp.mixpanel.com/mcp' },
+      lookalike: { url: 'https://mcp.mixpanel.com.example.net/mcp' },
+    },
+    expected: { http: 'mixpanel', eu: 'mixpanel', in: 'mixpanel', account: 'mixpanel', bridged: 'mixpanel', discovery: null, plain: null, lookalike: null },
+    documentation: 'mixpanel',
+    name: 'mixpanel',
+    record: 'mixpanel',
+    windsurf: 'https://mcp-eu.mixpanel.com/mcp',
+    codex: 'https://mcp.mixpanel.com/mcp',
   },
   // registry/monday-hosted.yaml, from the README of monday.com's own repository mondaycom/mcp: https://mcp.monday.com/mcp,
   // and the README's `mcp-remote` bridge with a header; the npm package of the same repository is another server.
