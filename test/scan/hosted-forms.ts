@@ -126,6 +126,41 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.canva.com/mcp',
     codex: 'https://mcp.canva.com/mcp',
   },
+  // registry/gitlab-hosted.yaml, from GitLab's own documentation (doc/user/model_context_protocol/mcp_server.md in
+  // gitlabhq/gitlabhq): https://gitlab.com/api/v4/mcp over HTTP (also with the tool-name prefix header, and as Gemini
+  // CLI's httpUrl) and behind mcp-remote (-y, and mcp-remote@latest for Zed); a self-managed instance's host is another server.
+  {
+    key: 'gitlab',
+    title: "GitLab's hosted server by URL",
+    forms:
+      'recognises https://gitlab.com/api/v4/mcp as a JSON url, with the tool-name prefix header and through mcp-remote, marked as documentation, and leaves other API paths, a self-managed host, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://gitlab.com/api/v4/mcp' },
+      prefixed: { type: 'http', url: 'https://gitlab.com/api/v4/mcp', headers: { 'X-Gitlab-Mcp-Server-Tool-Name-Prefix': 'gitlab_' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://gitlab.com/api/v4/mcp'] },
+      latest: { command: 'npx', args: ['-y', 'mcp-remote@latest', 'https://gitlab.com/api/v4/mcp'] },
+      api: { url: 'https://gitlab.com/api/v4/projects' },
+      selfManaged: { type: 'http', url: 'https://gitlab.example.com/api/v4/mcp' },
+      plain: { url: 'http://gitlab.com/api/v4/mcp' },
+      lookalike: { url: 'https://gitlab.com.example.net/api/v4/mcp' },
+    },
+    expected: {
+      http: 'gitlab-hosted',
+      prefixed: 'gitlab-hosted',
+      bridged: 'gitlab-hosted',
+      latest: 'gitlab-hosted',
+      api: null,
+      selfManaged: null,
+      plain: null,
+      lookalike: null,
+    },
+    documentation: 'gitlab-hosted',
+    name: 'gitlab',
+    record: 'gitlab-hosted',
+    windsurf: 'https://gitlab.com/api/v4/mcp',
+    codex: 'https://gitlab.com/api/v4/mcp',
+    gemini: 'https://gitlab.com/api/v4/mcp',
+  },
   // registry/gitmcp-docs.yaml, from idosal/git-mcp at a pinned commit: https://gitmcp.io/docs; the per-repository
   // endpoints gitmcp.io/{owner}/{repo}, whose tool names depend on the repository, stay unrecognised.
   {
