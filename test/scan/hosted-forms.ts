@@ -37,6 +37,29 @@ interface HostedVendor {
 const WINDSURF_AND_CODEX = "recognises it in Windsurf's serverUrl and in Codex's TOML url";
 
 export const HOSTED_VENDORS: readonly HostedVendor[] = [
+  // registry/airtable-hosted.yaml, from Airtable's own repositories Airtable/airtable-mcp-cli and Airtable/skills: the one
+  // endpoint they document, https://mcp.airtable.com/mcp, with OAuth or a personal access token as a bearer header; the
+  // local airtable-mcp-server package is domdomegg's server, recorded as airtable.
+  {
+    key: 'airtable',
+    title: "Airtable's hosted server by URL",
+    forms:
+      'recognises https://mcp.airtable.com/mcp as a JSON url, with a bearer token and through mcp-remote, marked as documentation, and leaves other paths, http://, a look-alike host and the local package as their own',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.airtable.com/mcp' },
+      token: { type: 'http', url: 'https://mcp.airtable.com/mcp', headers: { Authorization: 'Bearer ${AIRTABLE_API_KEY}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.airtable.com/mcp'] },
+      root: { url: 'https://mcp.airtable.com/' },
+      plain: { url: 'http://mcp.airtable.com/mcp' },
+      lookalike: { url: 'https://mcp.airtable.com.example.net/mcp' },
+      local: { command: 'npx', args: ['-y', 'airtable-mcp-server'], env: { AIRTABLE_API_KEY: 'pat123.abc123' } },
+    },
+    expected: { http: 'airtable-hosted', token: 'airtable-hosted', bridged: 'airtable-hosted', root: null, plain: null, lookalike: null, local: 'airtable' },
+    documentation: 'airtable-hosted',
+    name: 'airtable',
+    record: 'airtable-hosted',
+    windsurf: 'https://mcp.airtable.com/mcp',
+    codex: 'https://mcp.airtable.com/mcp',
   // registry/amplitude.yaml, from Amplitude's own documentation (amplitude/amplitude-docs, amplitude.com/docs): the Regions
   // table's https://mcp.amplitude.com/mcp and https://mcp.eu.amplitude.com/mcp, the ?discovery=progressive form of either,
   // `mcp-remote`, and the `httpUrl` its Gemini CLI section writes.
