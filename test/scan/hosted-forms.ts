@@ -256,6 +256,31 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.stripe.com',
     codex: 'https://mcp.stripe.com',
   },
+  // registry/tavily.yaml, from the README.md of the tavily-mcp 0.2.22 package: Tavily's remote server at
+  // https://mcp.tavily.com/mcp/ with the key in the query, without it (OAuth) or in an Authorization header, and through
+  // `mcp-remote`. The README's Cursor entry writes that bridge as one command line, whose `?` a shell would read as a
+  // pattern, so that spelling stays unrecognised (SPEC 6.2) while the same words as `args` are recognised.
+  {
+    key: 'tavily',
+    title: "Tavily's hosted server by URL",
+    forms:
+      'recognises /mcp with the key in the query, bare, with a bearer key and through mcp-remote as the tavily-mcp record, and leaves the one-line command with a `?`, other paths, http:// and a look-alike host unlisted',
+    servers: {
+      query: { type: 'http', url: 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x' },
+      oauth: { type: 'http', url: 'https://mcp.tavily.com/mcp' },
+      bearer: { type: 'http', url: 'https://mcp.tavily.com/mcp/', headers: { Authorization: 'Bearer ${TAVILY_API_KEY}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x'] },
+      oneLine: { command: 'npx -y mcp-remote https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x', env: {} },
+      root: { url: 'https://mcp.tavily.com/' },
+      plain: { url: 'http://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x' },
+      lookalike: { url: 'https://mcp.tavily.com.example.net/mcp/' },
+    },
+    expected: { query: 'tavily', oauth: 'tavily', bearer: 'tavily', bridged: 'tavily', oneLine: null, root: null, plain: null, lookalike: null },
+    name: 'tavily',
+    record: 'tavily',
+    windsurf: 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x',
+    codex: 'https://mcp.tavily.com/mcp',
+  },
   // registry/vercel.yaml, from Vercel's documentation: https://mcp.vercel.com, the project-scoped
   // https://mcp.vercel.com/<teamSlug>/<projectSlug>, and the https://mcp.vercel.com/cli/mcp connection the Documentation
   // and CLI tool page names; also in Gemini CLI's `httpUrl`.
