@@ -101,6 +101,28 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.canva.com/mcp',
     codex: 'https://mcp.canva.com/mcp',
   },
+  // registry/clickup.yaml, from ClickUp's own repository clickup/clickup-plugin: https://mcp.clickup.com/mcp as its
+  // README's manual configuration and Microsoft 365 manifest write it, and the README's `mcp-remote` fallback.
+  {
+    key: 'clickup',
+    title: "ClickUp's hosted server by URL",
+    forms:
+      'recognises https://mcp.clickup.com/mcp as a JSON url, with a bearer token and through mcp-remote, marked as documentation, and leaves other paths, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.clickup.com/mcp' },
+      token: { type: 'http', url: 'https://mcp.clickup.com/mcp', headers: { Authorization: 'Bearer ${CLICKUP_TOKEN}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.clickup.com/mcp'] },
+      upload: { url: 'https://mcp.clickup.com/upload' },
+      plain: { url: 'http://mcp.clickup.com/mcp' },
+      lookalike: { url: 'https://mcp.clickup.com.example.net/mcp' },
+    },
+    expected: { http: 'clickup', token: 'clickup', bridged: 'clickup', upload: null, plain: null, lookalike: null },
+    documentation: 'clickup',
+    name: 'clickup',
+    record: 'clickup',
+    windsurf: 'https://mcp.clickup.com/mcp',
+    codex: 'https://mcp.clickup.com/mcp',
+  },
   // registry/gitmcp-docs.yaml, from idosal/git-mcp at a pinned commit: https://gitmcp.io/docs; the per-repository
   // endpoints gitmcp.io/{owner}/{repo}, whose tool names depend on the repository, stay unrecognised.
   {
