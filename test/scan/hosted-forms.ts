@@ -149,6 +149,27 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.canva.com/mcp',
     codex: 'https://mcp.canva.com/mcp',
   },
+  // registry/clickup.yaml, from ClickUp's own repository clickup/clickup-plugin: https://mcp.clickup.com/mcp as its
+  // README's manual configuration and Microsoft 365 manifest write it, and the README's `mcp-remote` fallback.
+  {
+    key: 'clickup',
+    title: "ClickUp's hosted server by URL",
+    forms:
+      'recognises https://mcp.clickup.com/mcp as a JSON url, with a bearer token and through mcp-remote, marked as documentation, and leaves other paths, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.clickup.com/mcp' },
+      token: { type: 'http', url: 'https://mcp.clickup.com/mcp', headers: { Authorization: 'Bearer ${CLICKUP_TOKEN}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.clickup.com/mcp'] },
+      upload: { url: 'https://mcp.clickup.com/upload' },
+      plain: { url: 'http://mcp.clickup.com/mcp' },
+      lookalike: { url: 'https://mcp.clickup.com.example.net/mcp' },
+    },
+    expected: { http: 'clickup', token: 'clickup', bridged: 'clickup', upload: null, plain: null, lookalike: null },
+    documentation: 'clickup',
+    name: 'clickup',
+    record: 'clickup',
+    windsurf: 'https://mcp.clickup.com/mcp',
+    codex: 'https://mcp.clickup.com/mcp',
   // registry/gitlab-hosted.yaml, from GitLab's own documentation (doc/user/model_context_protocol/mcp_server.md in
   // gitlabhq/gitlabhq): https://gitlab.com/api/v4/mcp over HTTP (also with the tool-name prefix header, and as Gemini
   // CLI's httpUrl) and behind mcp-remote (-y, and mcp-remote@latest for Zed); a self-managed instance's host is another server.
@@ -387,6 +408,31 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     record: 'stripe-hosted',
     windsurf: 'https://mcp.stripe.com',
     codex: 'https://mcp.stripe.com',
+  },
+  // registry/tavily.yaml, from the README.md of the tavily-mcp 0.2.22 package: Tavily's remote server at
+  // https://mcp.tavily.com/mcp/ with the key in the query, without it (OAuth) or in an Authorization header, and through
+  // `mcp-remote`. The README's Cursor entry writes that bridge as one command line, whose `?` a shell would read as a
+  // pattern, so that spelling stays unrecognised (SPEC 6.2) while the same words as `args` are recognised.
+  {
+    key: 'tavily',
+    title: "Tavily's hosted server by URL",
+    forms:
+      'recognises /mcp with the key in the query, bare, with a bearer key and through mcp-remote as the tavily-mcp record, and leaves the one-line command with a `?`, other paths, http:// and a look-alike host unlisted',
+    servers: {
+      query: { type: 'http', url: 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x' },
+      oauth: { type: 'http', url: 'https://mcp.tavily.com/mcp' },
+      bearer: { type: 'http', url: 'https://mcp.tavily.com/mcp/', headers: { Authorization: 'Bearer ${TAVILY_API_KEY}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x'] },
+      oneLine: { command: 'npx -y mcp-remote https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x', env: {} },
+      root: { url: 'https://mcp.tavily.com/' },
+      plain: { url: 'http://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x' },
+      lookalike: { url: 'https://mcp.tavily.com.example.net/mcp/' },
+    },
+    expected: { query: 'tavily', oauth: 'tavily', bearer: 'tavily', bridged: 'tavily', oneLine: null, root: null, plain: null, lookalike: null },
+    name: 'tavily',
+    record: 'tavily',
+    windsurf: 'https://mcp.tavily.com/mcp/?tavilyApiKey=tvly-x',
+    codex: 'https://mcp.tavily.com/mcp',
   },
   // registry/vercel.yaml, from Vercel's documentation: https://mcp.vercel.com, the project-scoped
   // https://mcp.vercel.com/<teamSlug>/<projectSlug>, and the https://mcp.vercel.com/cli/mcp connection the Documentation
