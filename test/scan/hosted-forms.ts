@@ -60,6 +60,7 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     record: 'airtable-hosted',
     windsurf: 'https://mcp.airtable.com/mcp',
     codex: 'https://mcp.airtable.com/mcp',
+  },
   // registry/amplitude.yaml, from Amplitude's own documentation (amplitude/amplitude-docs, amplitude.com/docs): the Regions
   // table's https://mcp.amplitude.com/mcp and https://mcp.eu.amplitude.com/mcp, the ?discovery=progressive form of either,
   // `mcp-remote`, and the `httpUrl` its Gemini CLI section writes.
@@ -170,6 +171,7 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     record: 'clickup',
     windsurf: 'https://mcp.clickup.com/mcp',
     codex: 'https://mcp.clickup.com/mcp',
+  },
   // registry/gitlab-hosted.yaml, from GitLab's own documentation (doc/user/model_context_protocol/mcp_server.md in
   // gitlabhq/gitlabhq): https://gitlab.com/api/v4/mcp over HTTP (also with the tool-name prefix header, and as Gemini
   // CLI's httpUrl) and behind mcp-remote (-y, and mcp-remote@latest for Zed); a self-managed instance's host is another server.
