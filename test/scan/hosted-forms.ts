@@ -172,6 +172,49 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.clickup.com/mcp',
     codex: 'https://mcp.clickup.com/mcp',
   },
+  // registry/datadog.yaml, from Datadog's own repositories: https://mcp.<site>/v1/mcp on the seven site hosts of
+  // datadog-labs/claude-code-plugin (with the toolsets query parameter or API and application key headers the
+  // DataDog/documentation setup page gives), the earlier /api/unstable/mcp-server/mcp of datadog-labs/mcp-server's README,
+  // and the mcp-remote bridge; registry/datadog-winor30.yaml is a third party's local server.
+  {
+    key: 'datadog',
+    title: "Datadog's hosted server by URL",
+    forms:
+      'recognises /v1/mcp and /api/unstable/mcp-server/mcp on the site hosts as JSON urls, with toolsets in the query, with API and application key headers and through mcp-remote, marked as documentation, and leaves other paths, http://, a look-alike host, the app host and the unsupported gov host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.datadoghq.com/v1/mcp' },
+      toolsets: { type: 'http', url: 'https://mcp.datadoghq.eu/v1/mcp?toolsets=core,dashboards,security' },
+      keys: {
+        type: 'http',
+        url: 'https://mcp.uk1.datadoghq.com/v1/mcp',
+        headers: { DD_API_KEY: '${DD_API_KEY}', DD_APPLICATION_KEY: '${DD_APPLICATION_KEY}' },
+      },
+      unstable: { type: 'http', url: 'https://mcp.us3.datadoghq.com/api/unstable/mcp-server/mcp' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.ap1.datadoghq.com/v1/mcp'] },
+      root: { url: 'https://mcp.datadoghq.com/' },
+      plain: { url: 'http://mcp.datadoghq.com/v1/mcp' },
+      lookalike: { url: 'https://mcp.datadoghq.com.example.net/v1/mcp' },
+      app: { url: 'https://app.datadoghq.com/v1/mcp' },
+      gov: { url: 'https://mcp.ddog-gov.com/v1/mcp' },
+    },
+    expected: {
+      http: 'datadog',
+      toolsets: 'datadog',
+      keys: 'datadog',
+      unstable: 'datadog',
+      bridged: 'datadog',
+      root: null,
+      plain: null,
+      lookalike: null,
+      app: null,
+      gov: null,
+    },
+    documentation: 'datadog',
+    name: 'datadog',
+    record: 'datadog',
+    windsurf: 'https://mcp.us5.datadoghq.com/v1/mcp',
+    codex: 'https://mcp.ap2.datadoghq.com/v1/mcp?toolsets=all',
+  },
   // registry/gitlab-hosted.yaml, from GitLab's own documentation (doc/user/model_context_protocol/mcp_server.md in
   // gitlabhq/gitlabhq): https://gitlab.com/api/v4/mcp over HTTP (also with the tool-name prefix header, and as Gemini
   // CLI's httpUrl) and behind mcp-remote (-y, and mcp-remote@latest for Zed); a self-managed instance's host is another server.
