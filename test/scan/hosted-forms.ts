@@ -109,6 +109,30 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.atlassian.com/v1/sse',
     codex: 'https://mcp.atlassian.com/v1/mcp/authv2',
   },
+  // registry/bigquery-hosted.yaml, from Google's BigQuery MCP reference: its one documented endpoint,
+  // https://bigquery.googleapis.com/mcp, which the use-bigquery-mcp page connects Gemini CLI to; the same host's REST API
+  // (/bigquery/v2/...) is not this server.
+  {
+    key: 'bigquery',
+    title: "Google Cloud's hosted BigQuery server by URL",
+    forms:
+      'recognises https://bigquery.googleapis.com/mcp as a JSON url, with a bearer token and through mcp-remote, marked as documentation, and leaves the REST API path, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://bigquery.googleapis.com/mcp' },
+      token: { type: 'http', url: 'https://bigquery.googleapis.com/mcp', headers: { Authorization: 'Bearer ${GOOGLE_ACCESS_TOKEN}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://bigquery.googleapis.com/mcp'] },
+      rest: { url: 'https://bigquery.googleapis.com/bigquery/v2/projects' },
+      plain: { url: 'http://bigquery.googleapis.com/mcp' },
+      lookalike: { url: 'https://bigquery.googleapis.com.example.net/mcp' },
+    },
+    expected: { http: 'bigquery-hosted', token: 'bigquery-hosted', bridged: 'bigquery-hosted', rest: null, plain: null, lookalike: null },
+    documentation: 'bigquery-hosted',
+    name: 'bigquery',
+    record: 'bigquery-hosted',
+    windsurf: 'https://bigquery.googleapis.com/mcp',
+    codex: 'https://bigquery.googleapis.com/mcp',
+    gemini: 'https://bigquery.googleapis.com/mcp',
+  },
   // registry/box.yaml, from Box's documentation: its one documented endpoint, https://mcp.box.com, with or without a path.
   {
     key: 'box',
