@@ -296,6 +296,37 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://gitmcp.io/docs',
     codex: 'https://gitmcp.io/docs',
   },
+  // registry/google-drive-hosted.yaml, from Google's reference for the server on developers.google.com: its global
+  // endpoint https://drivemcp.googleapis.com/mcp/v1, and https://drivemcp.googleapis.com/mcp of the older pages' samples.
+  {
+    key: 'google-drive',
+    title: "Google's hosted Drive server by URL",
+    forms:
+      'recognises /mcp/v1 and /mcp as JSON urls and through mcp-remote, marked as documentation, and leaves the host root, other paths, http:// and a look-alike host unlisted',
+    servers: {
+      v1: { type: 'http', url: 'https://drivemcp.googleapis.com/mcp/v1' },
+      older: { url: 'https://drivemcp.googleapis.com/mcp' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://drivemcp.googleapis.com/mcp/v1'] },
+      root: { url: 'https://drivemcp.googleapis.com/' },
+      plain: { url: 'http://drivemcp.googleapis.com/mcp/v1' },
+      lookalike: { url: 'https://drivemcp.googleapis.com.example.net/mcp/v1' },
+      other: { url: 'https://drivemcp.googleapis.com/v1/files' },
+    },
+    expected: {
+      v1: 'google-drive-hosted',
+      older: 'google-drive-hosted',
+      bridged: 'google-drive-hosted',
+      root: null,
+      plain: null,
+      lookalike: null,
+      other: null,
+    },
+    documentation: 'google-drive-hosted',
+    name: 'google-drive',
+    record: 'google-drive-hosted',
+    windsurf: 'https://drivemcp.googleapis.com/mcp/v1',
+    codex: 'https://drivemcp.googleapis.com/mcp/v1',
+  },
   // registry/intercom.yaml, from Intercom's own plugin repository: Streamable HTTP https://mcp.intercom.com/mcp and the
   // legacy https://mcp.intercom.com/sse.
   {
