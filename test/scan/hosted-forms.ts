@@ -109,6 +109,43 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.atlassian.com/v1/sse',
     codex: 'https://mcp.atlassian.com/v1/mcp/authv2',
   },
+  // registry/aws-knowledge.yaml, from AWS's own repository awslabs/mcp (src/aws-knowledge-mcp-server/README.md): the one
+  // endpoint https://knowledge-mcp.global.api.aws, as the README's Kiro CLI entry, its VS Code install link and
+  // aws/agent-toolkit-for-aws's plugin (`streamable-http`) write it. The README's fastmcp form, `uvx fastmcp run <url>`, is
+  // not a launcher SPEC 6.1 recognises, so it stays unlisted; mcp-remote is not in the README but is read as every host's.
+  {
+    key: 'awsknowledge',
+    title: "AWS's hosted Knowledge server by URL",
+    forms:
+      'recognises https://knowledge-mcp.global.api.aws as a JSON url (bare, typed, with a trailing slash, with a path) and through mcp-remote, marked as documentation, and leaves uvx fastmcp run, http:// and a look-alike host unlisted',
+    servers: {
+      kiro: { url: 'https://knowledge-mcp.global.api.aws', type: 'http', disabled: false },
+      bare: { url: 'https://knowledge-mcp.global.api.aws' },
+      streamable: { type: 'streamable-http', url: 'https://knowledge-mcp.global.api.aws' },
+      slash: { url: 'https://knowledge-mcp.global.api.aws/' },
+      path: { type: 'http', url: 'https://knowledge-mcp.global.api.aws/mcp' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://knowledge-mcp.global.api.aws'] },
+      fastmcp: { command: 'uvx', args: ['fastmcp', 'run', 'https://knowledge-mcp.global.api.aws'] },
+      http: { url: 'http://knowledge-mcp.global.api.aws' },
+      lookalike: { url: 'https://knowledge-mcp.global.api.aws.example.net' },
+    },
+    expected: {
+      kiro: 'aws-knowledge',
+      bare: 'aws-knowledge',
+      streamable: 'aws-knowledge',
+      slash: 'aws-knowledge',
+      path: 'aws-knowledge',
+      bridged: 'aws-knowledge',
+      fastmcp: null,
+      http: null,
+      lookalike: null,
+    },
+    documentation: 'aws-knowledge',
+    name: 'awsknowledge',
+    record: 'aws-knowledge',
+    windsurf: 'https://knowledge-mcp.global.api.aws',
+    codex: 'https://knowledge-mcp.global.api.aws',
+  },
   // registry/bigquery-hosted.yaml, from Google's BigQuery MCP reference: its one documented endpoint,
   // https://bigquery.googleapis.com/mcp, which the use-bigquery-mcp page connects Gemini CLI to; the same host's REST API
   // (/bigquery/v2/...) is not this server.
