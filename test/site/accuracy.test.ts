@@ -20,11 +20,11 @@ describe('the accuracy page', () => {
   it('leads with the newest re-read and lists every one with its class agreement', () => {
     const rereads = loadRereads();
     const latest = rereads[0]!;
-    expect(latest.date).toBe('2026-12-05');
+    expect(latest.date).toBe('2026-12-06');
     expect(html).toContain(`the same class for ${percent(latest.class)}`);
-    expect(html).toContain('the same class for 91.0%');
+    expect(html).toContain('the same class for 93.3%');
     for (const r of rereads) expect(html).toContain(`${r.class.agree} of ${r.class.of} (${percent(r.class)})`);
-    expect(html.indexOf('2026-12-05')).toBeLessThan(html.indexOf('2026-11-30'));
+    expect(html.indexOf('2026-12-06')).toBeLessThan(html.indexOf('2026-11-30'));
   });
 
   it('says how to dispute a class and links the consistency report', () => {
