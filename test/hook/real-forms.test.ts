@@ -3,7 +3,9 @@
  * SPEC 6.1): a read of a server run through `npx --registry` naming the
  * public npm registry, `bunx -y` or `uvx --from <package> <its own name>`
  * is answered from its record, while a custom registry stays unknown (R4);
- * so is a read through a hosted server's path- or query-scoped URL.
+ * so is a read through a hosted server's path- or query-scoped URL, and a read
+ * of each of the ten hosted servers public configurations name most
+ * (docs/coverage/hosted.md), in the form their vendors document.
  */
 import { describe, expect, it } from 'vitest';
 import { hook, makeWorld, pre } from './support.ts';
@@ -43,5 +45,36 @@ describe('the hook over the launcher forms real configurations use', () => {
     const unlisted = await hook(world, pre('F3', 'mcp__oldSentry__find_organizations', {}));
     expect(unlisted.decision).toBe('ask');
     expect(unlisted.reason).toContain('R4 Irreversible (unknown) for oldSentry/find_organizations');
+  });
+
+  it('answers a read of each of the ten most-configured hosted servers from its record, and asks for a tool the record does not list', async () => {
+    const world = makeWorld({
+      github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${GITHUB_PAT}' } },
+      learn: { type: 'http', url: 'https://learn.microsoft.com/api/mcp' },
+      context7: { type: 'http', url: 'https://mcp.context7.com/mcp' },
+      deepwiki: { type: 'http', url: 'https://mcp.deepwiki.com/mcp' },
+      exa: { type: 'http', url: 'https://mcp.exa.ai/mcp?tools=web_search_exa,web_fetch_exa' },
+      figma: { type: 'http', url: 'https://mcp.figma.com/mcp' },
+      linear: { type: 'sse', url: 'https://mcp.linear.app/sse' },
+      notion: { type: 'http', url: 'https://mcp.notion.com/mcp' },
+      supabase: { type: 'http', url: 'https://mcp.supabase.com/mcp?read_only=true' },
+      atlassian: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.atlassian.com/v1/mcp'] },
+    });
+    const reads: [string, Record<string, unknown>][] = [
+      ['mcp__github__get_me', {}],
+      ['mcp__learn__microsoft_docs_search', { query: 'azure functions' }],
+      ['mcp__context7__resolve-library-id', { libraryName: 'react', query: 'hooks' }],
+      ['mcp__deepwiki__read_wiki_structure', { repoName: 'facebook/react' }],
+      ['mcp__exa__web_search_exa', { query: 'model context protocol' }],
+      ['mcp__figma__get_metadata', { nodeId: '1:2' }],
+      ['mcp__linear__get_issue', { id: 'ENG-1' }],
+      ['mcp__notion__notion-search', { query: 'roadmap' }],
+      ['mcp__supabase__list_projects', {}],
+      ['mcp__atlassian__getAccessibleAtlassianResources', {}],
+    ];
+    for (const [tool, input] of reads) expect([tool, (await hook(world, pre('F4', tool, input))).json]).toEqual([tool, {}]);
+    const unlisted = await hook(world, pre('F4', 'mcp__linear__delete_everything', {}));
+    expect(unlisted.decision).toBe('ask');
+    expect(unlisted.reason).toContain('R4 Irreversible (unknown) for linear/delete_everything');
   });
 });

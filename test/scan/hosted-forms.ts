@@ -276,6 +276,65 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     windsurf: 'https://mcp.us5.datadoghq.com/v1/mcp',
     codex: 'https://mcp.ap2.datadoghq.com/v1/mcp?toolsets=all',
   },
+  // registry/deepwiki.yaml, from Cognition's DeepWiki MCP page on docs.devin.ai: Streamable HTTP at
+  // https://mcp.deepwiki.com/mcp and the deprecated SSE at https://mcp.deepwiki.com/sse, free and without sign-in.
+  {
+    key: 'deepwiki',
+    title: "DeepWiki's hosted server by URL",
+    forms:
+      'recognises /mcp and /sse as JSON urls and through mcp-remote, marked as documentation, and leaves the site root, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://mcp.deepwiki.com/mcp' },
+      sse: { type: 'sse', url: 'https://mcp.deepwiki.com/sse' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.deepwiki.com/mcp'] },
+      root: { url: 'https://mcp.deepwiki.com/' },
+      plain: { url: 'http://mcp.deepwiki.com/mcp' },
+      lookalike: { url: 'https://mcp.deepwiki.com.example.net/mcp' },
+    },
+    expected: { http: 'deepwiki', sse: 'deepwiki', bridged: 'deepwiki', root: null, plain: null, lookalike: null },
+    documentation: 'deepwiki',
+    name: 'deepwiki',
+    record: 'deepwiki',
+    windsurf: 'https://mcp.deepwiki.com/mcp',
+    codex: 'https://mcp.deepwiki.com/mcp',
+  },
+  // registry/exa.yaml, from the README.md of exa-mcp-server 3.4.1 (the record's release): Exa's hosted server at
+  // https://mcp.exa.ai/mcp, `type: streamable-http` in its mcpServers example, `codex mcp add exa --url`, the tools chosen
+  // with ?tools=, the login forced with ?login or /mcp/oauth, and the key as ?exaApiKey= or an Authorization header.
+  {
+    key: 'exa',
+    title: "Exa's hosted server by URL",
+    forms:
+      'recognises /mcp bare, as streamable-http, with ?tools=, ?login, /mcp/oauth, ?exaApiKey=, a bearer key and through mcp-remote, and leaves the site root, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'streamable-http', url: 'https://mcp.exa.ai/mcp' },
+      tools: { url: 'https://mcp.exa.ai/mcp?tools=web_search_exa,web_fetch_exa,agent_run' },
+      login: { url: 'https://mcp.exa.ai/mcp?login' },
+      oauth: { url: 'https://mcp.exa.ai/mcp/oauth' },
+      key: { url: 'https://mcp.exa.ai/mcp?exaApiKey=${EXA_API_KEY}' },
+      bearer: { type: 'http', url: 'https://mcp.exa.ai/mcp', headers: { Authorization: 'Bearer ${EXA_API_KEY}' } },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.exa.ai/mcp'] },
+      root: { url: 'https://mcp.exa.ai/' },
+      plain: { url: 'http://mcp.exa.ai/mcp' },
+      lookalike: { url: 'https://mcp.exa.ai.example.net/mcp' },
+    },
+    expected: {
+      http: 'exa',
+      tools: 'exa',
+      login: 'exa',
+      oauth: 'exa',
+      key: 'exa',
+      bearer: 'exa',
+      bridged: 'exa',
+      root: null,
+      plain: null,
+      lookalike: null,
+    },
+    name: 'exa',
+    record: 'exa',
+    windsurf: 'https://mcp.exa.ai/mcp',
+    codex: 'https://mcp.exa.ai/mcp',
+  },
   // registry/gitlab-hosted.yaml, from GitLab's own documentation (doc/user/model_context_protocol/mcp_server.md in
   // gitlabhq/gitlabhq): https://gitlab.com/api/v4/mcp over HTTP (also with the tool-name prefix header, and as Gemini
   // CLI's httpUrl) and behind mcp-remote (-y, and mcp-remote@latest for Zed); a self-managed instance's host is another server.
@@ -408,6 +467,28 @@ export const HOSTED_VENDORS: readonly HostedVendor[] = [
     record: 'linear-hosted',
     windsurf: 'https://mcp.linear.app/sse',
     codex: 'https://mcp.linear.app/mcp',
+  },
+  // registry/microsoft-docs.yaml, from MicrosoftDocs/mcp's README at the record's commit: Microsoft Learn's hosted server
+  // at https://learn.microsoft.com/api/mcp, whose path prefix also covers its experimental /api/mcp/openai-compatible
+  // endpoint; the site's documentation pages on the same host are not this server.
+  {
+    key: 'microsoft-learn',
+    title: "Microsoft Learn's hosted server by URL",
+    forms:
+      'recognises /api/mcp as a JSON url, the openai-compatible endpoint under it and through mcp-remote, and leaves documentation pages of the same host, http:// and a look-alike host unlisted',
+    servers: {
+      http: { type: 'http', url: 'https://learn.microsoft.com/api/mcp' },
+      openai: { type: 'http', url: 'https://learn.microsoft.com/api/mcp/openai-compatible' },
+      bridged: { command: 'npx', args: ['-y', 'mcp-remote', 'https://learn.microsoft.com/api/mcp'] },
+      docs: { url: 'https://learn.microsoft.com/en-us/azure/' },
+      plain: { url: 'http://learn.microsoft.com/api/mcp' },
+      lookalike: { url: 'https://learn.microsoft.com.example.net/api/mcp' },
+    },
+    expected: { http: 'microsoft-docs', openai: 'microsoft-docs', bridged: 'microsoft-docs', docs: null, plain: null, lookalike: null },
+    name: 'microsoft-learn',
+    record: 'microsoft-docs',
+    windsurf: 'https://learn.microsoft.com/api/mcp',
+    codex: 'https://learn.microsoft.com/api/mcp',
   },
   // registry/mixpanel.yaml, from Mixpanel's own documentation (mixpanel/docs, docs.mixpanel.com/docs/mcp): the MCP Server
   // URLs table's US, EU and IN /mcp endpoints, with a service account's Authorization header, and the `mcp-remote` bridge
