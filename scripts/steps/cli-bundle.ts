@@ -126,9 +126,11 @@ function hookBuildOptions(entry: string, outfile: string) {
     // No `import()` is left in the bundle: a script run through `vm.Script` has no loader for it (Node 20 needs
     // `importModuleDynamically`); esbuild turns each into a lazily evaluated module and `require` for externals.
     supported: { 'dynamic-import': false },
-    // `import.meta.url` (package-paths.ts finds the package root with it) becomes the bundle's own URL.
-    define: { 'import.meta.url': '__rclassImportMetaUrl' },
-    banner: { js: "var __rclassImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // `import.meta.url` (package-paths.ts finds the package root with it) becomes the bundle's own URL, made on
+    // first use: a built-in or PostToolUse call never reads it, and the first `pathToFileURL` of a process cost
+    // about 0.4 ms (the launcher, which never reads it, made it too).
+    define: { 'import.meta.url': '__rclassImportMeta.url' },
+    banner: { js: "var __rclassImportMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
     // Whitespace and comments out, names kept: the hook reads and hashes less of it on every call (a
     // 1.2 MB bundle cost 3 ms of CPU to read as UTF-16, its comments not being ASCII).
     minifyWhitespace: true,

@@ -17,7 +17,9 @@ import { runWithCodeCache } from '../node/code-cache.ts';
  * @throws what loading the bundle throws (a missing or broken bundle); decisions never throw
  */
 export async function launchHook(bundle: string): Promise<void> {
-  const { exports, save } = runWithCodeCache({ bundle, cache: process.env.RCLASS_CODE_CACHE !== '0', prefix: 'hook-', env: process.env });
+  // This file runs only as build/cli/hook-launch.cjs, beside the bundle: its own CommonJS `require` resolves as the
+  // bundle's would, without loading node:module for `createRequire`.
+  const { exports, save } = runWithCodeCache({ bundle, cache: process.env.RCLASS_CODE_CACHE !== '0', prefix: 'hook-', env: process.env, require });
   // At exit: the hook ends its process itself once the answer is written (hook-main.ts), and the cache
   // should hold every function the decision compiled.
   process.once('exit', save);

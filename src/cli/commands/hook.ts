@@ -10,7 +10,8 @@
  * the call run and 2 would block every tool without a prompt.
  */
 import path from 'node:path';
-import { parseCommandLine } from '../parse-args.ts';
+import type { ParsedCommandLine } from '../parse-args.ts';
+import { plainValues } from '../plain-args.ts';
 import { parseThresholds } from '../../core/policy.ts';
 import { HookContext, type HookOptions } from '../../hook/context.ts';
 import { type HookInput, failure, handleHook, timedOut } from '../../hook/handle.ts';
@@ -144,32 +145,33 @@ the agent's own settings or hook files, asks). Install with
   --agent NAME   claude-code (the default), gemini, codex or cursor
 `;
 
+/** The options of `hook`, as node:util's parseArgs is configured with them. */
+const HOOK_OPTIONS = {
+  'allow-up-to': { type: 'string' },
+  'deny-from': { type: 'string' },
+  'egress-allow': { type: 'string', multiple: true },
+  map: { type: 'string', multiple: true },
+  log: { type: 'string' },
+  'no-log': { type: 'boolean', default: false },
+  'anchor-file': { type: 'string' },
+  'anchor-command': { type: 'string' },
+  registry: { type: 'string' },
+  servers: { type: 'string' },
+  records: { type: 'string' },
+  agent: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 /** What the command line says, or why it cannot be used. */
 async function readOptions(argv: string[]): Promise<{ options: HookOptions; help: boolean; agent?: AgentName } | { error: string; agent?: AgentName }> {
-  const parse = () =>
-    parseCommandLine({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        'allow-up-to': { type: 'string' },
-        'deny-from': { type: 'string' },
-        'egress-allow': { type: 'string', multiple: true },
-        map: { type: 'string', multiple: true },
-        log: { type: 'string' },
-        'no-log': { type: 'boolean', default: false },
-        'anchor-file': { type: 'string' },
-        'anchor-command': { type: 'string' },
-        registry: { type: 'string' },
-        servers: { type: 'string' },
-        records: { type: 'string' },
-        agent: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  let values: ReturnType<typeof parse>;
+  // A plain command line (the generated settings' `--log FILE`, or none) is read without loading parseArgs
+  // (about 1 ms of every hook process); anything else, and every error, is parseArgs's.
+  const parse = async () =>
+    (plainValues(argv, HOOK_OPTIONS) as ParsedCommandLine<{ options: typeof HOOK_OPTIONS }>['values'] | undefined) ??
+    (await import('../parse-args.ts')).parseCommandLine({ args: argv, allowPositionals: false, strict: true, options: HOOK_OPTIONS }).values;
+  let values: Awaited<ReturnType<typeof parse>>;
   try {
-    values = parse();
+    values = await parse();
   } catch (error) {
     return { error: error instanceof Error ? error.message.replace(/\.$/, '') : String(error), ...agentIn(argv) };
   }
