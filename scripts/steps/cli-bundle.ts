@@ -23,7 +23,9 @@
  *   (issue 14). It is one CommonJS file, run by its launcher
  *   `build/cli/hook-launch.cjs` (entry `src/cli/hook-launch.ts`) through
  *   `vm.Script` with V8's code cache beside it (`src/node/code-cache.ts`,
- *   written by `scripts/steps/hook-cache.ts`); code the
+ *   written by `scripts/steps/hook-cache.ts`). It is written inside the
+ *   function Node's loader would wrap it in, so the launcher compiles the
+ *   text as it reads it. Code the
  *   hook needs only for some calls (the MCP decision, the YAML mapping
  *   parser) is reached through dynamic imports, which esbuild makes lazily
  *   evaluated modules, so it is compiled and run only when a call needs it.
@@ -33,9 +35,10 @@
  *   `package.json` the same way.
  */
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMMONJS_WRAPPER } from '../../src/node/code-cache.ts';
 
 /** Where the bundle is written. */
 export const CLI_BUNDLE = fileURLToPath(new URL('../../build/cli/rclass.mjs', import.meta.url));
@@ -177,9 +180,14 @@ export async function bundleHook(dir: string = path.dirname(CLI_BUNDLE)): Promis
       )
         rmSync(path.join(dir, name), { force: true });
   } catch {
-    // No folder yet: esbuild makes it.
+    // No folder yet: made below.
   }
-  const result = await build(hookBuildOptions(HOOK_ENTRY, path.join(dir, HOOK_BUNDLE_NAME)));
+  mkdirSync(dir, { recursive: true });
+  // The hook bundle is written inside the function Node's loader would wrap it in, which the launcher compiles
+  // as it reads it (src/node/code-cache.ts); the launcher is an ordinary CommonJS file.
+  const result = await build({ ...hookBuildOptions(HOOK_ENTRY, path.join(dir, HOOK_BUNDLE_NAME)), write: false });
+  const [head, tail] = COMMONJS_WRAPPER;
+  for (const output of result.outputFiles) writeFileSync(output.path, `${head}${output.text}${tail}`);
   await build({ ...hookBuildOptions(HOOK_LAUNCH_ENTRY, path.join(dir, HOOK_LAUNCHER_NAME)), metafile: false });
   const inputs = result.metafile?.inputs ?? {};
   const entry = path.relative(process.cwd(), HOOK_ENTRY).split(path.sep).join('/');

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeCodeCache, runWithCodeCache } from '../../src/node/code-cache.ts';
+import { COMMONJS_WRAPPER, encodeCodeCache, runWithCodeCache } from '../../src/node/code-cache.ts';
 import { noteCodePath, noteFlagsChanged, runNotes } from '../../src/node/code-cache-notes.ts';
 import { tempDir } from '../cli/harness.ts';
 
@@ -76,6 +76,18 @@ describe('the hook code cache', () => {
     expect(corrupt.answer).toBe(42);
     corrupt.save();
     expect(run(bundle).status.cache).toBe('used');
+  });
+
+  it('a bundle written inside the CommonJS wrapper (as the hook bundle is built) is compiled as read, with the same result and cache', () => {
+    const root = tempDir();
+    const bundle = writeBundle(root);
+    const [head, tail] = COMMONJS_WRAPPER;
+    writeFileSync(bundle, `${head}${readFileSync(bundle, 'latin1')}${tail}`);
+    const first = run(bundle);
+    expect(first.status.cache).toBe('none');
+    expect([first.answer, first.exports.file, first.exports.base]).toEqual([42, bundle, path.basename(root)]);
+    first.save();
+    expect(run(bundle)).toMatchObject({ status: { cache: 'used' }, answer: 42 });
   });
 
   it('a cache file cut short, or not ours at all, is ignored', () => {
