@@ -201,7 +201,8 @@ function writeCache(file: string, prefix: string, bytes: Buffer, mode: number): 
  *   cache if it was missing, rejected, corrupt, stale or unsafe, or does not cover
  *   what this process did, unless V8 flags changed; it never throws (a folder
  *   it cannot write only costs speed)
- * @throws whatever reading or evaluating the bundle throws (the cache never causes a throw)
+ * @throws whatever reading or evaluating the bundle throws (the cache never causes a throw), and Error when a
+ *   bundle written inside the wrapper does not compile to a function
  */
 export function runWithCodeCache(options: CodeCacheOptions): { exports: unknown; status: CodeCacheStatus; save: () => void } {
   const { bundle, prefix, env } = options;
@@ -243,6 +244,8 @@ export function runWithCodeCache(options: CodeCacheOptions): { exports: unknown;
     filename: string,
     dirname: string,
   ) => void;
+  // A text that starts and ends like the wrapper is compiled as it is, so it need not evaluate to the function.
+  if (typeof compiled !== 'function') throw new Error(`${bundle} is not a CommonJS module: it does not compile to the function Node's loader would run`);
   const bundleRequire = options.require ?? process.getBuiltinModule('node:module').createRequire(bundle);
   compiled.call(module.exports, module.exports, bundleRequire, module, bundle, path.dirname(bundle));
   return { exports: module.exports, status: { cache, file, covered }, save };

@@ -90,6 +90,15 @@ describe('the hook code cache', () => {
     expect(run(bundle)).toMatchObject({ status: { cache: 'used' }, answer: 42 });
   });
 
+  it('a bundle that starts and ends like the wrapper but does not compile to the function throws, so the launcher blocks the call', () => {
+    const root = tempDir();
+    const bundle = writeBundle(root);
+    const [head, tail] = COMMONJS_WRAPPER;
+    writeFileSync(bundle, `${head}}); 42; ({${tail}`);
+    expect(() => run(bundle)).toThrow(`${bundle} is not a CommonJS module: it does not compile to the function Node's loader would run`);
+    expect(() => run(bundle, false)).toThrow('is not a CommonJS module');
+  });
+
   it('a cache file cut short, or not ours at all, is ignored', () => {
     const root = tempDir();
     const bundle = writeBundle(root);
